@@ -1,0 +1,100 @@
+//! The command line: `replay`, `setup`, `moves` (and the other layers' entry points). Each command
+//! parses its arguments, calls the core and prints; the exit status is 0 on success, 2 on bad input.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod moves;
+mod replay;
+mod setup;
+
+/// Referee for Junqi (军棋) and its family: replay and check game records, validate deployments.
+#[derive(Parser, Debug)]
+#[command(name = "junqi-referee", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Replay a .jqr record, checking every move; prints each ply and the result.
+    ///
+    /// Exit status 2 (with a JSON error object under --json) on an illegal move or a parse error.
+    Replay {
+        /// The record file.
+        file: PathBuf,
+        /// One JSON object per ply, then one for the result (notation.md, "Replay output").
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check or generate deployments (布阵).
+    Setup {
+        /// check or random.
+        #[command(subcommand)]
+        action: SetupAction,
+    },
+    /// List the legal moves of the side to move, one per line, sorted.
+    Moves {
+        /// The record file (it must contain both setups).
+        file: PathBuf,
+        /// Look at the position after this many plies (default: after the last).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
+}
+
+/// `setup` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SetupAction {
+    /// Validate a deployment string for a side; lists every broken rule with its points.
+    ///
+    /// Accepts 25 piece codes (front row first, each row left to right as the owner sees it, camps
+    /// skipped), with any spacing; Chinese or English names or 40…33 separated by spaces; or six
+    /// rows of five with + in the camps. Exit 0 when legal, 2 when not.
+    Check {
+        /// The deployment (quote it if it has spaces; use - to read standard input).
+        deployment: String,
+        /// The side it is for.
+        #[arg(long, value_enum, default_value = "red")]
+        side: Side,
+    },
+    /// Print a legal random deployment string.
+    Random {
+        /// Seed for a reproducible deployment (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+/// A side of the 2-player game.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Red, the south player, who moves first.
+    Red,
+    /// Blue, the north player.
+    Blue,
+}
+
+/// Parses the command line and runs it.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Replay { file, json } => replay::run(&file, json),
+        Command::Setup { action: SetupAction::Check { deployment, side } } => setup::check(&deployment, side),
+        Command::Setup { action: SetupAction::Random { seed } } => setup::random(seed),
+        Command::Moves { file, ply } => moves::run(&file, ply),
+    }
+}
+
+/// Reads a file, or reports why not (exit 2).
+pub(crate) fn read_file(path: &std::path::Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}

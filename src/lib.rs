@@ -1,0 +1,6 @@
+//! junqi-referee: a Discord referee (公证人) for Junqi (军棋) and its family.
+//!
+//! Layers (see `ARCHITECTURE.md`): [`rules`] is pure game logic; the CLI in `main.rs` drives it.
+
+pub mod cli;
+pub mod rules;

@@ -1,0 +1,85 @@
+//! Combat: what happens when a piece moves onto an enemy piece (`rules-junqi.md` §5).
+//!
+//! A variant supplies its own table as a function; outcomes beyond the Junqi four (a bounce that
+//! sends the attacker back, a scouting that reveals without fighting, an aircraft shot down) are
+//! further variants of [`Outcome`] that the game applies without knowing which table produced them.
+
+use serde::{Deserialize, Serialize};
+
+use super::options::{Mines, RuleOptions};
+use super::piece::{PieceClass, PieceDef};
+
+/// The public outcome class of one ply.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A move onto an empty point.
+    Moved,
+    /// The attacker won and occupies the point.
+    AttackerWon,
+    /// The defender won and stays; the attacker is removed.
+    DefenderWon,
+    /// Both pieces are removed.
+    BothRemoved,
+    /// The flag was captured.
+    FlagCaptured,
+}
+
+impl Outcome {
+    /// The `replay --json` name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Moved => "moved",
+            Outcome::AttackerWon => "attacker_won",
+            Outcome::DefenderWon => "defender_won",
+            Outcome::BothRemoved => "both_removed",
+            Outcome::FlagCaptured => "flag_captured",
+        }
+    }
+
+    /// The record annotation (`{x}` …), if this outcome is a combat.
+    pub fn mark(self) -> Option<&'static str> {
+        match self {
+            Outcome::Moved => None,
+            Outcome::AttackerWon => Some("x"),
+            Outcome::DefenderWon => Some("/"),
+            Outcome::BothRemoved => Some("="),
+            Outcome::FlagCaptured => Some("F"),
+        }
+    }
+
+    /// Reads a record annotation.
+    pub fn from_mark(mark: &str) -> Option<Outcome> {
+        [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
+            .into_iter()
+            .find(|o| o.mark() == Some(mark))
+    }
+
+    /// Whether this ply was a combat (resets the no-combat counter).
+    pub fn is_combat(self) -> bool {
+        self != Outcome::Moved
+    }
+}
+
+/// A variant's combat table: attacker, defender, options → outcome.
+pub type CombatFn = fn(&PieceDef, &PieceDef, &RuleOptions) -> Outcome;
+
+/// The Junqi table. Whether a bomb may attack the flag at all is a movement question
+/// (`bomb-flag=forbidden` makes the move illegal), so here a bomb on the flag captures it.
+pub fn junqi(attacker: &PieceDef, defender: &PieceDef, rules: &RuleOptions) -> Outcome {
+    use PieceClass::*;
+    match (attacker.class, defender.class) {
+        (_, Flag) => Outcome::FlagCaptured,
+        (Bomb, _) | (_, Bomb) => Outcome::BothRemoved,
+        (Engineer, Mine) => Outcome::AttackerWon,
+        (_, Mine) => match rules.mines {
+            Mines::Spring => Outcome::DefenderWon,
+            Mines::Mutual => Outcome::BothRemoved,
+        },
+        _ => match attacker.rank.cmp(&defender.rank) {
+            std::cmp::Ordering::Greater => Outcome::AttackerWon,
+            std::cmp::Ordering::Less => Outcome::DefenderWon,
+            std::cmp::Ordering::Equal => Outcome::BothRemoved,
+        },
+    }
+}

@@ -1,0 +1,27 @@
+//! The rules core: pure game logic with no I/O. Boards are graphs, games are data
+//! ([`variant::Variant`]), and hidden information only leaves through [`view`].
+
+pub mod bitset;
+pub mod board;
+pub mod combat;
+pub mod game;
+pub mod junqi_board;
+pub mod notation;
+pub mod options;
+pub mod piece;
+pub mod record;
+pub mod rng;
+pub mod seat;
+pub mod setup;
+pub mod variant;
+pub mod view;
+
+pub use board::{Board, PointId};
+pub use combat::Outcome;
+pub use game::{EndReason, Game, GameOver, IllegalMove, Move, PlyReport};
+pub use options::{Mode, RuleOptions};
+pub use piece::{Piece, PieceKind};
+pub use seat::Seat;
+pub use setup::{Deployment, Setup};
+pub use variant::Variant;
+pub use view::{View, Viewer};

@@ -1,0 +1,260 @@
+//! Per-game rule switches (`rules-junqi.md`), their defaults, and the `key=value` text form used by
+//! records and challenges.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What happens when an officer other than an engineer attacks a landmine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mines {
+    /// 弹簧雷: the attacker is removed, the mine stays.
+    Spring,
+    /// Both are removed.
+    Mutual,
+}
+
+/// Whether a bomb may take the flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BombFlag {
+    /// A bomb that attacks the flag captures it.
+    Captures,
+    /// A bomb's attack on the flag is an illegal move.
+    Forbidden,
+}
+
+/// Who moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FirstMove {
+    /// Red moves first.
+    Red,
+    /// Drawn at random when the game starts (and written into the record).
+    Random,
+}
+
+/// What a timeout does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OnTimeout {
+    /// The side whose deadline passed loses.
+    Lose,
+    /// The referee plays a move for it.
+    AutoMove,
+}
+
+/// Every rule option of `rules-junqi.md`, defaulting to the "standard" preset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleOptions {
+    /// `first`: who moves first.
+    pub first: FirstMove,
+    /// `hq-exit`: pieces that entered a headquarters may leave it again.
+    pub hq_exit: bool,
+    /// `rail-range`: the most points a non-engineer rides in one move; `None` for unlimited.
+    pub rail_range: Option<u8>,
+    /// `bomb-flies` (炸弹满天飞): bombs move on the railway like engineers.
+    pub bomb_flies: bool,
+    /// `mines`: spring or mutual.
+    pub mines: Mines,
+    /// `scout` (工兵侦察): an attacking engineer makes the defender's identity public.
+    pub scout: bool,
+    /// `bomb-flag`: whether a bomb captures the flag.
+    pub bomb_flag: BombFlag,
+    /// `flag-home`: the piece that took the flag must carry it to its own headquarters to win.
+    pub flag_home: bool,
+    /// `quiet-limit`: plies without combat before a draw; 0 turns it off.
+    pub quiet_limit: u32,
+    /// `on-timeout`: lose, or an automatic move.
+    pub on_timeout: OnTimeout,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            first: FirstMove::Red,
+            hq_exit: false,
+            rail_range: None,
+            bomb_flies: false,
+            mines: Mines::Spring,
+            scout: false,
+            bomb_flag: BombFlag::Captures,
+            flag_home: false,
+            quiet_limit: 70,
+            on_timeout: OnTimeout::Lose,
+        }
+    }
+}
+
+/// A rules string that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A token without `=`.
+    #[error("rule option '{0}' must be written key=value (e.g. mines=mutual)")]
+    NotKeyValue(String),
+    /// An unknown key.
+    #[error("unknown rule option '{0}'; known options: {known}", known = KEYS.join(", "))]
+    UnknownKey(String),
+    /// A value the key does not take.
+    #[error("rule option {key} cannot be '{value}'; use one of: {allowed}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The accepted values.
+        allowed: &'static str,
+    },
+}
+
+const KEYS: [&str; 10] = [
+    "first",
+    "hq-exit",
+    "rail-range",
+    "bomb-flies",
+    "mines",
+    "scout",
+    "bomb-flag",
+    "flag-home",
+    "quiet-limit",
+    "on-timeout",
+];
+
+fn on_off(key: &str, value: &str) -> Result<bool, OptionsError> {
+    match value {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => Err(OptionsError::BadValue { key: key.into(), value: value.into(), allowed: "on, off" }),
+    }
+}
+
+fn word(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
+impl RuleOptions {
+    /// Reads a whitespace-separated list of `key=value`, starting from the defaults. Unknown keys
+    /// and bad values are errors.
+    pub fn parse(text: &str) -> Result<RuleOptions, OptionsError> {
+        let mut o = RuleOptions::default();
+        for token in text.split_whitespace() {
+            o.set(token)?;
+        }
+        Ok(o)
+    }
+
+    /// Applies one `key=value`.
+    pub fn set(&mut self, token: &str) -> Result<(), OptionsError> {
+        let (key, value) = token.split_once('=').ok_or_else(|| OptionsError::NotKeyValue(token.into()))?;
+        let key = key.trim().to_lowercase();
+        let value = value.trim().to_lowercase();
+        let bad = |allowed: &'static str| OptionsError::BadValue { key: key.clone(), value: value.clone(), allowed };
+        match key.as_str() {
+            "first" => {
+                self.first = match value.as_str() {
+                    "red" | "red-first" => FirstMove::Red,
+                    "random" => FirstMove::Random,
+                    _ => return Err(bad("red, random")),
+                }
+            }
+            "hq-exit" => self.hq_exit = on_off(&key, &value)?,
+            "rail-range" => {
+                self.rail_range = match value.as_str() {
+                    "unlimited" | "0" => None,
+                    v => match v.parse::<u8>() {
+                        Ok(n) if n > 0 => Some(n),
+                        _ => return Err(bad("unlimited, or a number of points such as 3")),
+                    },
+                }
+            }
+            "bomb-flies" => self.bomb_flies = on_off(&key, &value)?,
+            "mines" => {
+                self.mines = match value.as_str() {
+                    "spring" => Mines::Spring,
+                    "mutual" => Mines::Mutual,
+                    _ => return Err(bad("spring, mutual")),
+                }
+            }
+            "scout" => self.scout = on_off(&key, &value)?,
+            "bomb-flag" => {
+                self.bomb_flag = match value.as_str() {
+                    "captures" => BombFlag::Captures,
+                    "forbidden" => BombFlag::Forbidden,
+                    _ => return Err(bad("captures, forbidden")),
+                }
+            }
+            "flag-home" => self.flag_home = on_off(&key, &value)?,
+            "quiet-limit" => self.quiet_limit = value.parse().map_err(|_| bad("a number of plies; 0 turns it off"))?,
+            "on-timeout" => {
+                self.on_timeout = match value.as_str() {
+                    "lose" => OnTimeout::Lose,
+                    "auto-move" | "auto" => OnTimeout::AutoMove,
+                    _ => return Err(bad("lose, auto-move")),
+                }
+            }
+            _ => return Err(OptionsError::UnknownKey(key)),
+        }
+        Ok(())
+    }
+
+    /// Every option as `key=value`, in a fixed order.
+    pub fn all_pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("first", if self.first == FirstMove::Red { "red" } else { "random" }.into()),
+            ("hq-exit", word(self.hq_exit).into()),
+            ("rail-range", self.rail_range.map_or("unlimited".into(), |n| n.to_string())),
+            ("bomb-flies", word(self.bomb_flies).into()),
+            ("mines", if self.mines == Mines::Spring { "spring" } else { "mutual" }.into()),
+            ("scout", word(self.scout).into()),
+            ("bomb-flag", if self.bomb_flag == BombFlag::Captures { "captures" } else { "forbidden" }.into()),
+            ("flag-home", word(self.flag_home).into()),
+            ("quiet-limit", self.quiet_limit.to_string()),
+            ("on-timeout", if self.on_timeout == OnTimeout::Lose { "lose" } else { "auto-move" }.into()),
+        ]
+    }
+}
+
+/// Only the options that differ from the defaults, space-separated (empty for the standard preset).
+impl fmt::Display for RuleOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let defaults = RuleOptions::default().all_pairs();
+        let diff: Vec<String> = self
+            .all_pairs()
+            .into_iter()
+            .zip(defaults)
+            .filter(|(a, b)| a != b)
+            .map(|((k, v), _)| format!("{k}={v}"))
+            .collect();
+        f.write_str(&diff.join(" "))
+    }
+}
+
+/// Who sees what (`rules-junqi.md` §6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// 暗棋 with a referee: only the owner sees a piece.
+    Dark,
+    /// 密布明战法: both pieces of a combat are announced by name.
+    Reveal,
+    /// 明棋: everything is visible to everyone.
+    Open,
+}
+
+impl Mode {
+    /// Reads `dark`, `reveal` or `open` (also 暗, 明战, 明).
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s.trim().to_lowercase().as_str() {
+            "dark" | "暗" | "暗棋" => Some(Mode::Dark),
+            "reveal" | "明战" => Some(Mode::Reveal),
+            "open" | "明" | "明棋" => Some(Mode::Open),
+            _ => None,
+        }
+    }
+
+    /// The record name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Dark => "dark",
+            Mode::Reveal => "reveal",
+            Mode::Open => "open",
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! A variant is the data that makes one game of the family: its board, piece table, seats and
+//! teams, deployment order and placement rules, and its combat table. Adding a game means adding
+//! one of these (plus any movement the existing link kinds do not cover), not editing the core.
+
+use std::sync::OnceLock;
+
+use super::board::{Board, PointId, PointKind};
+use super::combat::{self, CombatFn};
+use super::junqi_board;
+use super::piece::{JUNQI_PIECES, PieceDef, PieceKind, junqi};
+use super::seat::{Seat, SeatDef};
+
+/// Where a piece kind may be deployed, beyond "a non-camp point of its owner's half".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// Only in a headquarters (the flag).
+    HeadquartersOnly,
+    /// Only in the owner's back rows, counting from 1 (mines: rows 1–2).
+    BackRows(u8),
+    /// Never in the owner's front row (bombs).
+    NotFrontRow,
+}
+
+/// Which game of the family this is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VariantId {
+    /// Standard 2-player Junqi.
+    Junqi,
+}
+
+/// The data of one game of the family.
+pub struct Variant {
+    /// Which game.
+    pub id: VariantId,
+    /// Name in records (`junqi`).
+    pub name: &'static str,
+    /// The board graph.
+    pub board: Board,
+    /// The piece table; a `PieceKind` indexes it.
+    pub pieces: &'static [PieceDef],
+    /// The seats, in turn order.
+    pub seats: Vec<SeatDef>,
+    /// Per seat, the points a deployment string fills, in string order.
+    pub deployment_order: Vec<Vec<PointId>>,
+    /// Placement rules per piece kind.
+    pub placement: Vec<(PieceKind, Placement)>,
+    /// The combat table.
+    pub combat: CombatFn,
+    /// The kind whose loss reveals its side's flag (司令), if any.
+    pub commander: Option<PieceKind>,
+    /// The flag kind, if any.
+    pub flag: Option<PieceKind>,
+}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl Variant {
+    /// Standard 2-player Junqi.
+    pub fn junqi() -> &'static Variant {
+        static V: OnceLock<Variant> = OnceLock::new();
+        V.get_or_init(|| Variant {
+            id: VariantId::Junqi,
+            name: "junqi",
+            board: junqi_board::build(),
+            pieces: &JUNQI_PIECES,
+            seats: vec![SeatDef { name: "red", tag: "Red", team: 0 }, SeatDef { name: "blue", tag: "Blue", team: 1 }],
+            deployment_order: vec![junqi_board::deployment_order(Seat::RED), junqi_board::deployment_order(Seat::BLUE)],
+            placement: vec![
+                (junqi::FLAG, Placement::HeadquartersOnly),
+                (junqi::MINE, Placement::BackRows(2)),
+                (junqi::BOMB, Placement::NotFrontRow),
+            ],
+            combat: combat::junqi,
+            commander: Some(junqi::MARSHAL),
+            flag: Some(junqi::FLAG),
+        })
+    }
+
+    /// Looks a variant up by its record name.
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        match name.trim().to_lowercase().as_str() {
+            "junqi" | "军棋" | "陆战棋" => Some(Variant::junqi()),
+            _ => None,
+        }
+    }
+
+    /// The definition of a piece kind.
+    pub fn piece(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.0 as usize]
+    }
+
+    /// The team of a seat.
+    pub fn team(&self, seat: Seat) -> u8 {
+        self.seats[seat.index()].team
+    }
+
+    /// The seat that plays after `seat`.
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        Seat(((seat.index() + 1) % self.seats.len()) as u8)
+    }
+
+    /// The lower-case name of a seat (`red`).
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seats[seat.index()].name
+    }
+
+    /// Number of pieces each side deploys.
+    pub fn army_size(&self) -> usize {
+        self.pieces.iter().map(|d| d.count as usize).sum()
+    }
+
+    /// The headquarters of a seat.
+    pub fn headquarters(&self, seat: Seat) -> Vec<PointId> {
+        self.board
+            .point_ids()
+            .filter(|&p| {
+                let pt = self.board.point(p);
+                pt.kind == PointKind::Headquarters && pt.owner == Some(seat)
+            })
+            .collect()
+    }
+}
