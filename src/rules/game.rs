@@ -203,6 +203,21 @@ impl Game {
         }
     }
 
+    /// Sets up an arbitrary position (analysis, tests, puzzles): the given pieces, `to_move` to
+    /// play, no plies played. Deployment rules are not checked.
+    pub fn from_position(
+        variant: &'static Variant,
+        rules: RuleOptions,
+        pieces: &[(PointId, Piece)],
+        to_move: Seat,
+    ) -> Game {
+        let mut game = Game::new(variant, rules, &[], to_move);
+        for &(p, piece) in pieces {
+            game.cells[p.index()] = Some(piece);
+        }
+        game
+    }
+
     /// The variant.
     pub fn variant(&self) -> &'static Variant {
         self.variant
