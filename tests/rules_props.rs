@@ -141,6 +141,7 @@ proptest! {
             fast.dedup();
             prop_assert_eq!(len, fast.len(), "duplicate moves");
             prop_assert_eq!(&fast, &slow_moves(&g));
+            prop_assert_eq!(g.has_legal_move(g.to_move()), !fast.is_empty());
             if fast.is_empty() {
                 prop_assert!(g.over().is_some());
                 break;

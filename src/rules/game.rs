@@ -168,6 +168,8 @@ pub struct Game {
     carried: Option<CarriedFlag>,
     /// Pieces removed from the board, per seat, per kind.
     removed: Vec<Vec<u8>>,
+    /// Team of each seat, copied from the variant for the move generator's inner loop.
+    teams: [u8; 8],
 }
 
 impl fmt::Debug for Game {
@@ -200,6 +202,7 @@ impl Game {
             over: None,
             carried: None,
             removed: vec![vec![0; variant.pieces.len()]; variant.seats.len()],
+            teams: std::array::from_fn(|i| variant.seats.get(i).map_or(u8::MAX, |s| s.team)),
         }
     }
 
@@ -273,7 +276,7 @@ impl Game {
         if !def.is_mobile() {
             return false;
         }
-        if self.variant.board.point(p).kind == PointKind::Headquarters && !self.rules.hq_exit {
+        if !self.rules.hq_exit && self.variant.board.is_headquarters(p) {
             // The carrier of a captured flag must be able to take it home.
             return self.carried.is_some_and(|c| c.at == p);
         }
@@ -287,10 +290,7 @@ impl Game {
         match self.cells[to.index()] {
             None => Some(false),
             Some(other) => {
-                if self.variant.team(other.seat) == self.variant.team(mover.seat) {
-                    return None;
-                }
-                if self.variant.board.point(to).kind == PointKind::Camp {
+                if self.teams[other.seat.index()] == self.teams[mover.seat.index()] || self.variant.board.is_camp(to) {
                     return None;
                 }
                 if self.rules.bomb_flag == BombFlag::Forbidden
@@ -420,20 +420,23 @@ impl Game {
     }
 
     /// Whether `seat` has any legal move.
+    ///
+    /// Every ride along the railway passes through an adjacent point that is empty, and a step to
+    /// that point is itself legal; so a piece can move at all exactly when some adjacent point
+    /// is open to it. This keeps the per-ply end check cheap.
     pub fn has_legal_move(&self, seat: Seat) -> bool {
-        let mut buf = Vec::with_capacity(32);
-        for (i, cell) in self.cells.iter().enumerate() {
-            if let Some(piece) = *cell {
-                let p = PointId(i as u8);
-                if piece.seat == seat && self.can_move_from(p, piece) {
-                    self.moves_from(p, piece, &mut buf);
-                    if !buf.is_empty() {
-                        return true;
-                    }
-                }
-            }
+        if self.over.is_some() {
+            return false;
         }
-        false
+        let board = &self.variant.board;
+        self.cells.iter().enumerate().any(|(i, cell)| {
+            let p = PointId(i as u8);
+            cell.is_some_and(|piece| {
+                piece.seat == seat
+                    && self.can_move_from(p, piece)
+                    && board.neighbours(p).iter().any(|&(q, _)| self.entry(piece, q).is_some())
+            })
+        })
     }
 
     /// Explains why a move is illegal, or returns `Ok` if it is legal.
