@@ -179,7 +179,7 @@ fn a_combat_resets_the_quiet_count() {
     g.play(mv("c3-c2")).unwrap();
     g.play(mv("a9-a8")).unwrap();
     g.play(mv("c2-c3")).unwrap();
-    assert_eq!(g.quiet_plies(), 3 - 0);
+    assert_eq!(g.quiet_plies(), 3);
     assert!(g.over().is_some());
     let mut g = position(rules, Seat::RED, &["R a5 a", "B c10 g", "B a9 h", "R d1 l", "B b12 l"]);
     g.play(mv("a5-a6")).unwrap();

@@ -328,7 +328,7 @@ impl Game {
         }
         if self.turns_on_rail(piece) {
             // Any path of railway links through empty points; a search over the rail graph.
-            let mut stack: [PointId; 64] = [PointId(0); 64];
+            let mut stack = [PointId(0); super::bitset::MAX_POINTS];
             let mut visited = PointSet::EMPTY;
             visited.insert(from);
             let mut len = 0usize;
@@ -341,22 +341,14 @@ impl Game {
                     if !visited.insert(q) {
                         continue;
                     }
-                    match self.entry(piece, q) {
-                        Some(false) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                            if len < stack.len() {
-                                stack[len] = q;
-                                len += 1;
-                            }
-                        }
-                        Some(true) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                        }
-                        None => {}
+                    let Some(attack) = self.entry(piece, q) else { continue };
+                    if seen.insert(q) {
+                        out.push(Move { from, to: q });
+                    }
+                    // The search goes on only through empty points.
+                    if !attack && len < stack.len() {
+                        stack[len] = q;
+                        len += 1;
                     }
                 }
             }
@@ -364,19 +356,12 @@ impl Game {
             let range = self.rules.rail_range.map_or(usize::MAX, usize::from);
             for ray in board.rays(from) {
                 for &q in ray.iter().take(range) {
-                    match self.entry(piece, q) {
-                        Some(false) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                        }
-                        Some(true) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                            break;
-                        }
-                        None => break,
+                    let Some(attack) = self.entry(piece, q) else { break };
+                    if seen.insert(q) {
+                        out.push(Move { from, to: q });
+                    }
+                    if attack {
+                        break;
                     }
                 }
             }
