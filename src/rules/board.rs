@@ -134,7 +134,14 @@ impl Board {
                 PointKind::Post => false,
             };
         }
-        let by_name = points.iter().enumerate().map(|(i, p)| (p.name.to_lowercase(), PointId(i as u8))).collect();
+        let mut by_name: HashMap<String, PointId> = HashMap::new();
+        for (i, p) in points.iter().enumerate() {
+            by_name.insert(p.name.to_lowercase(), PointId(i as u8));
+        }
+        // The dot of `S.c6` is optional on input.
+        for (i, p) in points.iter().enumerate() {
+            by_name.entry(p.name.to_lowercase().replace('.', "")).or_insert(PointId(i as u8));
+        }
         Board { points, links, lines, neighbours, rail_neighbours, rays, on_rail, camps, headquarters, by_name }
     }
 
