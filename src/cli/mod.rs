@@ -8,15 +8,16 @@ use clap::{Parser, Subcommand};
 
 mod moves;
 mod replay;
+mod serve;
 mod setup;
 
 /// Referee for Junqi (军棋) and its family: replay and check game records, validate deployments.
 #[derive(Parser, Debug)]
 #[command(name = "junqi-referee", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (without one: `serve`, run the Discord bot).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -45,6 +46,12 @@ pub enum Command {
         /// Look at the position after this many plies (default: after the last).
         #[arg(long)]
         ply: Option<usize>,
+    },
+    /// Run the Discord bot (the default when no subcommand is given).
+    Serve {
+        /// The config file (default: junqi.toml if present; see config.example.toml).
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
 }
 
@@ -84,10 +91,12 @@ pub enum Side {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { file, json } => replay::run(&file, json),
-        Command::Setup { action: SetupAction::Check { deployment, side } } => setup::check(&deployment, side),
-        Command::Setup { action: SetupAction::Random { seed } } => setup::random(seed),
-        Command::Moves { file, ply } => moves::run(&file, ply),
+        None => serve::run(None),
+        Some(Command::Serve { config }) => serve::run(config.as_deref()),
+        Some(Command::Replay { file, json }) => replay::run(&file, json),
+        Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
+        Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
+        Some(Command::Moves { file, ply }) => moves::run(&file, ply),
     }
 }
 
