@@ -48,7 +48,7 @@ fn user(t: &str) -> ServiceError {
 pub fn png_of(view: &View) -> Vec<u8> {
     let mut img = image::RgbImage::new(5, 12);
     for (i, cell) in view.cells.iter().enumerate() {
-        let p = view.variant.board.point(junqi_referee::rules::PointId(i as u16));
+        let p = view.variant.board.point(junqi_referee::rules::PointId(i as u8));
         let colour = match cell {
             None => [255, 255, 255],
             Some(c) => {
