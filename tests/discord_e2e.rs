@@ -30,6 +30,13 @@ struct Harness {
 
 impl Harness {
     async fn start() -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            )
+            .with_test_writer()
+            .try_init();
         let fake = FakeDiscord::start().await;
         let referee = Arc::new(MemoryReferee::default());
         let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
@@ -191,7 +198,7 @@ async fn a_whole_game_through_interactions() {
     let id = h.id();
     let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", "司令 司令 garbage")])).await;
     let r = h.answered(id).await;
-    let err = r.iter().find(|x| x.method == "POST").expect("follow-up");
+    let err = r.iter().find(|x| x.method == "POST" && x.path.contains("/webhooks/")).expect("follow-up");
     assert!(content(err).contains("bad layout"), "{}", content(err));
     assert_eq!(err.json.as_ref().unwrap()["flags"], 64);
     let all = h.fake.requests().await;
@@ -345,4 +352,25 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let (identifies_after, resumes) = h.fake.sessions().await;
     assert!(resumes >= 1 || identifies_after > identifies, "the bot reconnected");
     assert!(resumes >= 1, "the bot resumed rather than starting a new session");
+}
+
+/// The fake's payloads are what serenity accepts (a payload it cannot read would be silently
+/// dropped as an unknown event).
+#[test]
+fn fake_payloads_parse_as_serenity_interactions() {
+    use poise::serenity_prelude::Interaction;
+    let samples = [
+        payload::command(11, ALICE, CHANNEL_ID, "challenge", &[("opponent", json!(BOB.0.to_string()))]),
+        payload::command(12, ALICE, CHANNEL_ID, "move", &[("from", json!("c6")), ("to", json!("c7"))]),
+        payload::autocomplete(13, ALICE, CHANNEL_ID, "move", &[("from", "c")], "from"),
+        payload::button(14, BOB, Some(CHANNEL_ID), "jq:acc:1"),
+        payload::button(15, BOB, None, "jq:rnd:1"),
+        payload::select(16, BOB, None, "jq:load:1", &["mine"]),
+        payload::modal(17, ALICE, None, "jq:edit-m:1", &[("layout", LAYOUT)]),
+    ];
+    for s in samples {
+        if let Err(e) = serde_json::from_value::<Interaction>(s.clone()) {
+            panic!("{e}: {s}");
+        }
+    }
 }

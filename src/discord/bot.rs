@@ -354,10 +354,10 @@ pub async fn perform(
     exec: &mut Executor<'_>,
     actor: &Actor,
     request: Request,
-    from_panel: bool,
 ) -> Result<Vec<Effect>, BotError> {
+    let panel_here = matches!(request, Request::Deploy { .. });
     let effects = exec.data.service.execute(actor, request).await?;
-    let origin = Origin { actor: actor.user, locale: actor.locale, from_panel };
+    let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
     let actions = plan(&effects, &origin, exec.data.config.locale);
     exec.run(actions).await?;
     exec.finish(actor.locale).await?;
@@ -472,7 +472,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         _ => return Err(BotError::User(say(actor.locale, Say::Stale).into())),
     };
     let mut exec = Executor::new(&ctx.http, data, Replier::Component(c, panel), c.channel_id, c.guild_id);
-    if let Err(e) = perform(&mut exec, &actor, request, panel).await {
+    if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }
     Ok(())
@@ -506,7 +506,7 @@ async fn on_modal(ctx: &serenity::Context, data: &Data, m: &ModalInteraction) ->
         }
     };
     let mut exec = Executor::new(&ctx.http, data, Replier::Modal(m, panel), m.channel_id, m.guild_id);
-    if let Err(e) = perform(&mut exec, &actor, request, panel).await {
+    if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }
     Ok(())
@@ -520,7 +520,7 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     let (Some(game), Some((from, to))) = (game, super::plan::parse_text_move(&msg.content)) else { return Ok(()) };
     let actor = actor_of(&msg.author, "", msg.guild_id, msg.id.get(), data.config.locale);
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);
-    if let Err(e) = perform(&mut exec, &actor, Request::Move { game: Some(game), from, to }, false).await {
+    if let Err(e) = perform(&mut exec, &actor, Request::Move { game: Some(game), from, to }).await {
         report(&mut exec, actor.locale, &e).await;
     }
     Ok(())

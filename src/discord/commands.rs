@@ -150,7 +150,7 @@ async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
     let actor = actor(ctx);
     let http = &ctx.serenity_context().http;
     let mut exec = Executor::new(http, ctx.data(), Replier::Command(a.interaction), ctx.channel_id(), ctx.guild_id());
-    if let Err(e) = perform(&mut exec, &actor, request, false).await {
+    if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }
     Ok(())

@@ -108,8 +108,9 @@ pub struct Origin {
     pub actor: u64,
     /// Their language.
     pub locale: Locale,
-    /// A button or form on a DM panel: a panel for the actor replaces that message.
-    pub from_panel: bool,
+    /// The actor asked for their deployment panel (`/junqi deploy`, a panel button or form): their
+    /// panel answers them here. Otherwise (e.g. on accepting a challenge) it goes to their DMs.
+    pub panel_here: bool,
 }
 
 /// A parsed component or modal custom id.
@@ -235,7 +236,7 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 out.push(Action::Send(m));
             }
             Effect::Panel { game, user, text, layout: _, image, saved, confirmed } => {
-                if *user == origin.actor {
+                if *user == origin.actor && origin.panel_here {
                     let mut m =
                         panel_message(Target::Actor, origin.locale, *game, text, image.as_ref(), saved, *confirmed);
                     m.ephemeral = true;
@@ -311,7 +312,7 @@ mod tests {
     use super::*;
 
     fn origin(actor: u64) -> Origin {
-        Origin { actor, locale: Locale::En, from_panel: false }
+        Origin { actor, locale: Locale::En, panel_here: true }
     }
 
     fn png() -> File {
@@ -382,6 +383,10 @@ mod tests {
         let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(ids, ["jq:rnd:3", "jq:edit:3", "jq:save:3", "jq:ok:3"]);
         assert_eq!(m.rows[1], Row::Select { custom_id: "jq:load:3".into(), placeholder: "Load a saved layout".into(), options: vec!["mine".into()] });
+
+        let not_asked = Origin { panel_here: false, ..origin(1) };
+        let a = plan(&[panel(1)], &not_asked, Locale::En);
+        assert!(matches!(a.as_slice(), [Action::DmPanel { .. }]), "an acceptor's panel goes to their DMs");
 
         let a = plan(&[panel(1)], &origin(1), Locale::ZhCn);
         let [Action::Send(m)] = a.as_slice() else { panic!() };

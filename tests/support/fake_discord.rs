@@ -513,7 +513,7 @@ pub mod payload {
         let mut v = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "token": format!("tok-{id}"), "version": 1, "locale": "zh-CN", "entitlements": [],
-            "app_permissions": "2199023255551", "authorizing_integration_owners": {},
+            "app_permissions": "2199023255551", "authorizing_integration_owners": {}, "attachment_size_limit": 10485760,
         });
         match channel {
             Some(ch) => {

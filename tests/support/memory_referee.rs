@@ -56,7 +56,7 @@ pub fn png_of(view: &View) -> Vec<u8> {
                 if c.kind.is_some() { [base[0] / 2 + 100, 100, base[2] / 2 + 100] } else { base }
             }
         };
-        img.put_pixel(u32::from(p.x), u32::from(p.y), image::Rgb(colour));
+        img.put_pixel(p.x as u32, p.y as u32, image::Rgb(colour));
     }
     let mut out = Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Png).unwrap();
@@ -183,7 +183,7 @@ impl Inner {
                     DeployAction::Submit(text) => {
                         let setup = Setup::parse(v, &text).map_err(|e| user(&format!("布阵无法识别 (bad layout): {e}")))?;
                         if let Err(errs) = setup.validate(v, seat) {
-                            let list: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                            let list: Vec<String> = errs.iter().map(|e| e.describe(v)).collect();
                             return Err(user(&format!("布阵不合规 (illegal layout): {}", list.join("; "))));
                         }
                         self.tables.get_mut(&g).unwrap().layouts[s] = setup.to_code_string(v);
