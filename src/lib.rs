@@ -3,4 +3,7 @@
 //! Layers (see `ARCHITECTURE.md`): [`rules`] is pure game logic; the CLI in `main.rs` drives it.
 
 pub mod cli;
+pub mod local;
 pub mod rules;
+pub mod referee;
+pub mod store;

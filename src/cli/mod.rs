@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod local;
 mod moves;
 mod replay;
 mod setup;
@@ -45,6 +46,12 @@ pub enum Command {
         /// Look at the position after this many plies (default: after the last).
         #[arg(long)]
         ply: Option<usize>,
+    },
+    /// Play in the terminal without Discord: one person plays both seats (see `local` then `help`).
+    Local {
+        /// The SQLite database file (created if missing).
+        #[arg(long, default_value = "junqi.db")]
+        db: PathBuf,
     },
 }
 
@@ -88,6 +95,7 @@ pub fn run() -> ExitCode {
         Command::Setup { action: SetupAction::Check { deployment, side } } => setup::check(&deployment, side),
         Command::Setup { action: SetupAction::Random { seed } } => setup::random(seed),
         Command::Moves { file, ply } => moves::run(&file, ply),
+        Command::Local { db } => local::run(&db),
     }
 }
 
