@@ -65,7 +65,7 @@ impl Bench {
     /// One move in every game, concurrently; returns each command's latency.
     async fn round(&mut self, games: i64) -> Vec<Duration> {
         let mv = SHUTTLE[self.ply % 4];
-        let user = if self.ply % 2 == 0 { "alice" } else { "bob" };
+        let user = if self.ply.is_multiple_of(2) { "alice" } else { "bob" };
         let ply = self.ply;
         self.ply += 1;
         let mut tasks = Vec::with_capacity(games as usize);
@@ -88,7 +88,9 @@ impl Bench {
 fn rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }
 

@@ -4,6 +4,6 @@
 
 pub mod cli;
 pub mod local;
-pub mod rules;
 pub mod referee;
+pub mod rules;
 pub mod store;

@@ -60,7 +60,12 @@ fn acknowledged_moves_survive_sigkill() {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let r = Referee::new(s, Arc::new(ManualClock::new(1_795_996_800)));
         for g in 1..=GAMES {
-            let c = |user: &str, req: String, action| Command { user: user.into(), request: req, server: String::new(), action };
+            let c = |user: &str, req: String, action| Command {
+                user: user.into(),
+                request: req,
+                server: String::new(),
+                action,
+            };
             let challenge = Action::Challenge {
                 opponent: Some("bob".into()),
                 variant: "junqi".into(),
@@ -157,6 +162,7 @@ fn acknowledged_moves_survive_sigkill() {
         r.store().close().await;
     });
     let total: usize = acked.values().sum();
+    eprintln!("crash test: {kills} SIGKILLs, {total} moves acknowledged, all present and replayed");
     assert!(kills >= 3, "the child was killed {kills} times");
     assert!(total >= TARGET_MOVES / 2, "only {total} moves acknowledged");
     let _ = std::fs::remove_dir_all(&dir);

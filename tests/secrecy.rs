@@ -69,8 +69,7 @@ fn plan(seed: u64, plies: usize) -> Option<Plan> {
     let plain = |k| matches!(v.piece(k).class, PieceClass::Officer) && Some(k) != v.commander;
     let mut swapped = setups.clone();
     for s in [0usize, 1] {
-        let cands: Vec<usize> =
-            (0..25).filter(|&i| !fought[s][i] && plain(setups[s].kinds[i])).collect();
+        let cands: Vec<usize> = (0..25).filter(|&i| !fought[s][i] && plain(setups[s].kinds[i])).collect();
         'outer: for (n, &i) in cands.iter().enumerate() {
             for &j in &cands[n + 1..] {
                 if setups[s].kinds[i] != setups[s].kinds[j] {
@@ -103,13 +102,16 @@ async fn play(setups: &[Setup; 2], moves: &[String], mode: &str, tag: &str) -> (
     };
     let users = ["alice", "bob"];
     let mut cmds = vec![
-        run("alice", Action::Challenge {
-            opponent: Some("bob".into()),
-            variant: "junqi".into(),
-            mode: mode.into(),
-            rules: String::new(),
-            time: "1h".into(),
-        }),
+        run(
+            "alice",
+            Action::Challenge {
+                opponent: Some("bob".into()),
+                variant: "junqi".into(),
+                mode: mode.into(),
+                rules: String::new(),
+                time: "1h".into(),
+            },
+        ),
         run("bob", Action::Accept(1)),
         run("alice", Action::Deploy(1, DeploySource::Text(setups[0].to_code_string(v)))),
         run("bob", Action::Deploy(1, DeploySource::Text(setups[1].to_code_string(v)))),
@@ -141,7 +143,7 @@ async fn play(setups: &[Setup; 2], moves: &[String], mode: &str, tag: &str) -> (
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
     fn permuting_hidden_identities_keeps_public_effects_identical(seed in any::<u64>(), plies in 10usize..80, reveal in any::<bool>()) {
@@ -151,7 +153,14 @@ proptest! {
         let (a, va) = rt.block_on(play(&p.setups, &p.moves, mode, "a"));
         let (b, vb) = rt.block_on(play(&p.swapped, &p.moves, mode, "b"));
         prop_assert!(!a.is_empty());
-        prop_assert_eq!(a, b);
+        prop_assert_eq!(a.len(), b.len());
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            if x != y {
+                let at = x.bytes().zip(y.bytes()).position(|(p, q)| p != q).unwrap_or(0);
+                let from = at.saturating_sub(200);
+                prop_assert!(false, "public effect {} differs at byte {}:\n{}\n{}", i, at, &x[from..(at + 200).min(x.len())], &y[from..(at + 200).min(y.len())]);
+            }
+        }
         prop_assert_eq!(va, vb);
     }
 }

@@ -24,7 +24,9 @@ pub enum ParseError {
     #[error("write the acting user first: 'alice: move 1 c6-c7'")]
     NoUser,
     /// An unknown command word.
-    #[error("unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation)")]
+    #[error(
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation)"
+    )]
     UnknownCommand(String),
     /// A missing or bad argument.
     #[error("{0}")]
@@ -76,7 +78,9 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                     Some(("mode", v)) => mode = v.into(),
                     Some(("time", v)) => time = v.into(),
                     Some(_) => rules.push(*w),
-                    None if opponent.is_none() && *w != "anyone" => opponent = Some(w.trim_start_matches('@').to_string()),
+                    None if opponent.is_none() && *w != "anyone" => {
+                        opponent = Some(w.trim_start_matches('@').to_string())
+                    }
                     None if *w == "anyone" => {}
                     None => return Err(ParseError::Usage("challenge [USER|anyone] [mode=…] [time=…] [key=value …]")),
                 }

@@ -463,10 +463,18 @@ impl Msg {
                 }
             }
             Msg::Declined { game, by } => {
-                if zh { format!("{by} 拒绝了对局 #{game}。") } else { format!("{by} declined game #{game}.") }
+                if zh {
+                    format!("{by} 拒绝了对局 #{game}。")
+                } else {
+                    format!("{by} declined game #{game}.")
+                }
             }
             Msg::Expired { game } => {
-                if zh { format!("对局 #{game} 无人应战，已过期。") } else { format!("Challenge #{game} expired unanswered.") }
+                if zh {
+                    format!("对局 #{game} 无人应战，已过期。")
+                } else {
+                    format!("Challenge #{game} expired unanswered.")
+                }
             }
             Msg::DeployPrompt { game, seat, last } => {
                 let s = seat.text(l);
@@ -586,7 +594,10 @@ impl Msg {
             }
             Msg::DrawOffered { game, seat, user } => {
                 if zh {
-                    format!("对局 #{game}：{}（{user}）提议和棋（draw {game} accept / draw {game} decline）。", seat.text(l))
+                    format!(
+                        "对局 #{game}：{}（{user}）提议和棋（draw {game} accept / draw {game} decline）。",
+                        seat.text(l)
+                    )
                 } else {
                     format!(
                         "Game #{game}: {} ({user}) offers a draw (draw {game} accept / draw {game} decline).",
@@ -602,7 +613,11 @@ impl Msg {
                 }
             }
             Msg::Aborted { game, by } => {
-                if zh { format!("对局 #{game} 已被 {by} 取消。") } else { format!("Game #{game} was aborted by {by}.") }
+                if zh {
+                    format!("对局 #{game} 已被 {by} 取消。")
+                } else {
+                    format!("Game #{game} was aborted by {by}.")
+                }
             }
             Msg::Reminder { game, left } => {
                 if zh {
@@ -612,20 +627,36 @@ impl Msg {
                 }
             }
             Msg::LayoutSaved { name } => {
-                if zh { format!("布阵“{name}”已保存。") } else { format!("Layout '{name}' saved.") }
+                if zh {
+                    format!("布阵“{name}”已保存。")
+                } else {
+                    format!("Layout '{name}' saved.")
+                }
             }
             Msg::LayoutDeleted { name } => {
-                if zh { format!("布阵“{name}”已删除。") } else { format!("Layout '{name}' deleted.") }
+                if zh {
+                    format!("布阵“{name}”已删除。")
+                } else {
+                    format!("Layout '{name}' deleted.")
+                }
             }
             Msg::Layouts { items } => {
                 if items.is_empty() {
                     return if zh { "你还没有保存布阵。".into() } else { "You have no saved layouts.".into() };
                 }
                 let list: Vec<String> = items.iter().map(|(n, r)| format!("{n}: {r}")).collect();
-                if zh { format!("你的布阵：{}", list.join("；")) } else { format!("Your layouts: {}", list.join("; ")) }
+                if zh {
+                    format!("你的布阵：{}", list.join("；"))
+                } else {
+                    format!("Your layouts: {}", list.join("; "))
+                }
             }
             Msg::LocaleSet => {
-                if zh { "语言已设为中文。".into() } else { "Language set to English.".into() }
+                if zh {
+                    "语言已设为中文。".into()
+                } else {
+                    "Language set to English.".into()
+                }
             }
             Msg::VacationOn { left } => {
                 if zh {
@@ -635,7 +666,11 @@ impl Msg {
                 }
             }
             Msg::VacationOff => {
-                if zh { "假期结束：你的计时继续。".into() } else { "Vacation over: your clocks run again.".into() }
+                if zh {
+                    "假期结束：你的计时继续。".into()
+                } else {
+                    "Vacation over: your clocks run again.".into()
+                }
             }
             Msg::Status { game, status, ply } => {
                 if zh {

@@ -345,7 +345,8 @@ impl Referee {
         };
         let mut tx = self.store.begin().await?;
         if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
-            return serde_json::from_str(&json).map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
+            return serde_json::from_str(&json)
+                .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
         }
         let now = self.clock.now();
         let mut out = Out { effects: Vec::new() };
@@ -748,7 +749,9 @@ impl Referee {
         let text = match source {
             DeploySource::Text(t) => t.clone(),
             DeploySource::Random => {
-                let seed = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(seat.0) ^ (now as u64).rotate_left(17);
+                let seed = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ u64::from(seat.0)
+                    ^ (now as u64).rotate_left(17);
                 Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
             }
             DeploySource::Saved(name) => {
@@ -761,8 +764,11 @@ impl Referee {
         let code = validate_setup(v, &text, seat)?;
         let before = store::deployments_get(tx, game).await?;
         let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
-        store::deployment_put(tx, &DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() })
-            .await?;
+        store::deployment_put(
+            tx,
+            &DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() },
+        )
+        .await?;
         store::last_layout_set(tx, user, &code).await?;
         let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
         self.private(tx, user, &row.server_id, Some(game), Msg::DeployTaken { game, rows }, out).await?;
@@ -857,8 +863,11 @@ impl Referee {
             (Some(a), Some((_, Some(d)))) => Some((piece_name(v, a), piece_name(v, d))),
             _ => None,
         };
-        let revealed =
-            public.revealed.iter().map(|r| (SeatName(r.seat.0), piece_name(v, r.kind), v.board.name(r.point).to_string())).collect();
+        let revealed = public
+            .revealed
+            .iter()
+            .map(|r| (SeatName(r.seat.0), piece_name(v, r.kind), v.board.name(r.point).to_string()))
+            .collect();
         let msg = Msg::Ply {
             game,
             ply: public.ply,
@@ -921,7 +930,14 @@ impl Referee {
         Ok(())
     }
 
-    async fn public(&self, tx: &mut SqliteConnection, server: &str, game: Option<GameId>, msg: Msg, out: &mut Out) -> Res<()> {
+    async fn public(
+        &self,
+        tx: &mut SqliteConnection,
+        server: &str,
+        game: Option<GameId>,
+        msg: Msg,
+        out: &mut Out,
+    ) -> Res<()> {
         let s = store::server_get(tx, server).await?;
         let l = Locale::parse(&s.locale).unwrap_or_default();
         out.effects.push(Effect::Public { server: server.into(), game, text: msg.render(l) });
@@ -945,7 +961,15 @@ impl Referee {
     // -----------------------------------------------------------------------------------------
     // Vacation
 
-    async fn vacation(&self, tx: &mut SqliteConnection, user: &str, server: &str, on: bool, now: i64, out: &mut Out) -> Res<()> {
+    async fn vacation(
+        &self,
+        tx: &mut SqliteConnection,
+        user: &str,
+        server: &str,
+        on: bool,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
         let mut u = store::user_get(tx, user).await?;
         let allowance = store::server_get(tx, server).await?.vacation_days * 86_400;
         let month = month_of(now);
@@ -1040,7 +1064,9 @@ impl Referee {
                 Err(Fail::Store(e)) => return Err(e.into()),
                 Err(Fail::Mistake(m)) => return Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
             }
-            if let Err(Fail::Store(e)) = self.private(&mut tx, &u.user_id, &server, None, Msg::VacationOff, &mut out).await {
+            if let Err(Fail::Store(e)) =
+                self.private(&mut tx, &u.user_id, &server, None, Msg::VacationOff, &mut out).await
+            {
                 return Err(e.into());
             }
             tx.commit().await?;
@@ -1066,7 +1092,9 @@ impl Referee {
             if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
                 let user = seat_user(&row, Seat(seat as u8)).to_string();
                 let msg = Msg::Reminder { game: row.id, left: due - now };
-                if let Err(Fail::Store(e)) = self.private(&mut tx, &user, &row.server_id, Some(row.id), msg, &mut out).await {
+                if let Err(Fail::Store(e)) =
+                    self.private(&mut tx, &user, &row.server_id, Some(row.id), msg, &mut out).await
+                {
                     return Err(e.into());
                 }
             }
@@ -1145,7 +1173,8 @@ impl Referee {
                 return self.after_ply(tx, &mut row, live, report, true, due, out).await;
             }
         }
-        let over = l.game.timeout(seat).ok_or_else(|| Fail::Store(corrupt("games", game, "timeout of a finished game")))?;
+        let over =
+            l.game.timeout(seat).ok_or_else(|| Fail::Store(corrupt("games", game, "timeout of a finished game")))?;
         store::event_append(tx, game, "timeout", Some(i64::from(seat.0)), "", due).await?;
         self.finish(tx, &mut row, live, over, due, out).await
     }

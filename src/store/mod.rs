@@ -112,12 +112,18 @@ impl Store {
         let mut conn = self.conn().await?;
         Ok(match name {
             "journal_mode" => sqlx::query_as::<_, (String,)>("PRAGMA journal_mode").fetch_one(&mut *conn).await?.0,
-            "synchronous" => sqlx::query_as::<_, (i64,)>("PRAGMA synchronous").fetch_one(&mut *conn).await?.0.to_string(),
+            "synchronous" => {
+                sqlx::query_as::<_, (i64,)>("PRAGMA synchronous").fetch_one(&mut *conn).await?.0.to_string()
+            }
             "foreign_keys" => {
                 sqlx::query_as::<_, (i64,)>("PRAGMA foreign_keys").fetch_one(&mut *conn).await?.0.to_string()
             }
             _ => {
-                return Err(StoreError::Corrupt { table: "pragma", id: name.into(), reason: "not a pragma the store sets".into() });
+                return Err(StoreError::Corrupt {
+                    table: "pragma",
+                    id: name.into(),
+                    reason: "not a pragma the store sets".into(),
+                });
             }
         })
     }
@@ -532,7 +538,8 @@ pub async fn layout_list(conn: &mut SqliteConnection, user: &str) -> Result<Vec<
 
 /// Deletes a named layout; whether it existed.
 pub async fn layout_delete(conn: &mut SqliteConnection, user: &str, name: &str) -> Result<bool, StoreError> {
-    let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?").bind(user).bind(name).execute(conn).await?;
+    let r =
+        sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?").bind(user).bind(name).execute(conn).await?;
     Ok(r.rows_affected() > 0)
 }
 
@@ -551,10 +558,8 @@ pub async fn last_layout_set(conn: &mut SqliteConnection, user: &str, setup: &st
 
 /// The layout a user deployed last.
 pub async fn last_layout_get(conn: &mut SqliteConnection, user: &str) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ?")
-        .bind(user)
-        .fetch_optional(conn)
-        .await?;
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ?").bind(user).fetch_optional(conn).await?;
     Ok(row.map(|r| r.0))
 }
 

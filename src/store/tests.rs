@@ -109,9 +109,7 @@ async fn vacation_due_lists_expired_allowances_in_order(_p: SqlitePoolOptions, o
     let s = store(o).await;
     let mut c = s.conn().await.unwrap();
     for (user, until) in [("b", Some(50)), ("a", Some(20)), ("c", Some(500)), ("d", None)] {
-        user_put(&mut c, &UserRow { user_id: user.into(), vacation_until: until, ..UserRow::default() })
-            .await
-            .unwrap();
+        user_put(&mut c, &UserRow { user_id: user.into(), vacation_until: until, ..UserRow::default() }).await.unwrap();
     }
     let due: Vec<String> = users_vacation_due(&mut c, 100).await.unwrap().into_iter().map(|u| u.user_id).collect();
     assert_eq!(due, ["a", "b"]);
