@@ -34,6 +34,15 @@ pub fn run(db: &Path) -> ExitCode {
     rt.block_on(session(db))
 }
 
+/// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
+/// so the session ends quietly instead of panicking (everything acknowledged is committed).
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn pause(interactive: bool, prompt: &str) {
     if !interactive {
         return;
@@ -47,10 +56,10 @@ fn pause(interactive: bool, prompt: &str) {
 async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
     for e in effects {
         match e {
-            Effect::Public { text, .. } => println!("[public] {text}"),
+            Effect::Public { text, .. } => say(&format!("[public] {text}")),
             Effect::Private { user, text, .. } => {
                 pause(interactive, &format!("--- secret for {user}: press Enter when only {user} is looking ---"));
-                println!("[to {user}] {text}");
+                say(&format!("[to {user}] {text}"));
                 pause(interactive, "--- press Enter to hide ---");
                 if interactive {
                     print!("\x1b[2J\x1b[H");
@@ -58,7 +67,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
             }
             Effect::Render { game, for_user: None } => {
                 if let Ok(view) = referee.view(*game, None).await {
-                    println!("{}", text_board(&view));
+                    say(&text_board(&view));
                 }
             }
             Effect::Render { game, for_user: Some(user) } => {
@@ -67,7 +76,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
                         continue;
                     }
                     pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
-                    println!("{}", text_board(&view));
+                    say(&text_board(&view));
                     pause(interactive, "--- press Enter to hide ---");
                     if interactive {
                         print!("\x1b[2J\x1b[H");
@@ -95,7 +104,7 @@ async fn session(db: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("junqi-referee local — database {}\n{HELP}", db.display());
+    say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
     show(&referee, &effects, interactive).await;
     let pid = std::process::id();
     let mut n = 0u64;
@@ -117,7 +126,7 @@ async fn session(db: &Path) -> ExitCode {
             break;
         }
         if t == "help" {
-            println!("{HELP}");
+            say(HELP);
             continue;
         }
         match referee.tick().await {
@@ -127,7 +136,7 @@ async fn session(db: &Path) -> ExitCode {
         let parsed = match parse_line(t) {
             Ok(p) => p,
             Err(e) => {
-                println!("{e}");
+                say(&e.to_string());
                 continue;
             }
         };
@@ -140,7 +149,7 @@ async fn session(db: &Path) -> ExitCode {
         };
         match referee.handle(cmd).await {
             Ok(effects) => show(&referee, &effects, interactive).await,
-            Err(RefereeError::Rejected { message, .. }) => println!("[to {}] {message}", parsed.user),
+            Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);

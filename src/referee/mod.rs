@@ -204,6 +204,28 @@ pub enum RefereeError {
     StoredEffects(String, String),
 }
 
+impl RefereeError {
+    /// The error as a message for the user who sent the command, in their locale. Nothing was
+    /// changed in any case: the command's transaction was not committed.
+    pub fn message(&self, locale: Locale) -> String {
+        let zh = locale != Locale::En;
+        match self {
+            RefereeError::Rejected { mistake, message } if message.is_empty() => mistake.render(locale),
+            RefereeError::Rejected { message, .. } => message.clone(),
+            RefereeError::Store(StoreError::Corrupt { table, id, reason }) if zh => {
+                format!("数据库中的记录已损坏（{table} {id}：{reason}），本次操作未执行。请联系管理员。")
+            }
+            RefereeError::Store(StoreError::Corrupt { table, id, reason }) => {
+                format!(
+                    "A stored record is damaged ({table} {id}: {reason}); nothing was changed. Please tell an admin."
+                )
+            }
+            _ if zh => "公证人的数据库出错，本次操作未执行，请稍后再试。".into(),
+            _ => "The referee's database failed; nothing was changed. Please try again.".into(),
+        }
+    }
+}
+
 impl From<sqlx::Error> for RefereeError {
     fn from(e: sqlx::Error) -> Self {
         RefereeError::Store(StoreError::Db(e))
