@@ -141,3 +141,22 @@ async fn a_corrupted_row_is_reported_and_changes_nothing() {
     assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
     assert_eq!(store::request_get(&mut c, "m2").await.unwrap(), None);
 }
+
+#[tokio::test]
+async fn records_are_public_while_playing_and_complete_after() {
+    use junqi_referee::rules::record::Record;
+    let (r, _db) = referee("record").await;
+    start_game(&r, 1).await;
+    r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap();
+    r.handle(cmd("bob", "m2", Action::Move(1, "b7-b8".into()))).await.unwrap();
+    let public = r.record(1).await.unwrap();
+    assert!(public.contains("[RedSetup \"?\"]") && public.contains("1. c6-c7 {x} b7-b8"), "{public}");
+    assert!(!public.contains(RED_CODE) && !public.contains(BLUE_CODE));
+    r.handle(cmd("alice", "x", Action::Resign(1))).await.unwrap();
+    let full = r.record(1).await.unwrap();
+    let parsed = Record::parse(&full).unwrap();
+    assert_eq!(parsed.tag("RedSetup"), Some(RED_CODE));
+    let replay = parsed.replay().unwrap();
+    assert_eq!(replay.over.map(|o| o.winner), Some(Some(1)));
+    assert!(full.ends_with("resign\n0-1\n"), "{full}");
+}

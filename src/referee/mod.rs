@@ -316,6 +316,12 @@ fn result_string(variant: &Variant, over: GameOver) -> String {
 
 /// The `YYYY-MM` of a Unix time (UTC), for the monthly vacation allowance.
 fn month_of(t: i64) -> String {
+    let (y, m, _) = civil(t);
+    format!("{y:04}-{m:02}")
+}
+
+/// Year, month, day of a Unix time (UTC).
+fn civil(t: i64) -> (i64, i64, i64) {
     // Civil-from-days (Howard Hinnant's algorithm), to avoid a date crate for one function.
     let z = t.div_euclid(86_400) + 719_468;
     let era = z.div_euclid(146_097);
@@ -325,7 +331,8 @@ fn month_of(t: i64) -> String {
     let mp = (5 * doy + 2) / 153;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}")
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    (y, m, d)
 }
 
 impl Referee {
@@ -429,7 +436,74 @@ impl Referee {
         Ok(live.game.view(viewer, mode, live.last.as_ref()))
     }
 
-    /// The game's record so far, as a `.jqr` text; the setups are `?` until the game is over.
+    /// The game's record (`.jqr`): with both setups once the game is over; before that the setups
+    /// are `?` and each combat carries its public outcome mark, so the record is public.
+    pub async fn record(&self, game: GameId) -> Result<String, RefereeError> {
+        let slot = self.slot(game);
+        let _guard = slot.lock().await;
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
+        let deps = store::deployments_get(&mut c, game).await?;
+        let over = row.status == status::FINISHED;
+        let setup_of =
+            |seat: i64| deps.iter().find(|d| d.seat == seat).map_or_else(|| "?".to_string(), |d| d.setup.clone());
+        let (y, m, d) = civil(row.created_at);
+        let mut tags = vec![
+            ("Format".to_string(), "jqr/1".to_string()),
+            ("Variant".into(), v.name.to_string()),
+            ("Mode".into(), row.mode.clone()),
+        ];
+        if !row.rules.is_empty() {
+            tags.push(("Rules".into(), row.rules.clone()));
+        }
+        tags.push(("Red".into(), row.red.clone().unwrap_or_else(|| "?".into())));
+        tags.push(("Blue".into(), row.blue.clone().unwrap_or_else(|| "?".into())));
+        if row.first_seat != 0 {
+            tags.push(("First".into(), v.seat_name(Seat(row.first_seat as u8)).to_string()));
+        }
+        tags.push(("RedSetup".into(), if over { setup_of(0) } else { "?".into() }));
+        tags.push(("BlueSetup".into(), if over { setup_of(1) } else { "?".into() }));
+        tags.push(("Date".into(), format!("{y:04}.{m:02}.{d:02}")));
+        let mut plies = Vec::new();
+        let mut terminal = None;
+        let mut result = "*";
+        if let Some(live) = rebuild(&mut c, &row).await? {
+            // Replay once more to learn each ply's public outcome class.
+            let mut g = Game::new(v, rules, &[], Seat::RED);
+            let mut deployments = Vec::new();
+            for dep in &deps {
+                let seat = Seat(dep.seat as u8);
+                let setup = Setup::parse(v, &dep.setup).map_err(|e| corrupt("deployments", game, e))?;
+                deployments.push(setup.validate(v, seat).map_err(|_| corrupt("deployments", game, "illegal"))?);
+            }
+            if deployments.len() == v.seats.len() {
+                g = Game::new(v, rules, &deployments, Seat(row.first_seat as u8));
+            }
+            for e in store::events_of(&mut c, game).await? {
+                match e.kind.as_str() {
+                    "move" => {
+                        let mv = parse_move(&v.board, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                        let rep = g.play(mv).map_err(|x| corrupt("events", e.seq, x))?;
+                        let mark = (!over && rep.outcome.is_combat()).then_some(rep.outcome);
+                        plies.push(crate::rules::record::RecordPly { mv, mark, line: 0 });
+                    }
+                    "resign" => terminal = Some(crate::rules::record::Terminal::Resign),
+                    "timeout" => terminal = Some(crate::rules::record::Terminal::Timeout),
+                    "draw" => terminal = Some(crate::rules::record::Terminal::Draw),
+                    _ => {}
+                }
+            }
+            result = crate::rules::record::result_token(v, live.game.over());
+        }
+        tags.push(("Result".into(), result.to_string()));
+        let record = crate::rules::record::Record { tags, plies, terminal, result: result.into(), result_line: 0 };
+        Ok(record.to_text())
+    }
+
+    /// A game's stored row.
     pub async fn game_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
         let mut c = self.store.conn().await?;
         Ok(store::game_get(&mut c, game).await?)
