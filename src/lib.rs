@@ -4,4 +4,7 @@
 
 pub mod cli;
 pub mod discord;
+pub mod local;
+pub mod referee;
 pub mod rules;
+pub mod store;

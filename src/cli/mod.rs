@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod local;
 mod moves;
 mod replay;
 mod serve;
@@ -53,6 +54,12 @@ pub enum Command {
         #[arg(long)]
         config: Option<PathBuf>,
     },
+    /// Play in the terminal without Discord: one person plays both seats (see `local` then `help`).
+    Local {
+        /// The SQLite database file (created if missing).
+        #[arg(long, default_value = "junqi.db")]
+        db: PathBuf,
+    },
 }
 
 /// `setup` subcommands.
@@ -97,6 +104,7 @@ pub fn run() -> ExitCode {
         Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
         Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
+        Some(Command::Local { db }) => local::run(&db),
     }
 }
 

@@ -31,14 +31,11 @@ pub fn run(config: Option<&Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let service = match crate::discord::service() {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(crate::discord::bot::run(cfg, service)) {
+    let result = runtime.block_on(async {
+        let service = crate::discord::open_service(&cfg).await.map_err(crate::discord::error::BotError::internal)?;
+        crate::discord::bot::run(cfg, service).await
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: the bot stopped: {e}");

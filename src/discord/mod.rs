@@ -13,11 +13,24 @@ pub mod config;
 pub mod error;
 pub mod plan;
 pub mod port;
+pub mod service;
 pub mod text;
 
 use std::sync::Arc;
 
-/// The referee service the bot runs on.
-pub fn service() -> Result<Arc<dyn port::GameService>, String> {
-    Err("the referee service is not wired into the bot yet".to_string())
+use crate::referee::{Referee, SystemClock};
+use crate::store::{Durability, Store};
+
+/// Opens the database named in the config and starts the referee on it (applying deadlines
+/// missed while the bot was down), wrapped as the adapter's [`port::GameService`].
+pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameService>, String> {
+    let store = Store::open(&config.database, Durability::Normal)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
+    let (referee, missed) =
+        Referee::start(store, Arc::new(SystemClock)).await.map_err(|e| format!("cannot start the referee: {e}"))?;
+    if !missed.is_empty() {
+        tracing::info!(count = missed.len(), "applied deadlines missed while the bot was down");
+    }
+    Ok(Arc::new(service::RefereeService::new(Arc::new(referee), None)))
 }

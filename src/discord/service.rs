@@ -344,7 +344,13 @@ impl RefereeService {
                 let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
                 return Ok(vec![Effect::Reply { text, file: None, public: false }]);
             }
-            Request::Mark { .. } | Request::Export { .. } | Request::Replay { .. } | Request::Settings { .. } => {
+            Request::Export { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Mark { .. } | Request::Replay { .. } | Request::Settings { .. } => {
                 return Err(not_yet(l));
             }
         };

@@ -336,12 +336,8 @@ impl Game {
                                 len += 1;
                             }
                         }
-                        Some(true) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                        }
-                        None => {}
+                        Some(true) if seen.insert(q) => out.push(Move { from, to: q }),
+                        Some(true) | None => {}
                     }
                 }
             }
