@@ -3,4 +3,8 @@
 //! Layers (see `ARCHITECTURE.md`): [`rules`] is pure game logic; the CLI in `main.rs` drives it.
 
 pub mod cli;
+pub mod discord;
+pub mod local;
+pub mod referee;
 pub mod rules;
+pub mod store;

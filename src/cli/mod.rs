@@ -6,17 +6,19 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod local;
 mod moves;
 mod replay;
+mod serve;
 mod setup;
 
 /// Referee for Junqi (军棋) and its family: replay and check game records, validate deployments.
 #[derive(Parser, Debug)]
 #[command(name = "junqi-referee", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (without one: `serve`, run the Discord bot).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -45,6 +47,18 @@ pub enum Command {
         /// Look at the position after this many plies (default: after the last).
         #[arg(long)]
         ply: Option<usize>,
+    },
+    /// Run the Discord bot (the default when no subcommand is given).
+    Serve {
+        /// The config file (default: junqi.toml if present; see config.example.toml).
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+    /// Play in the terminal without Discord: one person plays both seats (see `local` then `help`).
+    Local {
+        /// The SQLite database file (created if missing).
+        #[arg(long, default_value = "junqi.db")]
+        db: PathBuf,
     },
 }
 
@@ -84,10 +98,13 @@ pub enum Side {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { file, json } => replay::run(&file, json),
-        Command::Setup { action: SetupAction::Check { deployment, side } } => setup::check(&deployment, side),
-        Command::Setup { action: SetupAction::Random { seed } } => setup::random(seed),
-        Command::Moves { file, ply } => moves::run(&file, ply),
+        None => serve::run(None),
+        Some(Command::Serve { config }) => serve::run(config.as_deref()),
+        Some(Command::Replay { file, json }) => replay::run(&file, json),
+        Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
+        Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
+        Some(Command::Moves { file, ply }) => moves::run(&file, ply),
+        Some(Command::Local { db }) => local::run(&db),
     }
 }
 

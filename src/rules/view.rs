@@ -98,7 +98,9 @@ fn may_see(mode: Mode, viewer: Viewer, over: bool, owner: Seat) -> bool {
 impl PlyReport {
     /// This ply as `viewer` may know it in a game of `mode`.
     pub fn public(&self, mode: Mode, viewer: Viewer) -> PublicPly {
-        let named = mode != Mode::Dark || viewer == Viewer::Everyone;
+        // Reveal mode names the pieces of a combat only: a plain move stays anonymous.
+        let named =
+            mode == Mode::Open || viewer == Viewer::Everyone || (mode == Mode::Reveal && self.defender.is_some());
         let attacker = (named || viewer == Viewer::Seat(self.seat)).then_some(self.attacker);
         let defender = self.defender.map(|d| {
             let scouted = self.revealed.iter().any(|r| r.point == self.mv.to && r.seat == d.seat);

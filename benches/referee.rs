@@ -1,0 +1,173 @@
+//! Referee benchmarks (run with `cargo bench --bench referee`):
+//! - `move_round_1000_games`: one move in each of 1,000 live games, all submitted concurrently;
+//!   each command is committed (WAL, synchronous=NORMAL) before its effects return. A separate
+//!   pass prints per-command latency percentiles and moves per second.
+//! - `startup_10000_live_games`: opening the store and starting the referee (applying due
+//!   deadlines) with 10,000 live games until it serves its first command.
+//! - resident memory with 10,000 live games rebuilt and cached, printed once.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use junqi_referee::referee::{Action, Command, DeploySource, ManualClock, Referee};
+use junqi_referee::store::{Durability, Store};
+
+const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
+const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
+/// A shuttle that is always legal with the layouts above: Red a5↔b5, Blue b7↔b8.
+const SHUTTLE: [&str; 4] = ["a5-b5", "b7-b8", "b5-a5", "b8-b7"];
+
+fn db_path(tag: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("junqi-bench-{tag}-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", p.display()));
+    }
+    p
+}
+
+fn cmd(user: &str, request: String, action: Action) -> Command {
+    Command { user: user.into(), request, server: String::new(), action }
+}
+
+/// Creates `n` games in play (no time control, no quiet limit so the shuttle never ends them).
+async fn setup_games(referee: &Referee, n: i64) {
+    for g in 1..=n {
+        let steps = [
+            cmd(
+                "alice",
+                format!("c{g}"),
+                Action::Challenge {
+                    opponent: Some("bob".into()),
+                    variant: "junqi".into(),
+                    mode: "dark".into(),
+                    rules: "quiet-limit=0".into(),
+                    time: "none".into(),
+                },
+            ),
+            cmd("bob", format!("a{g}"), Action::Accept(g)),
+            cmd("alice", format!("r{g}"), Action::Deploy(g, DeploySource::Text(RED.into()))),
+            cmd("bob", format!("b{g}"), Action::Deploy(g, DeploySource::Text(BLUE.into()))),
+        ];
+        for c in steps {
+            referee.handle(c).await.expect("setup command");
+        }
+    }
+}
+
+struct Bench {
+    referee: Arc<Referee>,
+    ply: usize,
+}
+
+impl Bench {
+    /// One move in every game, concurrently; returns each command's latency.
+    async fn round(&mut self, games: i64) -> Vec<Duration> {
+        let mv = SHUTTLE[self.ply % 4];
+        let user = if self.ply.is_multiple_of(2) { "alice" } else { "bob" };
+        let ply = self.ply;
+        self.ply += 1;
+        let mut tasks = Vec::with_capacity(games as usize);
+        for g in 1..=games {
+            let r = self.referee.clone();
+            tasks.push(tokio::spawn(async move {
+                let t = Instant::now();
+                r.handle(cmd(user, format!("m{g}-{ply}"), Action::Move(g, mv.into()))).await.expect("legal move");
+                t.elapsed()
+            }));
+        }
+        let mut out = Vec::with_capacity(tasks.len());
+        for t in tasks {
+            out.push(t.await.expect("task"));
+        }
+        out
+    }
+}
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn benches(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+
+    // 1,000 concurrent games.
+    let path = db_path("moves");
+    let mut bench = rt.block_on(async {
+        let store = Store::open(&path, Durability::Normal).await.unwrap();
+        let referee = Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)));
+        setup_games(&referee, 1000).await;
+        Bench { referee: Arc::new(referee), ply: 0 }
+    });
+    // Latency percentiles and throughput over 10 rounds (10,000 moves).
+    let (mut lat, start) = (Vec::new(), Instant::now());
+    for _ in 0..10 {
+        lat.extend(rt.block_on(bench.round(1000)));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    eprintln!(
+        "referee: {} moves over 1,000 concurrent games in {:.2} s = {:.0} moves/s; latency p50 {:?}, p99 {:?}, max {:?}",
+        lat.len(),
+        secs,
+        lat.len() as f64 / secs,
+        pct(0.50),
+        pct(0.99),
+        lat[lat.len() - 1]
+    );
+    let mut group = c.benchmark_group("referee");
+    group.sample_size(10);
+    group.bench_function("move_round_1000_games", |b| b.iter(|| rt.block_on(bench.round(1000))));
+    group.finish();
+    rt.block_on(bench.referee.store().close());
+
+    // 10,000 live games: start-up and memory.
+    let path = db_path("startup");
+    rt.block_on(async {
+        let store = Store::open(&path, Durability::Normal).await.unwrap();
+        let referee = Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)));
+        setup_games(&referee, 10_000).await;
+        referee.store().close().await;
+    });
+    let mut group = c.benchmark_group("referee");
+    group.sample_size(10);
+    group.bench_function("startup_10000_live_games", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                let store = Store::open(&path, Durability::Normal).await.unwrap();
+                let (referee, _) = Referee::start(store, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
+                // Serving: the first command on a game is answered.
+                referee.view(10_000, None).await.unwrap();
+                referee.store().close().await;
+            })
+        })
+    });
+    group.finish();
+    let before = rss_kib();
+    let referee = rt.block_on(async {
+        let store = Store::open(&path, Durability::Normal).await.unwrap();
+        let t = Instant::now();
+        let (referee, _) = Referee::start(store, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
+        for g in 1..=10_000 {
+            referee.view(g, None).await.unwrap();
+        }
+        eprintln!("referee: start + rebuilding all 10,000 live games took {:?}", t.elapsed());
+        referee
+    });
+    eprintln!(
+        "referee: resident memory {} MiB with 10,000 live games cached ({} MiB before loading them)",
+        rss_kib() / 1024,
+        before / 1024
+    );
+    rt.block_on(referee.store().close());
+}
+
+criterion_group!(referee_benches, benches);
+criterion_main!(referee_benches);

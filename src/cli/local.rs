@@ -1,0 +1,161 @@
+//! `local [--db PATH]`: the referee in a terminal, without Discord. One person plays both seats:
+//! commands are typed as `user: command` (`red: challenge blue`), public messages and boards are
+//! printed at once, and before anything secret (a private message or a player's own board) the
+//! terminal asks for Enter so the other player can look away. Reading from a pipe, nothing pauses,
+//! so a whole game can be scripted: `junqi-referee local --db /tmp/g.db < game.txt`.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use crate::local::{parse_line, text_board};
+use crate::referee::{Command, Effect, Referee, RefereeError, SystemClock};
+use crate::store::{Durability, Store};
+
+const HELP: &str = "\
+Type commands as 'user: command', for example:
+  red: challenge blue mode=dark time=none      (also: mode=reveal|open, time=10m|1h|1d|3d, mines=mutual …)
+  blue: accept 1
+  red: deploy 1 random                         (or 25 codes front row first, or: last, load NAME)
+  red: move 1 c6-c7     resign 1     draw 1 offer|accept|decline     abort 1     rematch 1     show 1
+  red: layout save NAME <25 codes>     layouts     layout delete NAME     locale zh-CN     vacation on|off
+'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
+
+/// Runs the terminal mode on the database at `db`.
+pub fn run(db: &Path) -> ExitCode {
+    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    rt.block_on(session(db))
+}
+
+/// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
+/// so the session ends quietly instead of panicking (everything acknowledged is committed).
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+fn pause(interactive: bool, prompt: &str) {
+    if !interactive {
+        return;
+    }
+    print!("{prompt}");
+    let _ = std::io::stdout().flush();
+    let mut s = String::new();
+    let _ = std::io::stdin().lock().read_line(&mut s);
+}
+
+async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
+    for e in effects {
+        match e {
+            Effect::Public { text, .. } => say(&format!("[public] {text}")),
+            Effect::Private { user, text, .. } => {
+                pause(interactive, &format!("--- secret for {user}: press Enter when only {user} is looking ---"));
+                say(&format!("[to {user}] {text}"));
+                pause(interactive, "--- press Enter to hide ---");
+                if interactive {
+                    print!("\x1b[2J\x1b[H");
+                }
+            }
+            Effect::Render { game, for_user: None } => {
+                if let Ok(view) = referee.view(*game, None).await {
+                    say(&text_board(&view));
+                }
+            }
+            Effect::Render { game, for_user: Some(user) } => {
+                if let Ok(view) = referee.view(*game, Some(user.as_str())).await {
+                    if view.over.is_some() {
+                        continue;
+                    }
+                    pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
+                    say(&text_board(&view));
+                    pause(interactive, "--- press Enter to hide ---");
+                    if interactive {
+                        print!("\x1b[2J\x1b[H");
+                    }
+                }
+            }
+            Effect::TimerSet { .. } | Effect::TimerCancel { .. } => {}
+        }
+    }
+}
+
+async fn session(db: &Path) -> ExitCode {
+    let store = match Store::open(db, Durability::Normal).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot open {}: {e}", db.display());
+            return ExitCode::from(2);
+        }
+    };
+    let interactive = std::io::stdin().is_terminal();
+    let (referee, effects) = match Referee::start(store, Arc::new(SystemClock)).await {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
+    show(&referee, &effects, interactive).await;
+    let pid = std::process::id();
+    let mut n = 0u64;
+    loop {
+        if interactive {
+            print!("> ");
+            let _ = std::io::stdout().flush();
+        }
+        let mut line = String::new();
+        match std::io::stdin().lock().read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if t == "quit" || t == "exit" {
+            break;
+        }
+        if t == "help" {
+            say(HELP);
+            continue;
+        }
+        match referee.tick().await {
+            Ok(effects) => show(&referee, &effects, interactive).await,
+            Err(e) => eprintln!("error: {e}"),
+        }
+        let parsed = match parse_line(t) {
+            Ok(p) => p,
+            Err(e) => {
+                say(&e.to_string());
+                continue;
+            }
+        };
+        n += 1;
+        let cmd = Command {
+            user: parsed.user.clone(),
+            request: parsed.request.unwrap_or_else(|| format!("local-{pid}-{}-{n}", referee.now())),
+            server: String::new(),
+            action: parsed.action,
+        };
+        match referee.handle(cmd).await {
+            Ok(effects) => show(&referee, &effects, interactive).await,
+            Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    referee.store().close().await;
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,650 @@
+//! The `/junqi` slash commands with 简体/繁體中文 names and descriptions. Each one defers at once
+//! (Discord allows 3 seconds), turns its options into a [`Request`] and hands it to the referee.
+
+use poise::serenity_prelude as serenity;
+
+use super::bot::{Ctx, Executor, Replier, locale_of, perform, report};
+use super::config::Locale;
+use super::error::BotError;
+use super::port::{Actor, Complete, DeployAction, DrawAction, LayoutAction, Request};
+use super::text::{Say, say};
+
+/// Visibility modes.
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModeChoice {
+    /// 暗棋: only the owner sees a piece.
+    #[name = "dark"]
+    #[name_localized("zh-CN", "暗棋")]
+    #[name_localized("zh-TW", "暗棋")]
+    Dark,
+    /// 密布明战: combats name both pieces.
+    #[name = "reveal"]
+    #[name_localized("zh-CN", "明战")]
+    #[name_localized("zh-TW", "明戰")]
+    Reveal,
+    /// 明棋: everything visible.
+    #[name = "open"]
+    #[name_localized("zh-CN", "明棋")]
+    #[name_localized("zh-TW", "明棋")]
+    Open,
+}
+
+impl ModeChoice {
+    /// The referee's name for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ModeChoice::Dark => "dark",
+            ModeChoice::Reveal => "reveal",
+            ModeChoice::Open => "open",
+        }
+    }
+}
+
+/// Draw actions.
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawChoice {
+    /// Offer.
+    #[name = "offer"]
+    #[name_localized("zh-CN", "提和")]
+    #[name_localized("zh-TW", "提和")]
+    Offer,
+    /// Accept.
+    #[name = "accept"]
+    #[name_localized("zh-CN", "同意")]
+    #[name_localized("zh-TW", "同意")]
+    Accept,
+    /// Decline.
+    #[name = "decline"]
+    #[name_localized("zh-CN", "拒绝")]
+    #[name_localized("zh-TW", "拒絕")]
+    Decline,
+}
+
+/// Saved-layout actions.
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LayoutChoice {
+    /// List.
+    #[name = "list"]
+    #[name_localized("zh-CN", "列表")]
+    #[name_localized("zh-TW", "列表")]
+    List,
+    /// Save.
+    #[name = "save"]
+    #[name_localized("zh-CN", "保存")]
+    #[name_localized("zh-TW", "保存")]
+    Save,
+    /// Load (show).
+    #[name = "load"]
+    #[name_localized("zh-CN", "查看")]
+    #[name_localized("zh-TW", "查看")]
+    Load,
+    /// Delete.
+    #[name = "delete"]
+    #[name_localized("zh-CN", "删除")]
+    #[name_localized("zh-TW", "刪除")]
+    Delete,
+}
+
+/// Languages.
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LangChoice {
+    /// 简体中文.
+    #[name = "简体中文"]
+    ZhCn,
+    /// 繁體中文.
+    #[name = "繁體中文"]
+    ZhTw,
+    /// English.
+    #[name = "English"]
+    En,
+}
+
+/// Builds a layout request from the `/junqi layouts` options; a missing name or layout is a user
+/// error naming what is missing.
+pub fn layout_request(action: LayoutChoice, name: Option<String>, layout: Option<String>, locale: Locale) -> Result<LayoutAction, BotError> {
+    let need = |what_zh: &str, what_en: &str| {
+        BotError::User(match locale {
+            Locale::En => format!("Please give the {what_en}."),
+            _ => format!("请填写{what_zh}。"),
+        })
+    };
+    let name = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    Ok(match action {
+        LayoutChoice::List => LayoutAction::List,
+        LayoutChoice::Save => LayoutAction::Save {
+            name: name.ok_or_else(|| need("名称 (name)", "name"))?,
+            layout: layout.filter(|l| !l.trim().is_empty()).ok_or_else(|| need("布阵 (layout)", "layout"))?,
+        },
+        LayoutChoice::Load => LayoutAction::Load(name.ok_or_else(|| need("名称 (name)", "name"))?),
+        LayoutChoice::Delete => LayoutAction::Delete(name.ok_or_else(|| need("名称 (name)", "name"))?),
+    })
+}
+
+fn actor(ctx: Ctx<'_>) -> Actor {
+    let user = ctx.author();
+    let request = match ctx {
+        poise::Context::Application(a) => a.interaction.id.get(),
+        poise::Context::Prefix(p) => p.msg.id.get(),
+    };
+    Actor {
+        user: user.id.get(),
+        name: user.global_name.clone().unwrap_or_else(|| user.name.clone()),
+        locale: locale_of(ctx.locale().unwrap_or(""), ctx.data().config.locale),
+        guild: ctx.guild_id().map(|g| g.get()),
+        request,
+    }
+}
+
+/// The game a command means: the one named, else the one of this thread.
+async fn game_here(ctx: Ctx<'_>, game: Option<u64>) -> Option<u64> {
+    match game {
+        Some(g) => Some(g),
+        None => ctx.data().places.lock().await.threads.get(&ctx.channel_id()).copied(),
+    }
+}
+
+/// Defers, runs the request, answers. User errors and faults are answered here (ephemeral).
+async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
+    let poise::Context::Application(a) = ctx else { return Ok(()) };
+    ctx.defer_ephemeral().await?;
+    let actor = actor(ctx);
+    let http = &ctx.serenity_context().http;
+    let mut exec = Executor::new(http, ctx.data(), Replier::Command(a.interaction), ctx.channel_id(), ctx.guild_id());
+    if let Err(e) = perform(&mut exec, &actor, request).await {
+        report(&mut exec, actor.locale, &e).await;
+    }
+    Ok(())
+}
+
+/// 军棋 (Junqi): challenge, deploy, move…
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "军棋"),
+    name_localized("zh-TW", "軍棋"),
+    description_localized("zh-CN", "军棋裁判：挑战、布阵、走棋……"),
+    description_localized("zh-TW", "軍棋裁判：挑戰、佈陣、走棋……"),
+    subcommands(
+        "challenge",
+        "deploy",
+        "move_",
+        "board",
+        "mark",
+        "resign",
+        "draw",
+        "abort",
+        "rematch",
+        "games",
+        "show",
+        "export",
+        "replay",
+        "layouts",
+        "vacation",
+        "settings"
+    ),
+    subcommand_required
+)]
+pub async fn junqi(_ctx: Ctx<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// Challenge someone (or anyone) to a game
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "挑战"),
+    name_localized("zh-TW", "挑戰"),
+    description_localized("zh-CN", "发起挑战（不指定对手则任何人可接受）"),
+    description_localized("zh-TW", "發起挑戰（不指定對手則任何人可接受）")
+)]
+pub async fn challenge(
+    ctx: Ctx<'_>,
+    #[description = "Who (empty: anyone may accept)"]
+    #[name_localized("zh-CN", "对手")]
+    #[name_localized("zh-TW", "對手")]
+    #[description_localized("zh-CN", "对手（留空则任何人可接受）")]
+    #[description_localized("zh-TW", "對手（留空則任何人可接受）")]
+    opponent: Option<serenity::User>,
+    #[description = "Game variant (default junqi)"]
+    #[name_localized("zh-CN", "变体")]
+    #[name_localized("zh-TW", "變體")]
+    #[description_localized("zh-CN", "棋种（默认 junqi）")]
+    #[description_localized("zh-TW", "棋種（預設 junqi）")]
+    variant: Option<String>,
+    #[description = "Who sees what (default dark)"]
+    #[name_localized("zh-CN", "模式")]
+    #[name_localized("zh-TW", "模式")]
+    #[description_localized("zh-CN", "谁能看见什么（默认暗棋）")]
+    #[description_localized("zh-TW", "誰能看見什麼（預設暗棋）")]
+    mode: Option<ModeChoice>,
+    #[description = "Rule options, e.g. mines=mutual scout=on"]
+    #[name_localized("zh-CN", "规则")]
+    #[name_localized("zh-TW", "規則")]
+    #[description_localized("zh-CN", "规则选项，如 mines=mutual scout=on")]
+    #[description_localized("zh-TW", "規則選項，如 mines=mutual scout=on")]
+    rules: Option<String>,
+    #[description = "Time per move: 10m, 1h, 1d, 3d or none"]
+    #[name_localized("zh-CN", "时限")]
+    #[name_localized("zh-TW", "時限")]
+    #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
+    time: Option<String>,
+) -> Result<(), BotError> {
+    let opponent = opponent.map(|u| (u.id.get(), u.global_name.clone().unwrap_or(u.name.clone())));
+    go(ctx, Request::Challenge { opponent, variant, mode: mode.map(|m| m.as_str().to_string()), rules, time }).await
+}
+
+/// Your deployment panel (if DMs are closed)
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "布阵"),
+    name_localized("zh-TW", "佈陣"),
+    description_localized("zh-CN", "打开布阵面板（私信关闭时使用）"),
+    description_localized("zh-TW", "打開佈陣面板（私訊關閉時使用）")
+)]
+pub async fn deploy(
+    ctx: Ctx<'_>,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    go(ctx, Request::Deploy { game, action: DeployAction::Show }).await
+}
+
+fn arg_str<'a>(ctx: Ctx<'a>, name: &str) -> Option<String> {
+    let poise::Context::Application(a) = ctx else { return None };
+    a.args.iter().find(|o| o.name == name).and_then(|o| match &o.value {
+        serenity::ResolvedValue::String(s) => Some(s.to_string()),
+        serenity::ResolvedValue::Autocomplete { value, .. } => Some(value.to_string()),
+        _ => None,
+    })
+}
+
+fn arg_int(ctx: Ctx<'_>, name: &str) -> Option<u64> {
+    let poise::Context::Application(a) = ctx else { return None };
+    a.args.iter().find(|o| o.name == name).and_then(|o| match &o.value {
+        serenity::ResolvedValue::Integer(i) => u64::try_from(*i).ok(),
+        _ => None,
+    })
+}
+
+fn choices(list: Vec<(String, String)>) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new()
+        .set_choices(list.into_iter().take(25).map(|(l, v)| serenity::AutocompleteChoice::new(l, v)).collect())
+}
+
+async fn complete_from(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let game = game_here(ctx, arg_int(ctx, "game")).await;
+    let q = Complete::From { game, prefix: partial.trim().to_ascii_lowercase() };
+    choices(ctx.data().service.complete(&actor(ctx), q).await)
+}
+
+async fn complete_to(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let game = game_here(ctx, arg_int(ctx, "game")).await;
+    let from = arg_str(ctx, "from").unwrap_or_default().trim().to_ascii_lowercase();
+    let q = Complete::To { game, from, prefix: partial.trim().to_ascii_lowercase() };
+    choices(ctx.data().service.complete(&actor(ctx), q).await)
+}
+
+/// Move a piece
+#[poise::command(
+    slash_command,
+    rename = "move",
+    name_localized("zh-CN", "走棋"),
+    name_localized("zh-TW", "走棋"),
+    description_localized("zh-CN", "走一步棋"),
+    description_localized("zh-TW", "走一步棋")
+)]
+pub async fn move_(
+    ctx: Ctx<'_>,
+    #[description = "From (a point such as c6)"]
+    #[name_localized("zh-CN", "起点")]
+    #[name_localized("zh-TW", "起點")]
+    #[description_localized("zh-CN", "起点（如 c6）")]
+    #[description_localized("zh-TW", "起點（如 c6）")]
+    #[autocomplete = "complete_from"]
+    from: String,
+    #[description = "To (a point such as c7)"]
+    #[name_localized("zh-CN", "终点")]
+    #[name_localized("zh-TW", "終點")]
+    #[description_localized("zh-CN", "终点（如 c7）")]
+    #[description_localized("zh-TW", "終點（如 c7）")]
+    #[autocomplete = "complete_to"]
+    to: String,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    let (from, to) = (from.trim().to_ascii_lowercase(), to.trim().to_ascii_lowercase());
+    go(ctx, Request::Move { game, from, to }).await
+}
+
+macro_rules! game_command {
+    ($fn:ident, $req:ident, $en:literal, $zh_name:literal, $tw_name:literal, $zh:literal, $tw:literal) => {
+        #[doc = $en]
+        #[poise::command(
+            slash_command,
+            name_localized("zh-CN", $zh_name),
+            name_localized("zh-TW", $tw_name),
+            description_localized("zh-CN", $zh),
+            description_localized("zh-TW", $tw)
+        )]
+        pub async fn $fn(
+            ctx: Ctx<'_>,
+            #[description = "Game id (default: this thread's game)"]
+            #[name_localized("zh-CN", "对局")]
+            #[name_localized("zh-TW", "對局")]
+            #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+            #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+            game: Option<u64>,
+        ) -> Result<(), BotError> {
+            let game = game_here(ctx, game).await;
+            go(ctx, Request::$req { game }).await
+        }
+    };
+}
+
+game_command!(board, Board, "Your private board (only you see it)", "棋盘", "棋盤", "查看自己的棋盘（仅自己可见）", "查看自己的棋盤（僅自己可見）");
+game_command!(resign, Resign, "Resign the game", "认输", "認輸", "认输", "認輸");
+game_command!(abort, Abort, "Abort before the first move", "取消", "取消", "开局前取消对局", "開局前取消對局");
+game_command!(rematch, Rematch, "Rematch with colours swapped", "再来一局", "再來一局", "交换颜色再来一局", "交換顏色再來一局");
+
+macro_rules! id_command {
+    ($fn:ident, $req:ident, $en:literal, $zh_name:literal, $tw_name:literal, $zh:literal, $tw:literal) => {
+        #[doc = $en]
+        #[poise::command(
+            slash_command,
+            name_localized("zh-CN", $zh_name),
+            name_localized("zh-TW", $tw_name),
+            description_localized("zh-CN", $zh),
+            description_localized("zh-TW", $tw)
+        )]
+        pub async fn $fn(
+            ctx: Ctx<'_>,
+            #[description = "Game id"]
+            #[name_localized("zh-CN", "编号")]
+            #[name_localized("zh-TW", "編號")]
+            #[description_localized("zh-CN", "对局编号")]
+            #[description_localized("zh-TW", "對局編號")]
+            id: u64,
+        ) -> Result<(), BotError> {
+            go(ctx, Request::$req { game: id }).await
+        }
+    };
+}
+
+id_command!(show, Show, "Post a game's public board", "查看", "查看", "公开显示一局的棋盘", "公開顯示一局的棋盤");
+id_command!(export, Export, "The game record (.jqr)", "导出", "匯出", "导出棋谱（.jqr）", "匯出棋譜（.jqr）");
+id_command!(replay, Replay, "Replay a finished game (GIF)", "回放", "回放", "回放已结束的对局（GIF）", "回放已結束的對局（GIF）");
+
+/// Mark your guess on an enemy piece (only you see it)
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "标记"),
+    name_localized("zh-TW", "標記"),
+    description_localized("zh-CN", "在敌方棋子上标记猜测（仅自己可见）"),
+    description_localized("zh-TW", "在敵方棋子上標記猜測（僅自己可見）")
+)]
+pub async fn mark(
+    ctx: Ctx<'_>,
+    #[description = "The point, e.g. c7"]
+    #[name_localized("zh-CN", "位置")]
+    #[name_localized("zh-TW", "位置")]
+    #[description_localized("zh-CN", "位置，如 c7")]
+    #[description_localized("zh-TW", "位置，如 c7")]
+    point: String,
+    #[description = "Your guess, e.g. 炸? (empty clears it)"]
+    #[name_localized("zh-CN", "标记")]
+    #[name_localized("zh-TW", "標記")]
+    #[description_localized("zh-CN", "猜测，如 炸?（留空则清除）")]
+    #[description_localized("zh-TW", "猜測，如 炸?（留空則清除）")]
+    label: Option<String>,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    go(ctx, Request::Mark { game, point: point.trim().to_ascii_lowercase(), label: label.unwrap_or_default() }).await
+}
+
+/// Offer, accept or decline a draw
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "和棋"),
+    name_localized("zh-TW", "和棋"),
+    description_localized("zh-CN", "提和、同意或拒绝和棋"),
+    description_localized("zh-TW", "提和、同意或拒絕和棋")
+)]
+pub async fn draw(
+    ctx: Ctx<'_>,
+    #[description = "Offer, accept or decline"]
+    #[name_localized("zh-CN", "操作")]
+    #[name_localized("zh-TW", "操作")]
+    #[description_localized("zh-CN", "提和、同意或拒绝")]
+    #[description_localized("zh-TW", "提和、同意或拒絕")]
+    action: DrawChoice,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    let action = match action {
+        DrawChoice::Offer => DrawAction::Offer,
+        DrawChoice::Accept => DrawAction::Accept,
+        DrawChoice::Decline => DrawAction::Decline,
+    };
+    go(ctx, Request::Draw { game, action }).await
+}
+
+/// This server's active games
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "对局列表"),
+    name_localized("zh-TW", "對局列表"),
+    description_localized("zh-CN", "本服务器进行中的对局"),
+    description_localized("zh-TW", "本伺服器進行中的對局")
+)]
+pub async fn games(
+    ctx: Ctx<'_>,
+    #[description = "Only mine"]
+    #[name_localized("zh-CN", "只看我的")]
+    #[name_localized("zh-TW", "只看我的")]
+    #[description_localized("zh-CN", "只列出我的对局")]
+    #[description_localized("zh-TW", "只列出我的對局")]
+    mine: Option<bool>,
+) -> Result<(), BotError> {
+    go(ctx, Request::Games { mine: mine.unwrap_or(false) }).await
+}
+
+/// Your saved layouts: list, save, load, delete
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "布阵库"),
+    name_localized("zh-TW", "佈陣庫"),
+    description_localized("zh-CN", "已存布阵：列表、保存、查看、删除"),
+    description_localized("zh-TW", "已存佈陣：列表、保存、查看、刪除")
+)]
+pub async fn layouts(
+    ctx: Ctx<'_>,
+    #[description = "What to do"]
+    #[name_localized("zh-CN", "操作")]
+    #[name_localized("zh-TW", "操作")]
+    #[description_localized("zh-CN", "要做什么")]
+    #[description_localized("zh-TW", "要做什麼")]
+    action: LayoutChoice,
+    #[description = "Layout name"]
+    #[name_localized("zh-CN", "名称")]
+    #[name_localized("zh-TW", "名稱")]
+    #[description_localized("zh-CN", "布阵名称")]
+    #[description_localized("zh-TW", "佈陣名稱")]
+    name: Option<String>,
+    #[description = "The layout (for save): 25 piece codes, front row first"]
+    #[name_localized("zh-CN", "布阵")]
+    #[name_localized("zh-TW", "佈陣")]
+    #[description_localized("zh-CN", "布阵（保存时）：25 个棋子，前排在先")]
+    #[description_localized("zh-TW", "佈陣（保存時）：25 個棋子，前排在先")]
+    layout: Option<String>,
+) -> Result<(), BotError> {
+    let locale = actor(ctx).locale;
+    match layout_request(action, name, layout, locale) {
+        Ok(a) => go(ctx, Request::Layouts(a)).await,
+        Err(e) => {
+            ctx.send(poise::CreateReply::default().content(e.user_text(locale)).ephemeral(true)).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Take a vacation (pauses your clocks); 0 ends it
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "休假"),
+    name_localized("zh-TW", "休假"),
+    description_localized("zh-CN", "休假（暂停你的计时）；0 表示结束休假"),
+    description_localized("zh-TW", "休假（暫停你的計時）；0 表示結束休假")
+)]
+pub async fn vacation(
+    ctx: Ctx<'_>,
+    #[description = "Days (0 ends the vacation)"]
+    #[name_localized("zh-CN", "天数")]
+    #[name_localized("zh-TW", "天數")]
+    #[description_localized("zh-CN", "天数（0 结束休假）")]
+    #[description_localized("zh-TW", "天數（0 結束休假）")]
+    #[max = 31]
+    days: u32,
+) -> Result<(), BotError> {
+    go(ctx, Request::Vacation { days }).await
+}
+
+/// Server settings (needs Manage Server)
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("zh-CN", "设置"),
+    name_localized("zh-TW", "設定"),
+    description_localized("zh-CN", "服务器设置（需要“管理服务器”权限）"),
+    description_localized("zh-TW", "伺服器設定（需要「管理伺服器」權限）")
+)]
+pub async fn settings(
+    ctx: Ctx<'_>,
+    #[description = "Channel for notable results"]
+    #[name_localized("zh-CN", "公告频道")]
+    #[name_localized("zh-TW", "公告頻道")]
+    #[description_localized("zh-CN", "发布重要战果的频道")]
+    #[description_localized("zh-TW", "發佈重要戰果的頻道")]
+    announcements: Option<serenity::GuildChannel>,
+    #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
+    #[name_localized("zh-CN", "默认时限")]
+    #[name_localized("zh-TW", "預設時限")]
+    #[description_localized("zh-CN", "默认每步时限")]
+    #[description_localized("zh-TW", "預設每步時限")]
+    time: Option<String>,
+    #[description = "One thread per game"]
+    #[name_localized("zh-CN", "每局开帖")]
+    #[name_localized("zh-TW", "每局開串")]
+    #[description_localized("zh-CN", "每局对局开一个子区")]
+    #[description_localized("zh-TW", "每局對局開一個討論串")]
+    thread_per_game: Option<bool>,
+    #[description = "Default language"]
+    #[name_localized("zh-CN", "语言")]
+    #[name_localized("zh-TW", "語言")]
+    #[description_localized("zh-CN", "默认语言")]
+    #[description_localized("zh-TW", "預設語言")]
+    language: Option<LangChoice>,
+) -> Result<(), BotError> {
+    let locale = actor(ctx).locale;
+    let allowed = match ctx {
+        poise::Context::Application(a) => {
+            a.interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
+        }
+        poise::Context::Prefix(_) => false,
+    };
+    if !allowed {
+        ctx.send(poise::CreateReply::default().content(say(locale, Say::NeedsManageServer)).ephemeral(true)).await?;
+        return Ok(());
+    }
+    if let Some(g) = ctx.guild_id() {
+        let mut p = ctx.data().places.lock().await;
+        if let Some(ch) = &announcements {
+            p.announcements.insert(g, ch.id);
+        }
+        if let Some(t) = thread_per_game {
+            p.thread_per_game.insert(g, t);
+        }
+    }
+    let language = language.map(|l| match l {
+        LangChoice::ZhCn => Locale::ZhCn,
+        LangChoice::ZhTw => Locale::ZhTw,
+        LangChoice::En => Locale::En,
+    });
+    go(ctx, Request::Settings { announcements: announcements.map(|c| c.id.get()), time, thread_per_game, language }).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loc<'a>(list: &'a [(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)], key: &str) -> Option<&'a str> {
+        list.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref())
+    }
+
+    #[test]
+    fn the_command_tree_is_complete_and_localised() {
+        let cmd = junqi();
+        assert_eq!(cmd.name, "junqi");
+        assert_eq!(loc(&cmd.name_localizations, "zh-CN"), Some("军棋"));
+        assert_eq!(loc(&cmd.name_localizations, "zh-TW"), Some("軍棋"));
+        let names: Vec<&str> = cmd.subcommands.iter().map(|c| c.name.as_ref()).collect();
+        assert_eq!(
+            names,
+            [
+                "challenge", "deploy", "move", "board", "mark", "resign", "draw", "abort", "rematch", "games", "show",
+                "export", "replay", "layouts", "vacation", "settings"
+            ]
+        );
+        for sub in &cmd.subcommands {
+            for l in ["zh-CN", "zh-TW"] {
+                assert!(loc(&sub.name_localizations, l).is_some(), "{} lacks a {l} name", sub.name);
+                assert!(loc(&sub.description_localizations, l).is_some(), "{} lacks a {l} description", sub.name);
+                for p in &sub.parameters {
+                    assert!(loc(&p.name_localizations, l).is_some(), "{}.{} lacks a {l} name", sub.name, p.name);
+                }
+            }
+            assert!(sub.description.as_deref().is_some_and(|d| !d.is_empty() && d.len() <= 100), "{}", sub.name);
+        }
+        // Discord: names are 1–32 characters, lower case.
+        for sub in &cmd.subcommands {
+            let names = std::iter::once(sub.name.as_ref()).chain(sub.name_localizations.iter().map(|(_, v)| v.as_ref()));
+            for n in names {
+                assert!((1..=32).contains(&n.chars().count()) && n.to_lowercase() == n, "{n}");
+            }
+        }
+        let mv = cmd.subcommands.iter().find(|c| c.name == "move").unwrap();
+        assert!(mv.parameters.iter().filter(|p| p.autocomplete_callback.is_some()).count() == 2);
+    }
+
+    #[test]
+    fn layout_options_are_checked() {
+        assert_eq!(layout_request(LayoutChoice::List, None, None, Locale::En).unwrap(), LayoutAction::List);
+        assert_eq!(
+            layout_request(LayoutChoice::Save, Some(" a ".into()), Some("x".into()), Locale::En).unwrap(),
+            LayoutAction::Save { name: "a".into(), layout: "x".into() }
+        );
+        let e = layout_request(LayoutChoice::Save, Some("a".into()), None, Locale::En).unwrap_err();
+        assert_eq!(e.user_text(Locale::En), "Please give the layout.");
+        let e = layout_request(LayoutChoice::Delete, Some("  ".into()), None, Locale::ZhCn).unwrap_err();
+        assert!(e.user_text(Locale::ZhCn).contains("名称"));
+    }
+}

@@ -1,0 +1,393 @@
+//! Bot configuration: built-in defaults, overridden by a TOML file, overridden by the environment.
+//!
+//! Loading is pure ([`Config::from_sources`]) so that every precedence rule and every error message
+//! is unit-tested without touching the real environment or disk.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The language the bot speaks when neither the user's client nor the server says otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    /// 简体中文.
+    #[default]
+    ZhCn,
+    /// 繁體中文.
+    ZhTw,
+    /// English.
+    En,
+}
+
+impl Locale {
+    /// Parses a locale tag as Discord spells it (`zh-CN`, `zh-TW`, `en-US`, `en-GB`) or short (`zh`,
+    /// `en`). Case-insensitive.
+    pub fn parse(tag: &str) -> Option<Locale> {
+        match tag.trim().to_ascii_lowercase().as_str() {
+            "zh" | "zh-cn" | "zh_cn" | "zh-hans" => Some(Locale::ZhCn),
+            "zh-tw" | "zh_tw" | "zh-hk" | "zh-hant" => Some(Locale::ZhTw),
+            "en" | "en-us" | "en-gb" | "en_us" | "en_gb" => Some(Locale::En),
+            _ => None,
+        }
+    }
+
+    /// The Discord locale tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::ZhCn => "zh-CN",
+            Locale::ZhTw => "zh-TW",
+            Locale::En => "en-US",
+        }
+    }
+}
+
+impl fmt::Display for Locale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+/// The bot's settings after defaults, the file and the environment have been applied.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The bot token (`token` in the file, `DISCORD_TOKEN` in the environment). `None` when not set.
+    pub token: Option<String>,
+    /// The SQLite database file.
+    pub database: PathBuf,
+    /// A guild where commands are registered instantly (development); `None` registers globally.
+    pub dev_guild: Option<u64>,
+    /// The default language.
+    pub locale: Locale,
+    /// Whether to ask for the privileged message-content intent (plain-text moves like `c6-c7`).
+    pub message_content: bool,
+    /// Whether each game gets its own thread under the channel where it was challenged.
+    pub thread_per_game: bool,
+}
+
+// The token never appears in logs or panics.
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token.as_ref().map(|_| "<set>"))
+            .field("database", &self.database)
+            .field("dev_guild", &self.dev_guild)
+            .field("locale", &self.locale)
+            .field("message_content", &self.message_content)
+            .field("thread_per_game", &self.thread_per_game)
+            .finish()
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            token: None,
+            database: PathBuf::from("junqi.db"),
+            dev_guild: None,
+            locale: Locale::ZhCn,
+            message_content: false,
+            thread_per_game: true,
+        }
+    }
+}
+
+/// What the configuration file may contain; every field optional, unknown fields refused.
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    token: Option<String>,
+    database: Option<PathBuf>,
+    dev_guild: Option<u64>,
+    locale: Option<String>,
+    message_content: Option<bool>,
+    thread_per_game: Option<bool>,
+}
+
+/// Why the configuration could not be loaded. Each message says what to fix.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// An explicitly named file could not be read.
+    #[error("cannot read the config file {path}: {reason} (check the path given to --config or JUNQI_CONFIG)")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// The OS error.
+        reason: String,
+    },
+    /// The file is not valid TOML or has a wrong or unknown field.
+    #[error("bad config file {path}: {reason} (see config.example.toml for every field)")]
+    BadFile {
+        /// The file.
+        path: String,
+        /// The parser's message.
+        reason: String,
+    },
+    /// A value (from the file or the environment) has the wrong form.
+    #[error("bad value for {field} ({source_name}): {value:?} — {expected}")]
+    BadValue {
+        /// The setting.
+        field: &'static str,
+        /// Where it came from: the file path or the environment variable.
+        source_name: String,
+        /// What was given.
+        value: String,
+        /// What is accepted.
+        expected: &'static str,
+    },
+    /// No token anywhere.
+    #[error(
+        "no Discord bot token: set DISCORD_TOKEN (or `token` in the config file); see docs/discord-setup.md. \
+         To play without Discord, run `junqi-referee local`"
+    )]
+    MissingToken,
+}
+
+/// The environment variables the bot reads.
+pub const ENV_VARS: [&str; 7] = [
+    "DISCORD_TOKEN",
+    "JUNQI_CONFIG",
+    "JUNQI_DATABASE",
+    "JUNQI_DEV_GUILD",
+    "JUNQI_LOCALE",
+    "JUNQI_MESSAGE_CONTENT",
+    "JUNQI_THREAD_PER_GAME",
+];
+
+/// The default config file, read when present and not named explicitly.
+pub const DEFAULT_FILE: &str = "junqi.toml";
+
+fn parse_bool(field: &'static str, source_name: &str, value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(ConfigError::BadValue {
+            field,
+            source_name: source_name.to_string(),
+            value: value.to_string(),
+            expected: "use true or false",
+        }),
+    }
+}
+
+fn parse_locale(source_name: &str, value: &str) -> Result<Locale, ConfigError> {
+    Locale::parse(value).ok_or_else(|| ConfigError::BadValue {
+        field: "locale",
+        source_name: source_name.to_string(),
+        value: value.to_string(),
+        expected: "use zh-CN, zh-TW or en",
+    })
+}
+
+fn parse_guild(source_name: &str, value: &str) -> Result<Option<u64>, ConfigError> {
+    let v = value.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    match v.parse::<u64>() {
+        Ok(id) if id > 0 => Ok(Some(id)),
+        _ => Err(ConfigError::BadValue {
+            field: "dev_guild",
+            source_name: source_name.to_string(),
+            value: value.to_string(),
+            expected: "use the server's numeric id (Developer Mode → right-click the server → Copy Server ID)",
+        }),
+    }
+}
+
+fn clean_token(t: &str) -> Option<String> {
+    let t = t.trim();
+    // Accept a pasted "Bot xxx" as well; serenity adds the prefix itself.
+    let t = t.strip_prefix("Bot ").unwrap_or(t).trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+impl Config {
+    /// Builds the configuration from the file's text (with its name, for messages) and an environment
+    /// lookup. Precedence: defaults < file < environment. The token is not required here; see
+    /// [`Config::require_token`].
+    pub fn from_sources(
+        file: Option<(&str, &str)>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let mut c = Config::default();
+        if let Some((path, text)) = file {
+            let f: FileConfig = toml::from_str(text)
+                .map_err(|e| ConfigError::BadFile { path: path.to_string(), reason: e.message().to_string() })?;
+            if let Some(t) = f.token {
+                c.token = clean_token(&t);
+            }
+            if let Some(d) = f.database {
+                if d.as_os_str().is_empty() {
+                    return Err(ConfigError::BadValue {
+                        field: "database",
+                        source_name: path.to_string(),
+                        value: String::new(),
+                        expected: "give a file path such as junqi.db",
+                    });
+                }
+                c.database = d;
+            }
+            if let Some(g) = f.dev_guild {
+                c.dev_guild = parse_guild(path, &g.to_string())?;
+            }
+            if let Some(l) = f.locale {
+                c.locale = parse_locale(path, &l)?;
+            }
+            if let Some(m) = f.message_content {
+                c.message_content = m;
+            }
+            if let Some(t) = f.thread_per_game {
+                c.thread_per_game = t;
+            }
+        }
+        if let Some(t) = env("DISCORD_TOKEN") {
+            if let Some(t) = clean_token(&t) {
+                c.token = Some(t);
+            }
+        }
+        if let Some(d) = env("JUNQI_DATABASE").filter(|d| !d.trim().is_empty()) {
+            c.database = PathBuf::from(d);
+        }
+        if let Some(g) = env("JUNQI_DEV_GUILD") {
+            c.dev_guild = parse_guild("JUNQI_DEV_GUILD", &g)?;
+        }
+        if let Some(l) = env("JUNQI_LOCALE") {
+            c.locale = parse_locale("JUNQI_LOCALE", &l)?;
+        }
+        if let Some(m) = env("JUNQI_MESSAGE_CONTENT") {
+            c.message_content = parse_bool("message_content", "JUNQI_MESSAGE_CONTENT", &m)?;
+        }
+        if let Some(t) = env("JUNQI_THREAD_PER_GAME") {
+            c.thread_per_game = parse_bool("thread_per_game", "JUNQI_THREAD_PER_GAME", &t)?;
+        }
+        Ok(c)
+    }
+
+    /// Loads from the real environment and disk. `explicit` (from `--config`, else `JUNQI_CONFIG`)
+    /// must exist; without it, `junqi.toml` in the working directory is read if present.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        let env = |k: &str| std::env::var(k).ok();
+        let named = explicit.map(Path::to_path_buf).or_else(|| env("JUNQI_CONFIG").map(PathBuf::from));
+        let (path, text) = match named {
+            Some(p) => {
+                let text = std::fs::read_to_string(&p).map_err(|e| ConfigError::Unreadable {
+                    path: p.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                (p, Some(text))
+            }
+            None => {
+                let p = PathBuf::from(DEFAULT_FILE);
+                let text = std::fs::read_to_string(&p).ok();
+                (p, text)
+            }
+        };
+        let shown = path.display().to_string();
+        Config::from_sources(text.as_deref().map(|t| (shown.as_str(), t)), &env)
+    }
+
+    /// The token, or the error that tells the admin how to set one.
+    pub fn require_token(&self) -> Result<&str, ConfigError> {
+        self.token.as_deref().ok_or(ConfigError::MissingToken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let m: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |k: &str| m.get(k).cloned()
+    }
+
+    #[test]
+    fn defaults_without_file_or_env() {
+        let c = Config::from_sources(None, &env_of(&[])).unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.database, PathBuf::from("junqi.db"));
+        assert_eq!(c.locale, Locale::ZhCn);
+        assert!(c.thread_per_game);
+        assert!(!c.message_content);
+        assert_eq!(c.require_token(), Err(ConfigError::MissingToken));
+    }
+
+    #[test]
+    fn the_example_file_parses_and_is_complete() {
+        let text = include_str!("../../config.example.toml");
+        let c = Config::from_sources(Some(("config.example.toml", text)), &env_of(&[])).unwrap();
+        // The example documents every field; each commented line names one (`# field = ...`).
+        for field in ["token", "database", "dev_guild", "locale", "message_content", "thread_per_game"] {
+            assert!(text.contains(&format!("{field} =")), "config.example.toml lacks {field}");
+        }
+        assert_eq!(c.database, PathBuf::from("junqi.db"));
+    }
+
+    #[test]
+    fn file_overrides_defaults_and_env_overrides_file() {
+        let file = "token = \"from-file\"\ndatabase = \"/var/lib/junqi/j.db\"\ndev_guild = 42\nlocale = \"en\"\n\
+                    message_content = true\nthread_per_game = false\n";
+        let c = Config::from_sources(Some(("f.toml", file)), &env_of(&[])).unwrap();
+        assert_eq!(c.token.as_deref(), Some("from-file"));
+        assert_eq!(c.database, PathBuf::from("/var/lib/junqi/j.db"));
+        assert_eq!(c.dev_guild, Some(42));
+        assert_eq!(c.locale, Locale::En);
+        assert!(c.message_content);
+        assert!(!c.thread_per_game);
+        let env = env_of(&[
+            ("DISCORD_TOKEN", "Bot from-env"),
+            ("JUNQI_DATABASE", "other.db"),
+            ("JUNQI_DEV_GUILD", "7"),
+            ("JUNQI_LOCALE", "zh-TW"),
+            ("JUNQI_MESSAGE_CONTENT", "off"),
+            ("JUNQI_THREAD_PER_GAME", "yes"),
+        ]);
+        let c = Config::from_sources(Some(("f.toml", file)), &env).unwrap();
+        assert_eq!(c.token.as_deref(), Some("from-env"));
+        assert_eq!(c.database, PathBuf::from("other.db"));
+        assert_eq!(c.dev_guild, Some(7));
+        assert_eq!(c.locale, Locale::ZhTw);
+        assert!(!c.message_content);
+        assert!(c.thread_per_game);
+    }
+
+    #[test]
+    fn empty_env_token_does_not_erase_the_file_token() {
+        let c = Config::from_sources(Some(("f", "token = \"t\"")), &env_of(&[("DISCORD_TOKEN", "  ")])).unwrap();
+        assert_eq!(c.require_token(), Ok("t"));
+    }
+
+    #[test]
+    fn bad_input_names_what_to_fix() {
+        let e = Config::from_sources(Some(("f.toml", "tokn = \"x\"")), &env_of(&[])).unwrap_err();
+        assert!(matches!(&e, ConfigError::BadFile { path, reason } if path == "f.toml" && reason.contains("tokn")));
+        assert!(e.to_string().contains("config.example.toml"));
+        let e = Config::from_sources(Some(("f.toml", "dev_guild = \"abc\"")), &env_of(&[])).unwrap_err();
+        assert!(matches!(e, ConfigError::BadFile { .. }));
+        let e = Config::from_sources(None, &env_of(&[("JUNQI_LOCALE", "fr")])).unwrap_err();
+        assert!(e.to_string().contains("JUNQI_LOCALE") && e.to_string().contains("zh-CN"), "{e}");
+        let e = Config::from_sources(None, &env_of(&[("JUNQI_DEV_GUILD", "my server")])).unwrap_err();
+        assert!(e.to_string().contains("Copy Server ID"), "{e}");
+        let e = Config::from_sources(None, &env_of(&[("JUNQI_MESSAGE_CONTENT", "maybe")])).unwrap_err();
+        assert!(e.to_string().contains("true or false"), "{e}");
+        let e = Config::from_sources(Some(("f", "database = \"\"")), &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("database"), "{e}");
+        assert!(ConfigError::MissingToken.to_string().contains("junqi-referee local"));
+    }
+
+    #[test]
+    fn debug_output_hides_the_token() {
+        let c = Config { token: Some("secret-token".into()), ..Config::default() };
+        assert!(!format!("{c:?}").contains("secret-token"));
+    }
+
+    #[test]
+    fn locales_parse() {
+        assert_eq!(Locale::parse("zh-CN"), Some(Locale::ZhCn));
+        assert_eq!(Locale::parse("ZH-tw"), Some(Locale::ZhTw));
+        assert_eq!(Locale::parse("en-GB"), Some(Locale::En));
+        assert_eq!(Locale::parse("de"), None);
+    }
+}

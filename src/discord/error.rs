@@ -1,0 +1,96 @@
+//! One error type for the adapter that separates what a user did wrong (shown to them, ephemeral and
+//! translated) from our own faults (logged with a reference id; the user gets a short apology with
+//! that id, never internal details).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use poise::serenity_prelude as serenity;
+
+use super::config::Locale;
+use super::port::ServiceError;
+use super::text::{Say, say};
+
+/// An adapter error.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    /// The user's mistake; the text is already in their language.
+    #[error("{0}")]
+    User(String),
+    /// Our fault.
+    #[error("internal fault (reference {reference}): {detail}")]
+    Internal {
+        /// Short id quoted to the user and written in the log.
+        reference: String,
+        /// What went wrong (logged only).
+        detail: String,
+    },
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A short, unique-enough reference id: seconds of the day plus a counter, in base 36.
+fn reference() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) % 86_400;
+    let n = u64::from(COUNTER.fetch_add(1, Ordering::Relaxed) % 1296);
+    let mut v = secs * 1296 + n;
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut s = Vec::new();
+    for _ in 0..6 {
+        s.push(digits[(v % 36) as usize]);
+        v /= 36;
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
+impl BotError {
+    /// An internal fault with a fresh reference id.
+    pub fn internal(detail: impl Into<String>) -> BotError {
+        BotError::Internal { reference: reference(), detail: detail.into() }
+    }
+
+    /// What the user is told.
+    pub fn user_text(&self, locale: Locale) -> String {
+        match self {
+            BotError::User(t) => t.clone(),
+            BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
+        }
+    }
+}
+
+impl From<ServiceError> for BotError {
+    fn from(e: ServiceError) -> Self {
+        match e {
+            ServiceError::User(t) => BotError::User(t),
+            ServiceError::Internal(d) => BotError::internal(d),
+        }
+    }
+}
+
+impl From<serenity::Error> for BotError {
+    fn from(e: serenity::Error) -> Self {
+        BotError::internal(format!("discord: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_errors_pass_through_and_internal_ones_are_hidden_behind_a_reference() {
+        assert_eq!(BotError::User("不是你的回合".into()).user_text(Locale::ZhCn), "不是你的回合");
+        let e = BotError::from(ServiceError::Internal("database is locked at row 7".into()));
+        let BotError::Internal { reference, .. } = &e else { panic!() };
+        assert_eq!(reference.len(), 6);
+        let shown = e.user_text(Locale::En);
+        assert!(shown.contains(reference.as_str()));
+        assert!(!shown.contains("database"), "no internals shown: {shown}");
+        assert!(e.to_string().contains("database"), "but they are logged");
+        assert!(BotError::internal("x").user_text(Locale::ZhCn).contains("抱歉"));
+        let a = BotError::internal("x");
+        let b = BotError::internal("x");
+        assert_ne!(a.user_text(Locale::En), b.user_text(Locale::En), "references differ");
+    }
+}

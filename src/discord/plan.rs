@@ -1,0 +1,453 @@
+//! The pure heart of the adapter: effects → Discord messages (text, attachments, components,
+//! ephemeral flags, where they go), and component ids ↔ actions. No I/O, so it is unit-tested.
+
+use super::config::Locale;
+use super::port::{Effect, File};
+use super::text::{Say, say};
+
+/// Where a message goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The interaction's own response (ephemeral unless the message says otherwise).
+    Actor,
+    /// The channel the interaction came from.
+    Here,
+    /// The game's thread (or channel, without threads).
+    Game(u64),
+    /// The message that carried a challenge (edited in place).
+    ChallengeMessage(u64),
+    /// A user's DMs.
+    Dm(u64),
+    /// The server's announcements channel, if one is set.
+    Announcements,
+}
+
+/// Button colours.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Blurple.
+    Primary,
+    /// Grey.
+    Secondary,
+    /// Green.
+    Success,
+    /// Red.
+    Danger,
+}
+
+/// A component row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// Buttons: (custom id, label, style).
+    Buttons(Vec<(String, String, Style)>),
+    /// A string select: custom id, placeholder, options (label = value).
+    Select {
+        /// Custom id.
+        custom_id: String,
+        /// Placeholder.
+        placeholder: String,
+        /// Options.
+        options: Vec<String>,
+    },
+}
+
+/// One message to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// Where.
+    pub target: Target,
+    /// Text.
+    pub text: String,
+    /// Attachments.
+    pub files: Vec<File>,
+    /// Buttons and menus.
+    pub rows: Vec<Row>,
+    /// Only the actor sees it (interaction replies only).
+    pub ephemeral: bool,
+    /// Users pinged.
+    pub ping: Vec<u64>,
+}
+
+impl Outgoing {
+    fn new(target: Target, text: impl Into<String>) -> Outgoing {
+        Outgoing { target, text: text.into(), files: vec![], rows: vec![], ephemeral: false, ping: vec![] }
+    }
+}
+
+/// An action for the executor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Send (or, for [`Target::ChallengeMessage`], edit) a message.
+    Send(Outgoing),
+    /// Open the game's thread on the challenge's message and remember it. Without threads the game
+    /// lives in the challenge's channel.
+    OpenGame {
+        /// Game.
+        game: u64,
+        /// Challenge.
+        challenge: u64,
+        /// Thread name.
+        title: String,
+    },
+    /// Send a deployment panel to a player's DMs; if they are closed (50007), post `fallback` in the
+    /// game's thread instead.
+    DmPanel {
+        /// The panel.
+        panel: Outgoing,
+        /// The game.
+        game: u64,
+        /// The notice for the thread.
+        fallback: String,
+    },
+}
+
+/// Where the interaction came from, as far as the mapping cares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The acting user.
+    pub actor: u64,
+    /// Their language.
+    pub locale: Locale,
+    /// The actor asked for their deployment panel (`/junqi deploy`, a panel button or form): their
+    /// panel answers them here. Otherwise (e.g. on accepting a challenge) it goes to their DMs.
+    pub panel_here: bool,
+}
+
+/// A parsed component or modal custom id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComponentId {
+    /// Accept button.
+    Accept(u64),
+    /// Decline button.
+    Decline(u64),
+    /// Panel: random.
+    Random(u64),
+    /// Panel: open the Edit modal.
+    Edit(u64),
+    /// Panel: open the Save-as modal.
+    SaveAs(u64),
+    /// Panel: confirm.
+    Confirm(u64),
+    /// Panel: load-saved menu.
+    Load(u64),
+    /// Edit modal submitted.
+    EditSubmit(u64),
+    /// Save-as modal submitted.
+    SaveSubmit(u64),
+}
+
+impl ComponentId {
+    /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
+    pub fn encode(&self) -> String {
+        let (verb, id) = match self {
+            ComponentId::Accept(i) => ("acc", i),
+            ComponentId::Decline(i) => ("dec", i),
+            ComponentId::Random(i) => ("rnd", i),
+            ComponentId::Edit(i) => ("edit", i),
+            ComponentId::SaveAs(i) => ("save", i),
+            ComponentId::Confirm(i) => ("ok", i),
+            ComponentId::Load(i) => ("load", i),
+            ComponentId::EditSubmit(i) => ("edit-m", i),
+            ComponentId::SaveSubmit(i) => ("save-m", i),
+        };
+        format!("jq:{verb}:{id}")
+    }
+
+    /// Parses a custom id; None for anything else (another bot version's buttons, garbage).
+    pub fn parse(s: &str) -> Option<ComponentId> {
+        let mut it = s.split(':');
+        if it.next()? != "jq" {
+            return None;
+        }
+        let verb = it.next()?;
+        let id: u64 = it.next()?.parse().ok()?;
+        if it.next().is_some() {
+            return None;
+        }
+        Some(match verb {
+            "acc" => ComponentId::Accept(id),
+            "dec" => ComponentId::Decline(id),
+            "rnd" => ComponentId::Random(id),
+            "edit" => ComponentId::Edit(id),
+            "save" => ComponentId::SaveAs(id),
+            "ok" => ComponentId::Confirm(id),
+            "load" => ComponentId::Load(id),
+            "edit-m" => ComponentId::EditSubmit(id),
+            "save-m" => ComponentId::SaveSubmit(id),
+            _ => return None,
+        })
+    }
+}
+
+/// The deployment panel message.
+pub fn panel_message(target: Target, locale: Locale, game: u64, text: &str, image: Option<&File>, saved: &[String], confirmed: bool) -> Outgoing {
+    let mut m = Outgoing::new(target, text);
+    m.files.extend(image.cloned());
+    if !confirmed {
+        m.rows.push(Row::Buttons(vec![
+            (ComponentId::Random(game).encode(), say(locale, Say::Random).into(), Style::Secondary),
+            (ComponentId::Edit(game).encode(), say(locale, Say::Edit).into(), Style::Primary),
+            (ComponentId::SaveAs(game).encode(), say(locale, Say::SaveAs).into(), Style::Secondary),
+            (ComponentId::Confirm(game).encode(), say(locale, Say::Confirm).into(), Style::Success),
+        ]));
+        if !saved.is_empty() {
+            // Discord allows 25 options in a select menu.
+            m.rows.push(Row::Select {
+                custom_id: ComponentId::Load(game).encode(),
+                placeholder: say(locale, Say::LoadSaved).into(),
+                options: saved.iter().take(25).cloned().collect(),
+            });
+        }
+    }
+    m
+}
+
+fn mention(user: u64) -> String {
+    format!("<@{user}>")
+}
+
+/// Maps the referee's effects to the adapter's actions, in order. `default_locale` is used for
+/// messages to people other than the actor (whose client language the adapter does not know).
+pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<Action> {
+    let mut out = vec![];
+    for e in effects {
+        match e {
+            Effect::Challenge { challenge, opponent, text } => {
+                let mut m = Outgoing::new(Target::Here, text.clone());
+                if let Some(o) = opponent {
+                    m.text = format!("{} {}", mention(*o), text);
+                    m.ping.push(*o);
+                }
+                m.rows.push(Row::Buttons(vec![
+                    (ComponentId::Accept(*challenge).encode(), say(default_locale, Say::Accept).into(), Style::Success),
+                    (ComponentId::Decline(*challenge).encode(), say(default_locale, Say::Decline).into(), Style::Danger),
+                ]));
+                out.push(Action::Send(m));
+            }
+            Effect::ChallengeClosed { challenge, text } => {
+                out.push(Action::Send(Outgoing::new(Target::ChallengeMessage(*challenge), text.clone())));
+            }
+            Effect::GameOpened { game, challenge, title, text, players } => {
+                out.push(Action::OpenGame { game: *game, challenge: *challenge, title: title.clone() });
+                let mut m = Outgoing::new(Target::Game(*game), text.clone());
+                let pings: Vec<String> = players.iter().map(|p| mention(*p)).collect();
+                m.text = format!("{} {}", pings.join(" "), text);
+                m.ping = players.clone();
+                out.push(Action::Send(m));
+            }
+            Effect::Panel { game, user, text, layout: _, image, saved, confirmed } => {
+                if *user == origin.actor && origin.panel_here {
+                    let mut m =
+                        panel_message(Target::Actor, origin.locale, *game, text, image.as_ref(), saved, *confirmed);
+                    m.ephemeral = true;
+                    out.push(Action::Send(m));
+                } else {
+                    let m = panel_message(Target::Dm(*user), default_locale, *game, text, image.as_ref(), saved, *confirmed);
+                    let fallback = say(default_locale, Say::DmClosed).replace("{user}", &mention(*user));
+                    out.push(Action::DmPanel { panel: m, game: *game, fallback });
+                }
+            }
+            Effect::Public { game, text, image, ping, notable } => {
+                let mut m = Outgoing::new(Target::Game(*game), text.clone());
+                m.files.extend(image.clone());
+                if let Some(p) = ping {
+                    m.text = format!("{text}\n{}", mention(*p));
+                    m.ping.push(*p);
+                }
+                if *notable {
+                    let mut a = Outgoing::new(Target::Announcements, text.clone());
+                    a.files.extend(image.clone());
+                    out.push(Action::Send(m));
+                    out.push(Action::Send(a));
+                } else {
+                    out.push(Action::Send(m));
+                }
+            }
+            Effect::Private { user, text, file } => {
+                let target = if *user == origin.actor { Target::Actor } else { Target::Dm(*user) };
+                let mut m = Outgoing::new(target, text.clone());
+                m.ephemeral = *user == origin.actor;
+                m.files.extend(file.clone());
+                out.push(Action::Send(m));
+            }
+            Effect::Reply { text, file, public } => {
+                let mut m = Outgoing::new(if *public { Target::Here } else { Target::Actor }, text.clone());
+                m.ephemeral = !*public;
+                m.files.extend(file.clone());
+                out.push(Action::Send(m));
+            }
+        }
+    }
+    out
+}
+
+/// Parses a plain-text move typed in a game thread (`c6-c7`, `c6c7`, `c6 c7`); None if the
+/// message is not a move (ordinary chat is ignored, not answered).
+pub fn parse_text_move(text: &str) -> Option<(String, String)> {
+    let t = text.trim().to_ascii_lowercase();
+    let is_point = |s: &str| {
+        let mut c = s.chars();
+        matches!(c.next(), Some('a'..='z')) && {
+            let rest: String = c.collect();
+            !rest.is_empty() && rest.len() <= 2 && rest.chars().all(|d| d.is_ascii_digit())
+        }
+    };
+    let (a, b) = if let Some((a, b)) = t.split_once('-') {
+        (a.trim().to_string(), b.trim().to_string())
+    } else if let Some((a, b)) = t.split_once(' ') {
+        (a.trim().to_string(), b.trim().to_string())
+    } else {
+        // `c6c7`: split before the second letter.
+        let i = t.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic())?.0;
+        (t[..i].to_string(), t[i..].to_string())
+    };
+    (is_point(&a) && is_point(&b)).then_some((a, b))
+}
+
+/// Whether a Discord API error is "cannot send messages to this user" (DMs closed).
+pub const DM_CLOSED_CODE: isize = 50007;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin(actor: u64) -> Origin {
+        Origin { actor, locale: Locale::En, panel_here: true }
+    }
+
+    fn png() -> File {
+        File { name: "board.png".into(), bytes: vec![0x89, b'P', b'N', b'G'] }
+    }
+
+    #[test]
+    fn custom_ids_round_trip_and_garbage_is_refused() {
+        for c in [
+            ComponentId::Accept(1),
+            ComponentId::Decline(2),
+            ComponentId::Random(3),
+            ComponentId::Edit(4),
+            ComponentId::SaveAs(5),
+            ComponentId::Confirm(6),
+            ComponentId::Load(7),
+            ComponentId::EditSubmit(u64::MAX),
+            ComponentId::SaveSubmit(0),
+        ] {
+            let s = c.encode();
+            assert!(s.len() <= 100);
+            assert_eq!(ComponentId::parse(&s), Some(c));
+        }
+        for bad in ["", "jq", "jq:acc", "jq:acc:x", "jq:zzz:1", "xx:acc:1", "jq:acc:1:2", "jq:acc:-1"] {
+            assert_eq!(ComponentId::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_challenge_pings_the_opponent_and_has_accept_and_decline() {
+        let a = plan(&[Effect::Challenge { challenge: 9, opponent: Some(42), text: "T".into() }], &origin(1), Locale::ZhCn);
+        let [Action::Send(m)] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(m.target, Target::Here);
+        assert!(!m.ephemeral);
+        assert_eq!(m.text, "<@42> T");
+        assert_eq!(m.ping, vec![42]);
+        assert_eq!(
+            m.rows,
+            vec![Row::Buttons(vec![
+                ("jq:acc:9".into(), "接受".into(), Style::Success),
+                ("jq:dec:9".into(), "拒绝".into(), Style::Danger)
+            ])]
+        );
+        let a = plan(&[Effect::Challenge { challenge: 9, opponent: None, text: "T".into() }], &origin(1), Locale::En);
+        let [Action::Send(m)] = a.as_slice() else { panic!() };
+        assert_eq!(m.text, "T");
+        assert!(m.ping.is_empty());
+    }
+
+    #[test]
+    fn panels_go_to_dms_with_a_thread_fallback_or_ephemeral_to_the_actor() {
+        let panel = |user| Effect::Panel {
+            game: 3,
+            user,
+            text: "P".into(),
+            layout: "ghfie…".into(),
+            image: Some(png()),
+            saved: vec!["mine".into()],
+            confirmed: false,
+        };
+        let a = plan(&[panel(7)], &origin(1), Locale::En);
+        let [Action::DmPanel { panel: m, game: 3, fallback }] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(m.target, Target::Dm(7));
+        assert!(fallback.contains("<@7>") && fallback.contains("/junqi deploy"));
+        assert_eq!(m.files, vec![png()]);
+        assert_eq!(m.rows.len(), 2);
+        let Row::Buttons(b) = &m.rows[0] else { panic!() };
+        let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(ids, ["jq:rnd:3", "jq:edit:3", "jq:save:3", "jq:ok:3"]);
+        assert_eq!(m.rows[1], Row::Select { custom_id: "jq:load:3".into(), placeholder: "Load a saved layout".into(), options: vec!["mine".into()] });
+
+        let not_asked = Origin { panel_here: false, ..origin(1) };
+        let a = plan(&[panel(1)], &not_asked, Locale::En);
+        assert!(matches!(a.as_slice(), [Action::DmPanel { .. }]), "an acceptor's panel goes to their DMs");
+
+        let a = plan(&[panel(1)], &origin(1), Locale::ZhCn);
+        let [Action::Send(m)] = a.as_slice() else { panic!() };
+        assert_eq!(m.target, Target::Actor);
+        assert!(m.ephemeral);
+        let Row::Buttons(b) = &m.rows[0] else { panic!() };
+        assert_eq!(b[0].1, "Random", "the actor's own language");
+
+        let confirmed = Effect::Panel { game: 3, user: 1, text: "ok".into(), layout: String::new(), image: None, saved: vec![], confirmed: true };
+        let a = plan(&[confirmed], &origin(1), Locale::En);
+        let [Action::Send(m)] = a.as_slice() else { panic!() };
+        assert!(m.rows.is_empty(), "a confirmed layout has no buttons");
+    }
+
+    #[test]
+    fn public_effects_go_to_the_thread_and_notable_ones_also_to_announcements() {
+        let e = Effect::Public { game: 5, text: "c6-c7".into(), image: Some(png()), ping: Some(8), notable: false };
+        let a = plan(&[e], &origin(1), Locale::En);
+        let [Action::Send(m)] = a.as_slice() else { panic!() };
+        assert_eq!(m.target, Target::Game(5));
+        assert!(!m.ephemeral);
+        assert_eq!(m.text, "c6-c7\n<@8>");
+        assert_eq!(m.files.len(), 1);
+        let e = Effect::Public { game: 5, text: "flag".into(), image: None, ping: None, notable: true };
+        let a = plan(&[e], &origin(1), Locale::En);
+        let targets: Vec<_> = a.iter().map(|x| match x { Action::Send(m) => m.target.clone(), _ => panic!() }).collect();
+        assert_eq!(targets, vec![Target::Game(5), Target::Announcements]);
+    }
+
+    #[test]
+    fn private_effects_are_ephemeral_for_the_actor_and_dms_for_others() {
+        let e = |user| Effect::Private { user, text: "secret".into(), file: Some(png()) };
+        let a = plan(&[e(1), e(2)], &origin(1), Locale::En);
+        let [Action::Send(m1), Action::Send(m2)] = a.as_slice() else { panic!() };
+        assert_eq!((m1.target.clone(), m1.ephemeral), (Target::Actor, true));
+        assert_eq!((m2.target.clone(), m2.ephemeral), (Target::Dm(2), false));
+        let r = Effect::Reply { text: "list".into(), file: None, public: false };
+        let s = Effect::Reply { text: "board".into(), file: Some(png()), public: true };
+        let a = plan(&[r, s], &origin(1), Locale::En);
+        let [Action::Send(r), Action::Send(s)] = a.as_slice() else { panic!() };
+        assert!(r.ephemeral && r.target == Target::Actor);
+        assert!(!s.ephemeral && s.target == Target::Here);
+    }
+
+    #[test]
+    fn game_opening_makes_a_thread_then_pings_both_players() {
+        let e = Effect::GameOpened { game: 4, challenge: 9, title: "a vs b".into(), text: "deploy!".into(), players: vec![1, 2] };
+        let a = plan(&[e], &origin(2), Locale::En);
+        assert_eq!(a[0], Action::OpenGame { game: 4, challenge: 9, title: "a vs b".into() });
+        let Action::Send(m) = &a[1] else { panic!() };
+        assert_eq!(m.target, Target::Game(4));
+        assert_eq!(m.text, "<@1> <@2> deploy!");
+    }
+
+    #[test]
+    fn text_moves_parse_and_chat_does_not() {
+        assert_eq!(parse_text_move("c6-c7"), Some(("c6".into(), "c7".into())));
+        assert_eq!(parse_text_move(" C6C7 "), Some(("c6".into(), "c7".into())));
+        assert_eq!(parse_text_move("a11 a10"), Some(("a11".into(), "a10".into())));
+        for chat in ["hello", "good game", "c6", "c6-", "-c7", "c6-c7-c8", "gg wp", "6c-7c", "ab-cd"] {
+            assert_eq!(parse_text_move(chat), None, "{chat}");
+        }
+    }
+}

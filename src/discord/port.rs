@@ -1,0 +1,325 @@
+//! What the Discord adapter needs from the referee: requests in, effects out.
+//!
+//! The adapter never looks at a game itself. It sends a [`Request`] on behalf of an [`Actor`] and
+//! shows the [`Effect`]s it gets back; every text in an effect is already in the recipient's
+//! language and every image already rendered from the right view, so the adapter cannot leak a
+//! hidden piece by construction. The referee service implements [`GameService`].
+
+use std::future::Future;
+use std::pin::Pin;
+
+use super::config::Locale;
+
+/// A boxed future, so that [`GameService`] can be used as a trait object.
+pub type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Who is acting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// Discord user id.
+    pub user: u64,
+    /// Display name, for records and announcements.
+    pub name: String,
+    /// The language of the user's Discord client.
+    pub locale: Locale,
+    /// The server (None in DMs).
+    pub guild: Option<u64>,
+    /// A unique id of this request (the interaction id), so a repeated request is answered again and
+    /// never applied twice.
+    pub request: u64,
+}
+
+/// Draw offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    /// Offer a draw.
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// What a player does on the deployment panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeployAction {
+    /// Show the panel (current layout).
+    Show,
+    /// A random legal layout.
+    Random,
+    /// A layout typed in the Edit modal (any accepted notation).
+    Submit(String),
+    /// A saved layout by name.
+    Load(String),
+    /// Save the current layout under a name.
+    SaveAs(String),
+    /// Lock the layout in; the game starts when both are in.
+    Confirm,
+}
+
+/// Saved-layout management outside a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutAction {
+    /// List my layouts.
+    List,
+    /// Save a layout text under a name.
+    Save {
+        /// Name.
+        name: String,
+        /// The layout.
+        layout: String,
+    },
+    /// Show one.
+    Load(String),
+    /// Delete one.
+    Delete(String),
+}
+
+/// A request to the referee. `game: None` means "the game of this thread, or my only game".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Challenge someone (or anyone).
+    Challenge {
+        /// The opponent (id, name); None for an open challenge.
+        opponent: Option<(u64, String)>,
+        /// Variant name (default junqi).
+        variant: Option<String>,
+        /// dark / reveal / open.
+        mode: Option<String>,
+        /// Rule options, `key=value` separated by spaces.
+        rules: Option<String>,
+        /// Per-move time, e.g. `1h`, `1d`, `none`.
+        time: Option<String>,
+    },
+    /// Accept a challenge.
+    Accept {
+        /// Challenge id.
+        challenge: u64,
+    },
+    /// Decline (or, by the challenger, withdraw) a challenge.
+    Decline {
+        /// Challenge id.
+        challenge: u64,
+    },
+    /// Deployment.
+    Deploy {
+        /// Game.
+        game: Option<u64>,
+        /// What to do.
+        action: DeployAction,
+    },
+    /// A move `from-to`.
+    Move {
+        /// Game.
+        game: Option<u64>,
+        /// Start point.
+        from: String,
+        /// Destination.
+        to: String,
+    },
+    /// My private board.
+    Board {
+        /// Game.
+        game: Option<u64>,
+    },
+    /// A guess on an enemy piece, shown on my private board only (empty label clears it).
+    Mark {
+        /// Game.
+        game: Option<u64>,
+        /// The point.
+        point: String,
+        /// The guess, e.g. `炸?`.
+        label: String,
+    },
+    /// Resign.
+    Resign {
+        /// Game.
+        game: Option<u64>,
+    },
+    /// Draw offers.
+    Draw {
+        /// Game.
+        game: Option<u64>,
+        /// Offer, accept or decline.
+        action: DrawAction,
+    },
+    /// Abort before the first move.
+    Abort {
+        /// Game.
+        game: Option<u64>,
+    },
+    /// Rematch with colours swapped.
+    Rematch {
+        /// Game.
+        game: Option<u64>,
+    },
+    /// The server's active games (or mine).
+    Games {
+        /// Only mine.
+        mine: bool,
+    },
+    /// Public board of a game.
+    Show {
+        /// Game.
+        game: u64,
+    },
+    /// The record (.jqr): full after the end, public before.
+    Export {
+        /// Game.
+        game: u64,
+    },
+    /// Replay GIF of a finished game.
+    Replay {
+        /// Game.
+        game: u64,
+    },
+    /// Saved layouts.
+    Layouts(LayoutAction),
+    /// Take (days > 0) or end (0) a vacation.
+    Vacation {
+        /// Days.
+        days: u32,
+    },
+    /// Server settings (Manage Server only; the adapter checks the permission).
+    Settings {
+        /// Announcements channel.
+        announcements: Option<u64>,
+        /// Default time control.
+        time: Option<String>,
+        /// Thread per game.
+        thread_per_game: Option<bool>,
+        /// Default language.
+        language: Option<Locale>,
+    },
+}
+
+/// A rendered file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    /// File name, e.g. `board.png`, `game-12.jqr`.
+    pub name: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Something to show, decided by the referee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A new challenge: a public message with Accept and Decline buttons.
+    Challenge {
+        /// Challenge id (in the buttons).
+        challenge: u64,
+        /// The challenged user, pinged; None for an open challenge.
+        opponent: Option<u64>,
+        /// The announcement.
+        text: String,
+    },
+    /// The challenge is settled (accepted, declined, expired): its buttons go away.
+    ChallengeClosed {
+        /// Challenge id.
+        challenge: u64,
+        /// The new text of the challenge message.
+        text: String,
+    },
+    /// A game began (deployment phase): it gets a thread; both players get a test DM.
+    GameOpened {
+        /// Game id.
+        game: u64,
+        /// The challenge it came from (its message anchors the thread).
+        challenge: u64,
+        /// Thread title.
+        title: String,
+        /// First message in the thread.
+        text: String,
+        /// Both players.
+        players: Vec<u64>,
+    },
+    /// A player's deployment panel: DM (or the ephemeral reply when they asked by command).
+    Panel {
+        /// Game.
+        game: u64,
+        /// Player.
+        user: u64,
+        /// Explanation and state ("not confirmed yet", problems…).
+        text: String,
+        /// The current layout as text (pre-fills the Edit modal).
+        layout: String,
+        /// The layout as an image.
+        image: Option<File>,
+        /// Saved layout names (the Load menu); empty hides the menu.
+        saved: Vec<String>,
+        /// Locked in: only the text is shown, no buttons.
+        confirmed: bool,
+    },
+    /// Into the game's thread (and, when `notable`, the server's announcements channel).
+    Public {
+        /// Game.
+        game: u64,
+        /// The announcement.
+        text: String,
+        /// The public board.
+        image: Option<File>,
+        /// Who is pinged (the player to move).
+        ping: Option<u64>,
+        /// A major piece fell, a flag was captured, the game ended.
+        notable: bool,
+    },
+    /// To one player only: the actor gets it as an ephemeral reply, anyone else as a DM.
+    Private {
+        /// The player.
+        user: u64,
+        /// The message.
+        text: String,
+        /// A private image or a file.
+        file: Option<File>,
+    },
+    /// The answer to the actor (ephemeral unless `public`), e.g. a list, a record, a GIF.
+    Reply {
+        /// The text.
+        text: String,
+        /// An attachment.
+        file: Option<File>,
+        /// Post it in the channel for everyone (a public board via `/junqi show`).
+        public: bool,
+    },
+}
+
+/// Why a request was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ServiceError {
+    /// The user's mistake (not your turn, illegal move, bad layout…), already translated.
+    #[error("{0}")]
+    User(String),
+    /// A fault on our side (database, bug): logged, never shown in detail.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+/// Autocomplete questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Complete {
+    /// The actor's pieces that have a legal move, matching `prefix`.
+    From {
+        /// Game.
+        game: Option<u64>,
+        /// Typed so far.
+        prefix: String,
+    },
+    /// Legal destinations of the piece on `from`, matching `prefix`.
+    To {
+        /// Game.
+        game: Option<u64>,
+        /// Chosen start point.
+        from: String,
+        /// Typed so far.
+        prefix: String,
+    },
+}
+
+/// The referee as the adapter sees it.
+pub trait GameService: Send + Sync + 'static {
+    /// Carries out a request; commits it before returning its effects.
+    fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>>;
+    /// Autocomplete choices as (label, value), at most 25.
+    fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>>;
+}

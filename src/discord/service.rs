@@ -1,0 +1,451 @@
+//! The port ([`GameService`]) implemented by the real referee ([`crate::referee::Referee`]): requests
+//! become referee commands, and the referee's effects (public and private texts, render requests)
+//! become the adapter's effects (challenge messages with buttons, game threads, deployment panels,
+//! board images).
+//!
+//! Users are given to the referee as Discord mentions (`<@id>`): its messages then name players
+//! in a way Discord displays as their names, and the ids come back in its private effects.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::config::Locale;
+use super::port::{
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Request, ServiceError,
+};
+use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
+use crate::rules::rng::Rng;
+use crate::rules::setup::Deployment;
+use crate::rules::view::View;
+use crate::rules::{Game, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
+use crate::store;
+
+/// Draws a view as an image (PNG for boards). `None` when no renderer is available.
+pub type Renderer = Arc<dyn Fn(&View) -> Option<Vec<u8>> + Send + Sync>;
+
+/// The referee behind the port.
+pub struct RefereeService {
+    referee: Arc<Referee>,
+    render: Option<Renderer>,
+    /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
+    seq: AtomicU64,
+}
+
+/// A user id as the referee knows it.
+pub fn user_key(id: u64) -> String {
+    format!("<@{id}>")
+}
+
+/// The Discord id back from a referee user key.
+pub fn user_id(key: &str) -> Option<u64> {
+    key.strip_prefix("<@")?.strip_suffix('>')?.parse().ok()
+}
+
+fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
+    let g = game.ok_or_else(|| {
+        ServiceError::User(
+            match locale {
+                Locale::En => "Which game? Give its number (game option), or use the command in the game's thread.",
+                Locale::ZhTw => "哪一局？請填寫對局編號，或在該局的討論串中使用指令。",
+                Locale::ZhCn => "哪一局？请填写对局编号，或在该局的子区中使用指令。",
+            }
+            .to_string(),
+        )
+    })?;
+    i64::try_from(g).map_err(|_| ServiceError::User(format!("#{g}?")))
+}
+
+fn not_yet(locale: Locale) -> ServiceError {
+    ServiceError::User(
+        match locale {
+            Locale::En => "This is not available yet.",
+            Locale::ZhTw => "此功能尚未提供。",
+            Locale::ZhCn => "此功能尚未提供。",
+        }
+        .to_string(),
+    )
+}
+
+fn refused(e: RefereeError) -> ServiceError {
+    match e {
+        RefereeError::Rejected { message, mistake } if !message.is_empty() => {
+            let _ = mistake;
+            ServiceError::User(message)
+        }
+        RefereeError::Rejected { mistake, .. } => ServiceError::User(mistake.to_string()),
+        other => ServiceError::Internal(other.to_string()),
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Internal(e.to_string())
+}
+
+impl RefereeService {
+    /// Wraps a running referee; `render` draws board images (None: text only).
+    pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
+        RefereeService { referee, render, seq: AtomicU64::new(0) }
+    }
+
+    async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+        let cmd = Command {
+            user: user_key(actor.user),
+            request: actor.request.to_string(),
+            server: actor.guild.map(|g| g.to_string()).unwrap_or_default(),
+            action,
+        };
+        self.referee.handle(cmd).await.map_err(refused)
+    }
+
+    /// A derived request id for a second command made on behalf of one interaction.
+    fn derived(&self, actor: &Actor, tag: &str) -> Actor {
+        let n = self.seq.fetch_add(1, Ordering::Relaxed);
+        Actor { request: actor.request ^ (n << 1 | 1).rotate_left(40) ^ tag.len() as u64, ..actor.clone() }
+    }
+
+    async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
+        let render = self.render.as_ref()?;
+        let view = self.referee.view(game, for_user).await.ok()?;
+        render(&view).map(|bytes| File { name: name.to_string(), bytes })
+    }
+
+    async fn players(&self, game: i64) -> Vec<u64> {
+        match self.referee.game_row(game).await {
+            Ok(Some(row)) => [row.red, row.blue].into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
+            _ => vec![],
+        }
+    }
+
+    async fn saved_names(&self, user: u64) -> Vec<String> {
+        let Ok(mut c) = self.referee.store().conn().await else { return vec![] };
+        store::layout_list(&mut c, &user_key(user)).await.map(|v| v.into_iter().map(|(n, _)| n).collect()).unwrap_or_default()
+    }
+
+    async fn last_layout(&self, user: u64) -> String {
+        let Ok(mut c) = self.referee.store().conn().await else { return String::new() };
+        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten().unwrap_or_default()
+    }
+
+    /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
+    /// public texts are (a challenge, a game opening…).
+    async fn translate(&self, actor: &Actor, request: &Request, effects: Vec<referee::Effect>) -> Vec<Effect> {
+        let mut out = vec![];
+        let mut renders_public = false;
+        let mut render_for_actor = false;
+        let mut game_of_public = None;
+        for e in &effects {
+            if let referee::Effect::Render { game, for_user } = e {
+                match for_user {
+                    None => renders_public = true,
+                    Some(u) if user_id(u) == Some(actor.user) => render_for_actor = true,
+                    Some(_) => {}
+                }
+                game_of_public = Some(*game);
+            }
+        }
+        let mut private_for_actor = Vec::new();
+        for e in effects {
+            match e {
+                referee::Effect::Public { game: Some(g), text, .. } => {
+                    let gid = g as u64;
+                    match request {
+                        Request::Challenge { opponent, .. } => {
+                            out.push(Effect::Challenge { challenge: gid, opponent: opponent.as_ref().map(|o| o.0), text })
+                        }
+                        Request::Rematch { .. } => {
+                            let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
+                            out.push(Effect::Challenge { challenge: gid, opponent, text })
+                        }
+                        Request::Accept { challenge } => {
+                            out.push(Effect::ChallengeClosed { challenge: *challenge, text: text.clone() });
+                            out.push(Effect::GameOpened {
+                                game: gid,
+                                challenge: *challenge,
+                                title: format!("军棋 Junqi #{gid}"),
+                                text,
+                                players: self.players(g).await,
+                            });
+                        }
+                        Request::Decline { challenge } => {
+                            out.push(Effect::ChallengeClosed { challenge: *challenge, text })
+                        }
+                        _ => {
+                            let image = if renders_public && game_of_public == Some(g) {
+                                renders_public = false;
+                                self.image(g, None, &format!("junqi-{g}.png")).await
+                            } else {
+                                None
+                            };
+                            let (ping, notable) = match self.referee.view(g, None).await {
+                                Ok(v) => {
+                                    let over = v.over.is_some();
+                                    let big = v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
+                                    let row = self.referee.game_row(g).await.ok().flatten();
+                                    let to_move = row.and_then(|r| if v.to_move == Seat::RED { r.red } else { r.blue });
+                                    let ping = if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
+                                        None
+                                    } else {
+                                        to_move.and_then(|u| user_id(&u))
+                                    };
+                                    (ping, over || big)
+                                }
+                                Err(_) => (None, false),
+                            };
+                            out.push(Effect::Public { game: gid, text, image, ping, notable });
+                        }
+                    }
+                }
+                referee::Effect::Public { game: None, text, .. } => {
+                    out.push(Effect::Reply { text, file: None, public: true });
+                }
+                referee::Effect::Private { user, game, text } => {
+                    let Some(uid) = user_id(&user) else { continue };
+                    let deploying = matches!(request, Request::Accept { .. } | Request::Deploy { .. });
+                    match game {
+                        Some(g) if deploying => {
+                            let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
+                            let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
+                            if uid == actor.user {
+                                private_for_actor.push((g, text));
+                            } else {
+                                out.push(Effect::Panel {
+                                    game: g as u64,
+                                    user: uid,
+                                    layout: self.last_layout(uid).await,
+                                    image: None,
+                                    saved: self.saved_names(uid).await,
+                                    confirmed: started,
+                                    text,
+                                });
+                            }
+                        }
+                        _ => out.push(Effect::Private { user: uid, text, file: None }),
+                    }
+                }
+                referee::Effect::Render { .. } | referee::Effect::TimerSet { .. } | referee::Effect::TimerCancel { .. } => {}
+            }
+        }
+        // The actor's own deployment messages make one panel (ephemeral or the DM panel updated).
+        if let Some((g, _)) = private_for_actor.first() {
+            let g = *g;
+            let text: Vec<String> = private_for_actor.into_iter().map(|(_, t)| t).collect();
+            let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
+            let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
+            let layout = self.last_layout(actor.user).await;
+            let image = if render_for_actor { self.image(g, Some(&user_key(actor.user)), "mine.png").await } else { None };
+            out.push(Effect::Panel {
+                game: g as u64,
+                user: actor.user,
+                text: text.join("\n"),
+                layout,
+                image,
+                saved: self.saved_names(actor.user).await,
+                confirmed: started,
+            });
+            render_for_actor = false;
+        }
+        if render_for_actor && let Some(g) = game_of_public {
+            if let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await {
+                out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
+            }
+        }
+        out
+    }
+
+    async fn run(&self, actor: &Actor, request: Request) -> Result<Vec<Effect>, ServiceError> {
+        let l = actor.locale;
+        let action = match &request {
+            Request::Challenge { opponent, variant, mode, rules, time } => Action::Challenge {
+                opponent: opponent.as_ref().map(|o| user_key(o.0)),
+                variant: variant.clone().unwrap_or_else(|| "junqi".into()),
+                mode: mode.clone().unwrap_or_else(|| "dark".into()),
+                rules: rules.clone().unwrap_or_default(),
+                time: time.clone().unwrap_or_else(|| "none".into()),
+            },
+            Request::Accept { challenge } => Action::Accept(*challenge as i64),
+            Request::Decline { challenge } => Action::Decline(*challenge as i64),
+            Request::Deploy { game, action } => {
+                let g = which_game(*game, l)?;
+                match action {
+                    DeployAction::Show => Action::Show(g),
+                    DeployAction::Random => {
+                        let seed = actor.request ^ (g as u64).rotate_left(32);
+                        let v = Variant::junqi();
+                        Action::Deploy(g, DeploySource::Text(Setup::random(v, &mut Rng::new(seed)).to_code_string(v)))
+                    }
+                    DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
+                    DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
+                    DeployAction::Confirm => Action::Deploy(g, DeploySource::Last),
+                    DeployAction::SaveAs(name) => {
+                        let layout = self.last_layout(actor.user).await;
+                        let saved = self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
+                        let mut out = self.translate(actor, &request, saved).await;
+                        let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
+                        out.extend(self.translate(actor, &request, shown).await);
+                        return Ok(out);
+                    }
+                }
+            }
+            Request::Move { game, from, to } => Action::Move(which_game(*game, l)?, format!("{from}-{to}")),
+            Request::Board { game } => Action::Show(which_game(*game, l)?),
+            Request::Resign { game } => Action::Resign(which_game(*game, l)?),
+            Request::Draw { game, action } => {
+                let g = which_game(*game, l)?;
+                match action {
+                    DrawAction::Offer => Action::OfferDraw(g),
+                    DrawAction::Accept => Action::AcceptDraw(g),
+                    DrawAction::Decline => Action::DeclineDraw(g),
+                }
+            }
+            Request::Abort { game } => Action::Abort(which_game(*game, l)?),
+            Request::Rematch { game } => Action::Rematch(which_game(*game, l)?),
+            Request::Layouts(LayoutAction::List) => Action::ListLayouts,
+            Request::Layouts(LayoutAction::Save { name, layout }) => {
+                Action::SaveLayout { name: name.clone(), setup: layout.clone() }
+            }
+            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout(n.clone()),
+            Request::Layouts(LayoutAction::Load(n)) => {
+                let mut c = self.referee.store().conn().await.map_err(internal)?;
+                let found = store::layout_get(&mut c, &user_key(actor.user), n).await.map_err(internal)?;
+                return match found {
+                    Some(s) => Ok(vec![Effect::Reply { text: format!("{n}: `{s}`"), file: None, public: false }]),
+                    None => Err(ServiceError::User(format!("? {n}"))),
+                };
+            }
+            Request::Vacation { days } => Action::Vacation(*days > 0),
+            Request::Show { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let view = self.referee.view(g, None).await.map_err(refused)?;
+                let file = self.render.as_ref().and_then(|r| r(&view)).map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
+                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
+            }
+            Request::Games { mine } => {
+                let mut c = self.referee.store().conn().await.map_err(internal)?;
+                let rows = if *mine {
+                    store::games_of_user(&mut c, &user_key(actor.user)).await.map_err(internal)?
+                } else {
+                    store::games_live(&mut c).await.map_err(internal)?
+                };
+                let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                let lines: Vec<String> = rows
+                    .iter()
+                    .filter(|r| *mine || r.server_id == server)
+                    .take(20)
+                    .map(|r| {
+                        format!(
+                            "#{} {} vs {} · {}",
+                            r.id,
+                            r.red.as_deref().unwrap_or(&r.challenger),
+                            r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
+                            r.status
+                        )
+                    })
+                    .collect();
+                let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
+                return Ok(vec![Effect::Reply { text, file: None, public: false }]);
+            }
+            Request::Export { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Mark { .. } | Request::Replay { .. } | Request::Settings { .. } => {
+                return Err(not_yet(l));
+            }
+        };
+        let effects = self.handle(actor, action).await?;
+        Ok(self.translate(actor, &request, effects).await)
+    }
+
+    /// Autocomplete from the actor's own view: the referee rebuilds nothing and reveals nothing;
+    /// enemy pieces are stand-ins of a mobile kind, which decides only occupancy.
+    async fn complete_moves(&self, actor: &Actor, q: Complete) -> Vec<(String, String)> {
+        let game = match &q {
+            Complete::From { game, .. } | Complete::To { game, .. } => *game,
+        };
+        let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
+        let me = user_key(actor.user);
+        let Ok(Some(row)) = self.referee.game_row(g).await else { return vec![] };
+        let seat = if row.red.as_deref() == Some(me.as_str()) {
+            Seat::RED
+        } else if row.blue.as_deref() == Some(me.as_str()) {
+            Seat::BLUE
+        } else {
+            return vec![];
+        };
+        let Ok(view) = self.referee.view(g, Some(&me)).await else { return vec![] };
+        if view.over.is_some() || view.to_move != seat {
+            return vec![];
+        }
+        let rules = RuleOptions::parse(&row.rules).unwrap_or_default();
+        let Some(game) = game_from_view(&view, rules) else { return vec![] };
+        let board = &view.variant.board;
+        let mut names: Vec<String> = match &q {
+            Complete::From { prefix, .. } => {
+                game.legal_moves().iter().map(|m| board.name(m.from).to_string()).filter(|n| n.starts_with(prefix.as_str())).collect()
+            }
+            Complete::To { from, prefix, .. } => match board.find(from) {
+                Some(p) => game
+                    .legal_moves_from(p)
+                    .iter()
+                    .map(|m| board.name(m.to).to_string())
+                    .filter(|n| n.starts_with(prefix.as_str()))
+                    .collect(),
+                None => vec![],
+            },
+        };
+        names.sort_by_key(|n| (n.len(), n.clone()));
+        names.dedup();
+        names.into_iter().take(25).map(|n| (n.clone(), n)).collect()
+    }
+}
+
+fn referee_status_deploying() -> &'static str {
+    store::status::DEPLOYING
+}
+
+/// A game with the viewer's own pieces and stand-ins for pieces they cannot see, to list the
+/// viewer's legal moves (which depend on the mover's kinds and on occupancy only).
+fn game_from_view(view: &View, rules: RuleOptions) -> Option<Game> {
+    let v = view.variant;
+    let Viewer::Seat(me) = view.viewer else { return None };
+    let stand_in = v.pieces.iter().position(|p| p.is_mobile()).map(|i| crate::rules::PieceKind(i as u8))?;
+    let mut per_seat: Vec<Vec<(PointId, crate::rules::PieceKind)>> = vec![vec![]; v.seats.len()];
+    for (i, c) in view.cells.iter().enumerate() {
+        if let Some(c) = c {
+            let kind = if c.seat == me { c.kind? } else { c.kind.unwrap_or(stand_in) };
+            per_seat[c.seat.index()].push((PointId(i as u8), kind));
+        }
+    }
+    let dummy = Setup::random(v, &mut Rng::new(0));
+    let deployments: Vec<Deployment> = per_seat
+        .into_iter()
+        .enumerate()
+        .map(|(s, pieces)| Deployment { seat: Seat(s as u8), setup: dummy.clone(), pieces })
+        .collect();
+    Some(Game::new(v, rules, &deployments, view.to_move))
+}
+
+impl GameService for RefereeService {
+    fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>> {
+        Box::pin(self.run(actor, request))
+    }
+
+    fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
+        Box::pin(self.complete_moves(actor, question))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_keys_round_trip() {
+        assert_eq!(user_key(42), "<@42>");
+        assert_eq!(user_id("<@42>"), Some(42));
+        assert_eq!(user_id("alice"), None);
+        assert_eq!(user_id("<@x>"), None);
+    }
+}

@@ -1,0 +1,225 @@
+//! The referee without Discord: a text command language, a transcript driver for golden tests,
+//! and a text board for the terminal mode (`junqi-referee local`).
+//!
+//! Command lines are `user: command`, optionally `user#request-id: command` to choose the request
+//! id (the driver otherwise uses one per line). Commands:
+//!
+//! ```text
+//! challenge [USER|anyone] [variant=junqi] [mode=dark|reveal|open] [time=10m|1h|1d|3d|none] [key=value …]
+//! accept N | decline N | deploy N <25 codes>|random|last|load NAME
+//! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
+//! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
+//! ```
+
+pub mod transcript;
+
+use crate::referee::{Action, DeploySource, Effect, GameId};
+use crate::rules::view::View;
+use crate::rules::{Seat, Viewer};
+
+/// A command line that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// No `user:` prefix.
+    #[error("write the acting user first: 'alice: move 1 c6-c7'")]
+    NoUser,
+    /// An unknown command word.
+    #[error(
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation)"
+    )]
+    UnknownCommand(String),
+    /// A missing or bad argument.
+    #[error("{0}")]
+    Usage(&'static str),
+}
+
+/// A parsed command line: user, optional request id, action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The acting user.
+    pub user: String,
+    /// An explicit request id, if given.
+    pub request: Option<String>,
+    /// What to do.
+    pub action: Action,
+}
+
+fn game_arg(w: Option<&&str>, usage: &'static str) -> Result<GameId, ParseError> {
+    w.and_then(|s| s.trim_start_matches('#').parse().ok()).ok_or(ParseError::Usage(usage))
+}
+
+/// Reads `user[#request]: command …`.
+pub fn parse_line(line: &str) -> Result<Line, ParseError> {
+    let (who, rest) = line.split_once(':').ok_or(ParseError::NoUser)?;
+    let who = who.trim();
+    if who.is_empty() || who.contains(char::is_whitespace) {
+        return Err(ParseError::NoUser);
+    }
+    let (user, request) = match who.split_once('#') {
+        Some((u, r)) => (u.to_string(), Some(r.to_string())),
+        None => (who.to_string(), None),
+    };
+    Ok(Line { user, request, action: parse_action(rest)? })
+}
+
+/// Reads a command (without the user).
+pub fn parse_action(text: &str) -> Result<Action, ParseError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(cmd) = words.first() else { return Err(ParseError::UnknownCommand(String::new())) };
+    let rest = || words[2..].join(" ");
+    Ok(match cmd.to_lowercase().as_str() {
+        "challenge" => {
+            let mut opponent = None;
+            let (mut variant, mut mode, mut time) = ("junqi".to_string(), "dark".to_string(), "none".to_string());
+            let mut rules = Vec::new();
+            for w in &words[1..] {
+                match w.split_once('=') {
+                    Some(("variant", v)) => variant = v.into(),
+                    Some(("mode", v)) => mode = v.into(),
+                    Some(("time", v)) => time = v.into(),
+                    Some(_) => rules.push(*w),
+                    None if opponent.is_none() && *w != "anyone" => {
+                        opponent = Some(w.trim_start_matches('@').to_string())
+                    }
+                    None if *w == "anyone" => {}
+                    None => return Err(ParseError::Usage("challenge [USER|anyone] [mode=…] [time=…] [key=value …]")),
+                }
+            }
+            Action::Challenge { opponent, variant, mode, rules: rules.join(" "), time }
+        }
+        "accept" => Action::Accept(game_arg(words.get(1), "accept GAME")?),
+        "decline" => Action::Decline(game_arg(words.get(1), "decline GAME")?),
+        "deploy" => {
+            let g = game_arg(words.get(1), "deploy GAME <25 codes>|random|last|load NAME")?;
+            let src = match words.get(2).copied() {
+                Some("random") if words.len() == 3 => DeploySource::Random,
+                Some("last") if words.len() == 3 => DeploySource::Last,
+                Some("load") if words.len() == 4 => DeploySource::Saved(words[3].into()),
+                Some(_) => DeploySource::Text(rest()),
+                None => return Err(ParseError::Usage("deploy GAME <25 codes>|random|last|load NAME")),
+            };
+            Action::Deploy(g, src)
+        }
+        "move" | "mv" => {
+            let g = game_arg(words.get(1), "move GAME FROM-TO")?;
+            if words.len() < 3 {
+                return Err(ParseError::Usage("move GAME FROM-TO"));
+            }
+            Action::Move(g, rest())
+        }
+        "resign" => Action::Resign(game_arg(words.get(1), "resign GAME")?),
+        "draw" => {
+            let g = game_arg(words.get(1), "draw GAME offer|accept|decline")?;
+            match words.get(2).copied() {
+                Some("offer") | None => Action::OfferDraw(g),
+                Some("accept") => Action::AcceptDraw(g),
+                Some("decline") => Action::DeclineDraw(g),
+                Some(_) => return Err(ParseError::Usage("draw GAME offer|accept|decline")),
+            }
+        }
+        "abort" => Action::Abort(game_arg(words.get(1), "abort GAME")?),
+        "rematch" => Action::Rematch(game_arg(words.get(1), "rematch GAME")?),
+        "show" => Action::Show(game_arg(words.get(1), "show GAME")?),
+        "layouts" => Action::ListLayouts,
+        "layout" => match (words.get(1).copied(), words.get(2)) {
+            (Some("save"), Some(name)) if words.len() > 3 => {
+                Action::SaveLayout { name: name.to_string(), setup: words[3..].join(" ") }
+            }
+            (Some("delete"), Some(name)) => Action::DeleteLayout(name.to_string()),
+            (Some("list"), None) => Action::ListLayouts,
+            _ => return Err(ParseError::Usage("layout save NAME <25 codes> | layout delete NAME | layouts")),
+        },
+        "locale" | "language" => {
+            Action::SetLocale(words.get(1).ok_or(ParseError::Usage("locale en|zh-CN|zh-TW"))?.to_string())
+        }
+        "vacation" => match words.get(1).copied() {
+            Some("on") => Action::Vacation(true),
+            Some("off") => Action::Vacation(false),
+            _ => return Err(ParseError::Usage("vacation on|off")),
+        },
+        other => return Err(ParseError::UnknownCommand(other.to_string())),
+    })
+}
+
+/// One effect as a transcript line (`> public: …`), with times relative to `t0`.
+pub fn format_effect(e: &Effect, t0: i64) -> String {
+    match e {
+        Effect::Public { text, .. } => format!("> public: {text}"),
+        Effect::Private { user, text, .. } => format!("> to {user}: {text}"),
+        Effect::Render { game, for_user: None } => format!("> render #{game} public"),
+        Effect::Render { game, for_user: Some(u) } => format!("> render #{game} for {u}"),
+        Effect::TimerSet { game, at } => format!("> timer #{game} at +{}", at - t0),
+        Effect::TimerCancel { game } => format!("> timer #{game} cancelled"),
+    }
+}
+
+/// A text board of a view: ranks 12 to 1 top-down (as Red sees it), pieces as their one-letter
+/// codes, upper case for Red and lower case for Blue, `?`/`¿` for pieces this viewer may not know.
+pub fn text_board(view: &View) -> String {
+    let v = view.variant;
+    let mut grid = vec![vec!["  .".to_string(); 5]; 12];
+    for p in v.board.point_ids() {
+        let pt = v.board.point(p);
+        let (x, y) = (pt.x as usize, pt.y as usize);
+        if y >= 12 || x >= 5 {
+            continue;
+        }
+        let empty = match pt.kind {
+            crate::rules::board::PointKind::Camp => "  ○",
+            crate::rules::board::PointKind::Headquarters => "  □",
+            _ => "  .",
+        };
+        grid[y][x] = match view.cells[p.index()] {
+            None => empty.to_string(),
+            Some(sp) => {
+                let c = match sp.kind {
+                    Some(k) => v.piece(k).code,
+                    None => '?',
+                };
+                let c = if sp.seat == Seat::RED { c.to_ascii_uppercase() } else { c };
+                let c = if c == '?' && sp.seat != Seat::RED { '¿' } else { c };
+                format!("  {c}")
+            }
+        };
+    }
+    let who = match view.viewer {
+        Viewer::Seat(s) => v.seat_name(s).to_string(),
+        Viewer::Spectator => "spectator".into(),
+        Viewer::Everyone => "everyone".into(),
+    };
+    let mut out = format!("   ({who}; {} to move, ply {})\n", v.seat_name(view.to_move), view.ply);
+    for (y, row) in grid.iter().enumerate() {
+        out.push_str(&format!("{:>3}{}\n", 12 - y, row.concat()));
+    }
+    out.push_str("     a  b  c  d  e\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_command_lines() {
+        let l = parse_line("alice: challenge bob variant=junqi mode=dark time=1d mines=mutual").unwrap();
+        assert_eq!(l.user, "alice");
+        assert_eq!(
+            l.action,
+            Action::Challenge {
+                opponent: Some("bob".into()),
+                variant: "junqi".into(),
+                mode: "dark".into(),
+                rules: "mines=mutual".into(),
+                time: "1d".into()
+            }
+        );
+        let l = parse_line("bob#r7: move 3 c7-c6").unwrap();
+        assert_eq!(l.request.as_deref(), Some("r7"));
+        assert_eq!(l.action, Action::Move(3, "c7-c6".into()));
+        assert_eq!(parse_line("bob: deploy 1 random").unwrap().action, Action::Deploy(1, DeploySource::Random));
+        assert_eq!(parse_line("bob: draw 2 accept").unwrap().action, Action::AcceptDraw(2));
+        assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
+        assert!(matches!(parse_line("bob: fly 1"), Err(ParseError::UnknownCommand(_))));
+        assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));
+    }
+}

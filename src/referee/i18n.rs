@@ -1,0 +1,778 @@
+//! The message catalogue: every text a user sees, in English and 简体中文 (繁體中文 is accepted as a
+//! locale and served in 简体 until it has its own texts). The referee builds a [`Msg`] from public
+//! data only, then renders it in each recipient's locale.
+
+use std::fmt::Write as _;
+
+use crate::rules::game::IllegalMove;
+use crate::rules::options::OptionsError;
+use crate::rules::setup::SetupParseError;
+use crate::rules::{EndReason, Outcome};
+
+/// A language of the catalogue.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    /// English.
+    #[default]
+    En,
+    /// 简体中文.
+    ZhHans,
+    /// 繁體中文 (served in 简体 for now).
+    ZhHant,
+}
+
+impl Locale {
+    /// Reads a locale tag: `en`, `zh`, `zh-CN`, `zh-Hans`, `zh-TW`, `zh-Hant`, `中文`, `简体`, `繁體`.
+    pub fn parse(tag: &str) -> Option<Locale> {
+        match tag.trim().to_lowercase().replace('_', "-").as_str() {
+            "en" | "en-us" | "en-gb" | "english" => Some(Locale::En),
+            "zh" | "zh-cn" | "zh-hans" | "zh-sg" | "中文" | "简体" | "简体中文" => Some(Locale::ZhHans),
+            "zh-tw" | "zh-hk" | "zh-hant" | "繁體" | "繁體中文" => Some(Locale::ZhHant),
+            _ => None,
+        }
+    }
+
+    /// The canonical tag stored in the database.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::ZhHans => "zh-CN",
+            Locale::ZhHant => "zh-TW",
+        }
+    }
+
+    fn zh(self) -> bool {
+        self != Locale::En
+    }
+}
+
+/// A piece's names, taken from the variant's piece table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PieceName {
+    /// Chinese name (司令).
+    pub zh: &'static str,
+    /// English name (Field Marshal).
+    pub en: &'static str,
+}
+
+/// A seat as messages name it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatName(pub u8);
+
+impl SeatName {
+    fn text(self, l: Locale) -> &'static str {
+        match (self.0, l.zh()) {
+            (0, false) => "Red",
+            (0, true) => "红方",
+            (_, false) => "Blue",
+            (_, true) => "蓝方",
+        }
+    }
+}
+
+/// A user-visible message, built from public facts only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// A new challenge (invited is None for an open one).
+    Challenge {
+        /// Game id.
+        game: i64,
+        /// Who challenges.
+        challenger: String,
+        /// Who is invited.
+        invited: Option<String>,
+        /// Variant name.
+        variant: String,
+        /// `dark`, `reveal`, `open`.
+        mode: String,
+        /// Non-default rule options (empty for standard).
+        rules: String,
+        /// Seconds per move.
+        per_move: Option<i64>,
+        /// Whether this challenge is a rematch.
+        rematch_of: Option<i64>,
+    },
+    /// A challenge was accepted; the seats.
+    Accepted {
+        /// Game id.
+        game: i64,
+        /// Red player.
+        red: String,
+        /// Blue player.
+        blue: String,
+    },
+    /// A challenge was declined.
+    Declined {
+        /// Game id.
+        game: i64,
+        /// Who declined.
+        by: String,
+    },
+    /// A challenge expired unanswered.
+    Expired {
+        /// Game id.
+        game: i64,
+    },
+    /// Private: please deploy.
+    DeployPrompt {
+        /// Game id.
+        game: i64,
+        /// The seat to deploy.
+        seat: SeatName,
+        /// The player's last layout, offered again.
+        last: Option<String>,
+    },
+    /// Private: your deployment is in.
+    DeployTaken {
+        /// Game id.
+        game: i64,
+        /// The layout in rows.
+        rows: String,
+    },
+    /// Public: a seat has deployed (not what).
+    Deployed {
+        /// Game id.
+        game: i64,
+        /// Who.
+        seat: SeatName,
+    },
+    /// Public: the game begins.
+    Started {
+        /// Game id.
+        game: i64,
+        /// Who moves first.
+        first: SeatName,
+        /// Their name.
+        user: String,
+    },
+    /// Public: one ply, as a spectator may know it.
+    Ply {
+        /// Game id.
+        game: i64,
+        /// Ply number.
+        ply: u32,
+        /// Who moved.
+        seat: SeatName,
+        /// Their name.
+        user: String,
+        /// The move (`c6-c7`).
+        mv: String,
+        /// The outcome class.
+        outcome: Outcome,
+        /// Both pieces' names where the mode makes them public.
+        names: Option<(PieceName, PieceName)>,
+        /// What the rules made public: (seat, piece, point).
+        revealed: Vec<(SeatName, PieceName, String)>,
+        /// Whether the referee moved for a player whose time ran out.
+        auto: bool,
+    },
+    /// Public: whose turn it is.
+    ToMove {
+        /// Game id.
+        game: i64,
+        /// The seat to move.
+        seat: SeatName,
+        /// Their name.
+        user: String,
+    },
+    /// Public: the result.
+    Over {
+        /// Game id.
+        game: i64,
+        /// The winner, or None for a draw.
+        winner: Option<(SeatName, String)>,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Public, after the end: both deployments.
+    Setups {
+        /// Game id.
+        game: i64,
+        /// Red's layout in rows.
+        red: String,
+        /// Blue's layout in rows.
+        blue: String,
+    },
+    /// Public: a draw offer.
+    DrawOffered {
+        /// Game id.
+        game: i64,
+        /// Who offers.
+        seat: SeatName,
+        /// Their name.
+        user: String,
+    },
+    /// Public: a draw offer declined.
+    DrawDeclined {
+        /// Game id.
+        game: i64,
+        /// Who declined.
+        user: String,
+    },
+    /// Public: aborted before the first move.
+    Aborted {
+        /// Game id.
+        game: i64,
+        /// Who aborted.
+        by: String,
+    },
+    /// Private: a deadline is near.
+    Reminder {
+        /// Game id.
+        game: i64,
+        /// Seconds left.
+        left: i64,
+    },
+    /// Private: saved a layout.
+    LayoutSaved {
+        /// Its name.
+        name: String,
+    },
+    /// Private: deleted a layout.
+    LayoutDeleted {
+        /// Its name.
+        name: String,
+    },
+    /// Private: the user's layouts (name, rows).
+    Layouts {
+        /// The layouts.
+        items: Vec<(String, String)>,
+    },
+    /// Private: locale changed.
+    LocaleSet,
+    /// Private: on vacation until at the latest.
+    VacationOn {
+        /// Seconds of allowance left at the start.
+        left: i64,
+    },
+    /// Private: back from vacation.
+    VacationOff,
+    /// Private: a summary of a game for its player or a spectator.
+    Status {
+        /// Game id.
+        game: i64,
+        /// Status word.
+        status: String,
+        /// Ply count.
+        ply: u32,
+    },
+    /// A user's mistake.
+    Mistake(Mistake),
+}
+
+/// A user's mistake: the command is refused and nothing changes.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Mistake {
+    /// No game has this id.
+    #[error("there is no game #{0}")]
+    UnknownGame(i64),
+    /// The user does not sit in (or was not invited to) this game.
+    #[error("you are not a player of game #{0}")]
+    NotYourGame(i64),
+    /// The other side is to move.
+    #[error("it is not your turn in game #{0}")]
+    NotYourTurn(i64),
+    /// The game is not in a state that allows this command.
+    #[error("game #{game} is {status}; that is not possible now")]
+    WrongState {
+        /// Game id.
+        game: i64,
+        /// Its status.
+        status: String,
+    },
+    /// The rules refuse the move.
+    #[error("illegal move: {0}")]
+    Illegal(IllegalMove),
+    /// The move could not be read.
+    #[error("'{0}' is not a move; write from-to, e.g. c6-c7")]
+    BadMove(String),
+    /// The deployment could not be read.
+    #[error("the deployment cannot be read: {0}")]
+    BadSetup(SetupParseError),
+    /// The deployment breaks rules: every broken rule with its points, in English and in Chinese.
+    #[error("the deployment breaks the rules: {}", en.join("; "))]
+    SetupViolations {
+        /// English descriptions.
+        en: Vec<String>,
+        /// Chinese descriptions.
+        zh: Vec<String>,
+    },
+    /// No saved layout of that name.
+    #[error("no layout named '{0}'")]
+    UnknownLayout(String),
+    /// A bad rule option.
+    #[error("{0}")]
+    BadOption(OptionsError),
+    /// Unknown visibility mode.
+    #[error("unknown mode '{0}'; use dark, reveal or open")]
+    BadMode(String),
+    /// Unknown variant.
+    #[error("unknown variant '{0}'; use junqi")]
+    BadVariant(String),
+    /// Unknown time control.
+    #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
+    BadTime(String),
+    /// Challenging oneself.
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    /// Accepting a challenge meant for someone else.
+    #[error("challenge #{0} is meant for someone else")]
+    NotInvited(i64),
+    /// Accepting one's own challenge.
+    #[error("you cannot accept your own challenge #{0}")]
+    OwnChallenge(i64),
+    /// No draw offer to answer.
+    #[error("there is no draw offer to answer in game #{0}")]
+    NoDrawOffer(i64),
+    /// Answering one's own draw offer.
+    #[error("you cannot answer your own draw offer in game #{0}")]
+    OwnDrawOffer(i64),
+    /// Abort after the first move.
+    #[error("game #{0} has begun; resign or offer a draw instead of aborting")]
+    TooLateToAbort(i64),
+    /// Rematch of a game not finished.
+    #[error("game #{0} is not over, so there is no rematch yet")]
+    NotOver(i64),
+    /// Unknown locale.
+    #[error("unknown language '{0}'; use en, zh-CN or zh-TW")]
+    BadLocale(String),
+    /// Vacation already on.
+    #[error("you are already on vacation")]
+    AlreadyOnVacation,
+    /// Vacation not on.
+    #[error("you are not on vacation")]
+    NotOnVacation,
+    /// No allowance left this month.
+    #[error("no vacation days are left this month")]
+    NoVacationLeft,
+    /// A layout name that is empty or too long.
+    #[error("a layout name is 1 to 32 characters without spaces")]
+    BadLayoutName,
+    /// The same request id was used for a different command.
+    #[error("request id already used")]
+    RequestReused,
+}
+
+fn duration(secs: i64, l: Locale) -> String {
+    let (n, en, zh) = if secs >= 86_400 && secs % 86_400 == 0 {
+        (secs / 86_400, "d", "天")
+    } else if secs >= 3600 && secs % 3600 == 0 {
+        (secs / 3600, "h", "小时")
+    } else if secs >= 60 {
+        (secs / 60, "min", "分钟")
+    } else {
+        (secs, "s", "秒")
+    };
+    if l.zh() { format!("{n}{zh}") } else { format!("{n} {en}") }
+}
+
+fn mode_text(mode: &str, l: Locale) -> &'static str {
+    match (mode, l.zh()) {
+        ("dark", false) => "dark (hidden pieces, referee)",
+        ("dark", true) => "暗棋（公证人）",
+        ("reveal", false) => "reveal (combats named)",
+        ("reveal", true) => "密布明战",
+        (_, false) => "open",
+        (_, true) => "明棋",
+    }
+}
+
+fn reason_text(r: EndReason, l: Locale) -> &'static str {
+    match (r, l.zh()) {
+        (EndReason::FlagCaptured, false) => "flag captured",
+        (EndReason::FlagCaptured, true) => "夺得军旗",
+        (EndReason::NoLegalMove, false) => "no legal move",
+        (EndReason::NoLegalMove, true) => "无子可走",
+        (EndReason::BothStuck, false) => "neither side can move",
+        (EndReason::BothStuck, true) => "双方均无子可走",
+        (EndReason::QuietLimit, false) => "no combat limit reached",
+        (EndReason::QuietLimit, true) => "长时间无交战",
+        (EndReason::Resign, false) => "resignation",
+        (EndReason::Resign, true) => "认输",
+        (EndReason::Timeout, false) => "time ran out",
+        (EndReason::Timeout, true) => "超时",
+        (EndReason::Agreed, false) => "agreed",
+        (EndReason::Agreed, true) => "双方议和",
+    }
+}
+
+/// A game status word (`playing`, …) in a locale.
+fn status_text(status: &str, l: Locale) -> &str {
+    if !l.zh() {
+        return status;
+    }
+    match status {
+        "challenged" => "等待应战",
+        "deploying" => "布阵中",
+        "playing" => "对弈中",
+        "finished" => "已结束",
+        "declined" => "已被拒绝",
+        "expired" => "已过期",
+        "aborted" => "已取消",
+        other => other,
+    }
+}
+
+fn piece(p: PieceName, l: Locale) -> &'static str {
+    if l.zh() { p.zh } else { p.en }
+}
+
+impl Msg {
+    /// The message in a locale.
+    pub fn render(&self, l: Locale) -> String {
+        let zh = l.zh();
+        match self {
+            Msg::Challenge { game, challenger, invited, variant, mode, rules, per_move, rematch_of } => {
+                let rules_t = if rules.is_empty() {
+                    if zh { "标准".to_string() } else { "standard".to_string() }
+                } else {
+                    rules.clone()
+                };
+                let time = match per_move {
+                    Some(s) if zh => format!("每步{}", duration(*s, l)),
+                    Some(s) => format!("{} per move", duration(*s, l)),
+                    None if zh => "不限时".into(),
+                    None => "no time limit".into(),
+                };
+                let re = match (rematch_of, zh) {
+                    (Some(g), false) => format!(" (rematch of #{g}, colours swapped)"),
+                    (Some(g), true) => format!("（#{g} 的再战，交换颜色）"),
+                    (None, _) => String::new(),
+                };
+                let m = mode_text(mode, l);
+                match (invited, zh) {
+                    (Some(who), false) => format!(
+                        "{challenger} challenges {who} to game #{game}{re}: {variant}, {m}, rules {rules_t}, {time}. {who}: accept {game} or decline {game}."
+                    ),
+                    (None, false) => format!(
+                        "{challenger} opens game #{game}{re} to anyone: {variant}, {m}, rules {rules_t}, {time}. Take it with: accept {game}."
+                    ),
+                    (Some(who), true) => format!(
+                        "{challenger} 向 {who} 发起对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。{who}：accept {game} 接受，decline {game} 拒绝。"
+                    ),
+                    (None, true) => format!(
+                        "{challenger} 发起公开对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。任何人可用 accept {game} 应战。"
+                    ),
+                }
+            }
+            Msg::Accepted { game, red, blue } => {
+                if zh {
+                    format!("对局 #{game} 成立：红方 {red}，蓝方 {blue}。双方请私下布阵。")
+                } else {
+                    format!("Game #{game} is on: Red {red}, Blue {blue}. Both players now deploy in private.")
+                }
+            }
+            Msg::Declined { game, by } => {
+                if zh {
+                    format!("{by} 拒绝了对局 #{game}。")
+                } else {
+                    format!("{by} declined game #{game}.")
+                }
+            }
+            Msg::Expired { game } => {
+                if zh {
+                    format!("对局 #{game} 无人应战，已过期。")
+                } else {
+                    format!("Challenge #{game} expired unanswered.")
+                }
+            }
+            Msg::DeployPrompt { game, seat, last } => {
+                let s = seat.text(l);
+                let mut t = if zh {
+                    format!(
+                        "对局 #{game}：你执{s}。请发送布阵：deploy {game} 加 25 个棋子代码（从前排到后排，每排从你的左边起），或 deploy {game} random，或 deploy {game} load 名称。"
+                    )
+                } else {
+                    format!(
+                        "Game #{game}: you play {s}. Send your deployment: deploy {game} followed by 25 piece codes (front row first, each row from your left), or deploy {game} random, or deploy {game} load NAME."
+                    )
+                };
+                if let Some(last) = last {
+                    if zh {
+                        let _ = write!(t, " 你上次的布阵：{last}（deploy {game} last 再用一次）");
+                    } else {
+                        let _ = write!(t, " Your last layout: {last} (deploy {game} last to use it again).");
+                    }
+                }
+                t
+            }
+            Msg::DeployTaken { game, rows } => {
+                if zh {
+                    format!("对局 #{game}：已收到你的布阵 {rows}。双方布好之前可以更换。")
+                } else {
+                    format!("Game #{game}: your deployment is in: {rows}. You may replace it until both are in.")
+                }
+            }
+            Msg::Deployed { game, seat } => {
+                if zh {
+                    format!("对局 #{game}：{}已布阵。", seat.text(l))
+                } else {
+                    format!("Game #{game}: {} has deployed.", seat.text(l))
+                }
+            }
+            Msg::Started { game, first, user } => {
+                if zh {
+                    format!("对局 #{game} 开始！{}（{user}）先走。", first.text(l))
+                } else {
+                    format!("Game #{game} begins! {} ({user}) moves first.", first.text(l))
+                }
+            }
+            Msg::Ply { game, ply, seat, user, mv, outcome, names, revealed, auto } => {
+                let s = seat.text(l);
+                let mut t = String::new();
+                if *auto {
+                    if zh {
+                        let _ = write!(t, "{s}（{user}）超时，由公证人代走。");
+                    } else {
+                        let _ = write!(t, "{s} ({user}) ran out of time; the referee moves for them. ");
+                    }
+                }
+                let vs = names.map(|(a, d)| {
+                    if zh {
+                        format!("（{}对{}）", piece(a, l), piece(d, l))
+                    } else {
+                        format!(" ({} against {})", piece(a, l), piece(d, l))
+                    }
+                });
+                let vs = vs.unwrap_or_default();
+                let oc = match (outcome, zh) {
+                    (Outcome::Moved, _) => None,
+                    (Outcome::AttackerWon, false) => Some("the attacker wins"),
+                    (Outcome::AttackerWon, true) => Some("进攻方胜"),
+                    (Outcome::DefenderWon, false) => Some("the defender holds"),
+                    (Outcome::DefenderWon, true) => Some("防守方胜"),
+                    (Outcome::BothRemoved, false) => Some("both pieces are removed"),
+                    (Outcome::BothRemoved, true) => Some("同归于尽"),
+                    (Outcome::FlagCaptured, false) => Some("the flag is captured"),
+                    (Outcome::FlagCaptured, true) => Some("夺得军旗"),
+                };
+                match (oc, zh) {
+                    (None, false) => {
+                        let _ = write!(t, "#{game} ply {ply}: {s} ({user}) {mv}.");
+                    }
+                    (None, true) => {
+                        let _ = write!(t, "#{game} 第{ply}手：{s}（{user}）{mv}。");
+                    }
+                    (Some(o), false) => {
+                        let _ = write!(t, "#{game} ply {ply}: {s} ({user}) {mv} attacks{vs}: {o}.");
+                    }
+                    (Some(o), true) => {
+                        let _ = write!(t, "#{game} 第{ply}手：{s}（{user}）{mv} 进攻{vs}：{o}。");
+                    }
+                }
+                for (rs, p, at) in revealed {
+                    if zh {
+                        let _ = write!(t, " 公开：{}的{}在 {at}。", rs.text(l), piece(*p, l));
+                    } else {
+                        let _ = write!(t, " Revealed: {}'s {} at {at}.", rs.text(l), piece(*p, l));
+                    }
+                }
+                t
+            }
+            Msg::ToMove { game, seat, user } => {
+                if zh {
+                    format!("对局 #{game}：轮到{}（{user}）走棋。", seat.text(l))
+                } else {
+                    format!("Game #{game}: {} ({user}) to move.", seat.text(l))
+                }
+            }
+            Msg::Over { game, winner, reason } => {
+                let r = reason_text(*reason, l);
+                match (winner, zh) {
+                    (Some((s, u)), false) => format!("Game #{game} is over: {} ({u}) wins — {r}.", s.text(l)),
+                    (Some((s, u)), true) => format!("对局 #{game} 结束：{}（{u}）胜——{r}。", s.text(l)),
+                    (None, false) => format!("Game #{game} is over: a draw — {r}."),
+                    (None, true) => format!("对局 #{game} 结束：和棋——{r}。"),
+                }
+            }
+            Msg::Setups { game, red, blue } => {
+                if zh {
+                    format!("对局 #{game} 的布阵 —— 红方：{red}；蓝方：{blue}")
+                } else {
+                    format!("Deployments of game #{game} — Red: {red}; Blue: {blue}")
+                }
+            }
+            Msg::DrawOffered { game, seat, user } => {
+                if zh {
+                    format!(
+                        "对局 #{game}：{}（{user}）提议和棋（draw {game} accept / draw {game} decline）。",
+                        seat.text(l)
+                    )
+                } else {
+                    format!(
+                        "Game #{game}: {} ({user}) offers a draw (draw {game} accept / draw {game} decline).",
+                        seat.text(l)
+                    )
+                }
+            }
+            Msg::DrawDeclined { game, user } => {
+                if zh {
+                    format!("对局 #{game}：{user} 拒绝和棋。")
+                } else {
+                    format!("Game #{game}: {user} declines the draw.")
+                }
+            }
+            Msg::Aborted { game, by } => {
+                if zh {
+                    format!("对局 #{game} 已被 {by} 取消。")
+                } else {
+                    format!("Game #{game} was aborted by {by}.")
+                }
+            }
+            Msg::Reminder { game, left } => {
+                if zh {
+                    format!("对局 #{game}：轮到你走棋，还剩{}。", duration(*left, l))
+                } else {
+                    format!("Game #{game}: it is your move; {} left.", duration(*left, l))
+                }
+            }
+            Msg::LayoutSaved { name } => {
+                if zh {
+                    format!("布阵“{name}”已保存。")
+                } else {
+                    format!("Layout '{name}' saved.")
+                }
+            }
+            Msg::LayoutDeleted { name } => {
+                if zh {
+                    format!("布阵“{name}”已删除。")
+                } else {
+                    format!("Layout '{name}' deleted.")
+                }
+            }
+            Msg::Layouts { items } => {
+                if items.is_empty() {
+                    return if zh { "你还没有保存布阵。".into() } else { "You have no saved layouts.".into() };
+                }
+                let list: Vec<String> = items.iter().map(|(n, r)| format!("{n}: {r}")).collect();
+                if zh {
+                    format!("你的布阵：{}", list.join("；"))
+                } else {
+                    format!("Your layouts: {}", list.join("; "))
+                }
+            }
+            Msg::LocaleSet => {
+                if zh {
+                    "语言已设为中文。".into()
+                } else {
+                    "Language set to English.".into()
+                }
+            }
+            Msg::VacationOn { left } => {
+                if zh {
+                    format!("假期开始：你的计时已暂停（本月还剩{}）。", duration(*left, l))
+                } else {
+                    format!("Vacation started: your clocks are paused ({} left this month).", duration(*left, l))
+                }
+            }
+            Msg::VacationOff => {
+                if zh {
+                    "假期结束：你的计时继续。".into()
+                } else {
+                    "Vacation over: your clocks run again.".into()
+                }
+            }
+            Msg::Status { game, status, ply } => {
+                if zh {
+                    format!("对局 #{game}：{}，已走{ply}手。", status_text(status, l))
+                } else {
+                    format!("Game #{game}: {status}, {ply} plies played.")
+                }
+            }
+            Msg::Mistake(m) => m.render(l),
+        }
+    }
+}
+
+fn illegal_zh(e: &IllegalMove) -> String {
+    match e {
+        IllegalMove::GameOver => "对局已结束".into(),
+        IllegalMove::NoPiece(p) => format!("{p} 上没有棋子"),
+        IllegalMove::NotYourPiece(p) => format!("{p} 上的棋子不是你的"),
+        IllegalMove::Immobile(p) => format!("{p} 上的棋子不能移动（军旗或地雷）"),
+        IllegalMove::InHeadquarters(p) => format!("{p} 上的棋子在大本营里，不能再移动"),
+        IllegalMove::OwnPiece(p) => format!("{p} 上是己方棋子"),
+        IllegalMove::CampProtected(p) => format!("行营 {p} 里的棋子不能被攻击"),
+        IllegalMove::BombOnFlag => "本局规则下炸弹不能攻击军旗".into(),
+        IllegalMove::Unreachable { from, to } => format!("{from} 一步走不到 {to}"),
+        IllegalMove::NullMove(p) => format!("起点和终点都是 {p}"),
+    }
+}
+
+fn setup_parse_zh(e: &SetupParseError) -> String {
+    match e {
+        SetupParseError::UnknownToken { line, token } => {
+            format!("第{line}行“{token}”不是棋子（用 a–l 代码、司令等名称或 40–33）")
+        }
+        SetupParseError::MisplacedCamp { line, token, slot } => {
+            format!("第{line}行“{token}”：行营记号，但这一排第{slot}格不是行营")
+        }
+        SetupParseError::PieceOnCamp { line, token, slot } => {
+            format!("第{line}行“{token}”：这一排第{slot}格是行营，请写 +")
+        }
+        SetupParseError::WrongCount { expected, found } => format!("布阵应有{expected}个棋子，这里有{found}个"),
+    }
+}
+
+impl Mistake {
+    /// The mistake in a locale.
+    pub fn render(&self, l: Locale) -> String {
+        if !l.zh() {
+            let mut s = self.to_string();
+            if let Some(c) = s.get(0..1) {
+                let up = c.to_uppercase();
+                s.replace_range(0..1, &up);
+            }
+            return s + ".";
+        }
+        match self {
+            Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
+            Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
+            Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),
+            Mistake::WrongState { game, status } => {
+                format!("对局 #{game} 当前{}，现在不能这样做。", status_text(status, l))
+            }
+            Mistake::Illegal(e) => format!("不合法的走法：{}。", illegal_zh(e)),
+            Mistake::BadMove(m) => format!("“{m}”不是走法；请写 起点-终点，例如 c6-c7。"),
+            Mistake::BadSetup(e) => format!("无法读取布阵：{}。", setup_parse_zh(e)),
+            Mistake::SetupViolations { zh, .. } => format!("布阵违反规则：{}。", zh.join("；")),
+            Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
+            Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
+            Mistake::BadMode(m) => format!("未知模式“{m}”；请用 dark、reveal 或 open。"),
+            Mistake::BadVariant(v) => format!("未知棋种“{v}”；请用 junqi。"),
+            Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
+            Mistake::SelfChallenge => "不能向自己挑战。".into(),
+            Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),
+            Mistake::OwnChallenge(g) => format!("不能接受自己发起的对局 #{g}。"),
+            Mistake::NoDrawOffer(g) => format!("对局 #{g} 没有待回应的和棋提议。"),
+            Mistake::OwnDrawOffer(g) => format!("不能回应自己在对局 #{g} 的和棋提议。"),
+            Mistake::TooLateToAbort(g) => format!("对局 #{g} 已经开始走棋，请认输或提和，不能取消。"),
+            Mistake::NotOver(g) => format!("对局 #{g} 尚未结束，不能再战。"),
+            Mistake::BadLocale(t) => format!("未知语言“{t}”；请用 en、zh-CN 或 zh-TW。"),
+            Mistake::AlreadyOnVacation => "你已经在休假中。".into(),
+            Mistake::NotOnVacation => "你没有在休假。".into(),
+            Mistake::NoVacationLeft => "本月的假期已用完。".into(),
+            Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
+            Mistake::RequestReused => "请求编号已被使用。".into(),
+        }
+    }
+}
+
+/// The violation list of a deployment in a locale, one entry per broken rule with its points.
+pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules::Variant, l: Locale) -> String {
+    use crate::rules::setup::Violation;
+    if !l.zh() {
+        return v.describe(variant);
+    }
+    let names = |ps: &[crate::rules::PointId]| ps.iter().map(|&p| variant.board.name(p)).collect::<Vec<_>>().join(" ");
+    match v {
+        Violation::FlagNotInHeadquarters { points } => format!("规则1：军旗必须放在大本营，现在在 {}", names(points)),
+        Violation::MineOutsideBackRows { points } => format!("规则2：地雷只能放在最后两排，现在在 {}", names(points)),
+        Violation::BombInFrontRow { points } => format!("规则3：炸弹不能放在第一排，现在在 {}", names(points)),
+        Violation::WrongCount { kind, found, expected, points } => {
+            let d = variant.piece(*kind);
+            let at = if points.is_empty() { String::new() } else { format!("（在 {}）", names(points)) };
+            format!("规则5：{}有{}个，应为{}个{}", d.zh, found, expected, at)
+        }
+    }
+}

@@ -1,0 +1,1394 @@
+//! The referee (公证人) as a service, independent of Discord: commands in, effects out.
+//!
+//! A [`Command`] carries the acting user (an opaque id), a request id and an [`Action`]. The
+//! referee checks it against the game, writes everything it changes (the event, the game row, the
+//! deadline, the request id with the effects) in one `BEGIN IMMEDIATE` transaction, commits, and
+//! only then returns the [`Effect`]s for the adapter to deliver. A repeated request id returns the
+//! stored effects and changes nothing.
+//!
+//! Commands for one game are serialised by a per-game async lock (held across the transaction), so
+//! two commands racing for the same turn are applied one after the other: the second sees the
+//! first's result. Different games proceed in parallel up to SQLite's single writer.
+//!
+//! Secrecy: public texts are made from [`crate::rules::view::PublicPly`] as a spectator sees it,
+//! never from the game itself; deployments are only sent to their owner until the game is over.
+
+pub mod clock;
+pub mod i18n;
+mod time;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::SqliteConnection;
+
+use crate::rules::game::GameOver;
+use crate::rules::notation::{format_move, parse_move};
+use crate::rules::options::{FirstMove, OnTimeout};
+use crate::rules::rng::Rng;
+use crate::rules::setup::Setup;
+use crate::rules::{EndReason, Game, Mode, PlyReport, RuleOptions, Seat, Variant, View, Viewer};
+use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, Store, StoreError, status};
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use i18n::{Locale, Mistake, Msg};
+pub use time::parse_time_control;
+
+use i18n::{PieceName, SeatName};
+
+/// A game's id.
+pub type GameId = i64;
+
+/// A command: who acts, the request id that makes it idempotent, on which server, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    /// The acting user (an opaque id from the adapter).
+    pub user: String,
+    /// A unique id per request; a repeat returns the stored answer and is never applied twice.
+    pub request: String,
+    /// The server the command came from ("" for direct messages and the local mode).
+    pub server: String,
+    /// What to do.
+    pub action: Action,
+}
+
+/// How to deploy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeploySource {
+    /// A deployment text in any form `Setup::parse` accepts.
+    Text(String),
+    /// A random legal deployment.
+    Random,
+    /// A saved layout by name.
+    Saved(String),
+    /// The layout this player deployed last.
+    Last,
+}
+
+/// What a command does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Challenge a user (or anyone, with `opponent: None`).
+    Challenge {
+        /// The invited user.
+        opponent: Option<String>,
+        /// Variant name (`junqi`).
+        variant: String,
+        /// `dark`, `reveal` or `open`.
+        mode: String,
+        /// Rule options, `key=value …` as in `RuleOptions::parse`.
+        rules: String,
+        /// Time control (`10m`, `1h`, `1d`, `3d`, `none`).
+        time: String,
+    },
+    /// Accept a challenge.
+    Accept(GameId),
+    /// Decline a challenge (the invited user), or withdraw it (the challenger).
+    Decline(GameId),
+    /// Submit or replace one's deployment.
+    Deploy(GameId, DeploySource),
+    /// Play a move (`c6-c7`).
+    Move(GameId, String),
+    /// Resign.
+    Resign(GameId),
+    /// Offer a draw.
+    OfferDraw(GameId),
+    /// Accept the opponent's draw offer.
+    AcceptDraw(GameId),
+    /// Decline the opponent's draw offer.
+    DeclineDraw(GameId),
+    /// Abort before the first move.
+    Abort(GameId),
+    /// Offer a rematch of a finished game, colours swapped.
+    Rematch(GameId),
+    /// Ask for a game's status and board image (for oneself).
+    Show(GameId),
+    /// Save a layout under a name.
+    SaveLayout {
+        /// The name.
+        name: String,
+        /// The deployment text.
+        setup: String,
+    },
+    /// Delete a saved layout.
+    DeleteLayout(String),
+    /// List one's saved layouts.
+    ListLayouts,
+    /// Choose one's language.
+    SetLocale(String),
+    /// Start (true) or end (false) a vacation.
+    Vacation(bool),
+}
+
+impl Action {
+    /// The game the action concerns, if any.
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            Action::Accept(g)
+            | Action::Decline(g)
+            | Action::Deploy(g, _)
+            | Action::Move(g, _)
+            | Action::Resign(g)
+            | Action::OfferDraw(g)
+            | Action::AcceptDraw(g)
+            | Action::DeclineDraw(g)
+            | Action::Abort(g)
+            | Action::Rematch(g)
+            | Action::Show(g) => Some(*g),
+            _ => None,
+        }
+    }
+}
+
+/// What the adapter must do after a command: data, not calls.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// A public announcement in the game's channel, in the server's locale.
+    Public {
+        /// The server.
+        server: String,
+        /// The game it concerns.
+        game: Option<GameId>,
+        /// The text.
+        text: String,
+    },
+    /// A private message to one user, in their locale.
+    Private {
+        /// The recipient.
+        user: String,
+        /// The game it concerns.
+        game: Option<GameId>,
+        /// The text.
+        text: String,
+    },
+    /// Draw the board: publicly (`for_user: None`, spectator view) or for one player.
+    /// Get the view with [`Referee::view`].
+    Render {
+        /// The game.
+        game: GameId,
+        /// The player it is for, or None for the public image.
+        for_user: Option<String>,
+    },
+    /// Wake the referee (call [`Referee::tick`]) at this time (Unix seconds).
+    TimerSet {
+        /// The game.
+        game: GameId,
+        /// When.
+        at: i64,
+    },
+    /// The game's timer is gone.
+    TimerCancel {
+        /// The game.
+        game: GameId,
+    },
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RefereeError {
+    /// The user made a mistake; `message` is the translated text for them. Nothing changed.
+    #[error("{mistake}")]
+    Rejected {
+        /// What went wrong.
+        mistake: Mistake,
+        /// The text in the user's locale.
+        message: String,
+    },
+    /// The store failed; nothing was committed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored answer could not be read back.
+    #[error("stored effects of request {0} are unreadable: {1}")]
+    StoredEffects(String, String),
+}
+
+impl RefereeError {
+    /// The error as a message for the user who sent the command, in their locale. Nothing was
+    /// changed in any case: the command's transaction was not committed.
+    pub fn message(&self, locale: Locale) -> String {
+        let zh = locale != Locale::En;
+        match self {
+            RefereeError::Rejected { mistake, message } if message.is_empty() => mistake.render(locale),
+            RefereeError::Rejected { message, .. } => message.clone(),
+            RefereeError::Store(StoreError::Corrupt { table, id, reason }) if zh => {
+                format!("数据库中的记录已损坏（{table} {id}：{reason}），本次操作未执行。请联系管理员。")
+            }
+            RefereeError::Store(StoreError::Corrupt { table, id, reason }) => {
+                format!(
+                    "A stored record is damaged ({table} {id}: {reason}); nothing was changed. Please tell an admin."
+                )
+            }
+            _ if zh => "公证人的数据库出错，本次操作未执行，请稍后再试。".into(),
+            _ => "The referee's database failed; nothing was changed. Please try again.".into(),
+        }
+    }
+}
+
+impl From<sqlx::Error> for RefereeError {
+    fn from(e: sqlx::Error) -> Self {
+        RefereeError::Store(StoreError::Db(e))
+    }
+}
+
+/// Internal failure while applying: a mistake or a store error.
+enum Fail {
+    Mistake(Mistake),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Self {
+        Fail::Store(e)
+    }
+}
+
+impl From<sqlx::Error> for Fail {
+    fn from(e: sqlx::Error) -> Self {
+        Fail::Store(StoreError::Db(e))
+    }
+}
+
+impl From<Mistake> for Fail {
+    fn from(m: Mistake) -> Self {
+        Fail::Mistake(m)
+    }
+}
+
+type Res<T> = Result<T, Fail>;
+
+/// A game rebuilt from its log, cached between commands.
+#[derive(Clone)]
+struct Live {
+    game: Game,
+    last: Option<PlyReport>,
+}
+
+#[derive(Default)]
+struct Slot {
+    live: Option<Live>,
+}
+
+/// Effects being collected for one command, with the locale lookups they need.
+struct Out {
+    effects: Vec<Effect>,
+}
+
+/// The referee service.
+pub struct Referee {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    slots: StdMutex<HashMap<GameId, Arc<tokio::sync::Mutex<Slot>>>>,
+}
+
+fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> StoreError {
+    StoreError::Corrupt { table, id: id.to_string(), reason: reason.to_string() }
+}
+
+fn seat_user(row: &GameRow, seat: Seat) -> &str {
+    let u = if seat == Seat::RED { &row.red } else { &row.blue };
+    u.as_deref().unwrap_or("?")
+}
+
+fn seat_of(row: &GameRow, user: &str) -> Option<Seat> {
+    if row.red.as_deref() == Some(user) {
+        Some(Seat::RED)
+    } else if row.blue.as_deref() == Some(user) {
+        Some(Seat::BLUE)
+    } else {
+        None
+    }
+}
+
+fn piece_name(variant: &Variant, kind: crate::rules::PieceKind) -> PieceName {
+    let d = variant.piece(kind);
+    PieceName { zh: d.zh, en: d.en }
+}
+
+fn result_string(variant: &Variant, over: GameOver) -> String {
+    let who = match over.winner {
+        Some(t) => format!("{}_wins", variant.seat_name(Seat(t))),
+        None => "draw".into(),
+    };
+    format!("{who}:{}", over.reason.as_str())
+}
+
+/// The `YYYY-MM` of a Unix time (UTC), for the monthly vacation allowance.
+fn month_of(t: i64) -> String {
+    let (y, m, _) = civil(t);
+    format!("{y:04}-{m:02}")
+}
+
+/// Year, month, day of a Unix time (UTC).
+fn civil(t: i64) -> (i64, i64, i64) {
+    // Civil-from-days (Howard Hinnant's algorithm), to avoid a date crate for one function.
+    let z = t.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    (y, m, d)
+}
+
+impl Referee {
+    /// A referee on a store, with a clock (a [`SystemClock`] in production, a [`ManualClock`] in
+    /// tests).
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Referee {
+        Referee { store, clock, slots: StdMutex::new(HashMap::new()) }
+    }
+
+    /// Opens a referee and applies every deadline missed while it was down, in order, once.
+    /// Returns the referee and the effects of those deadlines.
+    pub async fn start(store: Store, clock: Arc<dyn Clock>) -> Result<(Referee, Vec<Effect>), RefereeError> {
+        let r = Referee::new(store, clock);
+        let effects = r.tick().await?;
+        Ok((r, effects))
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The current time of the referee's clock.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    fn slot(&self, game: GameId) -> Arc<tokio::sync::Mutex<Slot>> {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.entry(game).or_default().clone()
+    }
+
+    /// Handles one command: checks it, commits it, and returns its effects.
+    pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
+        let slot = cmd.action.game().map(|g| self.slot(g));
+        let mut guard = match &slot {
+            Some(s) => Some(s.clone().lock_owned().await),
+            None => None,
+        };
+        let mut tx = self.store.begin().await?;
+        if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
+            return serde_json::from_str(&json)
+                .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
+        }
+        let now = self.clock.now();
+        let mut out = Out { effects: Vec::new() };
+        let mut live = guard.as_ref().and_then(|g| g.live.clone());
+        match self.apply(&mut tx, &cmd, now, &mut live, &mut out).await {
+            Ok(()) => {
+                let json = serde_json::to_string(&out.effects).expect("effects serialise");
+                store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
+                tx.commit().await?;
+                if let Some(g) = guard.as_mut() {
+                    g.live = live;
+                }
+                Ok(out.effects)
+            }
+            Err(Fail::Mistake(m)) => {
+                drop(tx);
+                let locale = self.locale_of(&cmd.user, &cmd.server).await?;
+                Err(RefereeError::Rejected { message: m.render(locale), mistake: m })
+            }
+            Err(Fail::Store(e)) => {
+                drop(tx);
+                if let Some(g) = guard.as_mut() {
+                    g.live = None;
+                }
+                Err(RefereeError::Store(e))
+            }
+        }
+    }
+
+    async fn locale_of(&self, user: &str, server: &str) -> Result<Locale, StoreError> {
+        let mut c = self.store.conn().await?;
+        user_locale(&mut c, user, server).await
+    }
+
+    /// The board as `user` may see it: their own seat's view if they play in the game, the
+    /// spectator view otherwise (`None` asks for the public view); everything once it is over.
+    pub async fn view(&self, game: GameId, user: Option<&str>) -> Result<View, RefereeError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let mut c = self.store.conn().await?;
+        let row = store::game_get(&mut c, game)
+            .await?
+            .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
+        if guard.live.is_none() {
+            guard.live = rebuild(&mut c, &row).await?;
+        }
+        let Some(live) = &guard.live else {
+            return Err(RefereeError::Rejected {
+                mistake: Mistake::WrongState { game, status: row.status.clone() },
+                message: String::new(),
+            });
+        };
+        let mode = Mode::parse(&row.mode).ok_or_else(|| corrupt("games", game, "bad mode"))?;
+        let viewer = match user.and_then(|u| seat_of(&row, u)) {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        };
+        Ok(live.game.view(viewer, mode, live.last.as_ref()))
+    }
+
+    /// The game's record (`.jqr`): with both setups once the game is over; before that the setups
+    /// are `?` and each combat carries its public outcome mark, so the record is public.
+    pub async fn record(&self, game: GameId) -> Result<String, RefereeError> {
+        let slot = self.slot(game);
+        let _guard = slot.lock().await;
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
+        let deps = store::deployments_get(&mut c, game).await?;
+        let over = row.status == status::FINISHED;
+        let setup_of =
+            |seat: i64| deps.iter().find(|d| d.seat == seat).map_or_else(|| "?".to_string(), |d| d.setup.clone());
+        let (y, m, d) = civil(row.created_at);
+        let mut tags = vec![
+            ("Format".to_string(), "jqr/1".to_string()),
+            ("Variant".into(), v.name.to_string()),
+            ("Mode".into(), row.mode.clone()),
+        ];
+        if !row.rules.is_empty() {
+            tags.push(("Rules".into(), row.rules.clone()));
+        }
+        tags.push(("Red".into(), row.red.clone().unwrap_or_else(|| "?".into())));
+        tags.push(("Blue".into(), row.blue.clone().unwrap_or_else(|| "?".into())));
+        if row.first_seat != 0 {
+            tags.push(("First".into(), v.seat_name(Seat(row.first_seat as u8)).to_string()));
+        }
+        tags.push(("RedSetup".into(), if over { setup_of(0) } else { "?".into() }));
+        tags.push(("BlueSetup".into(), if over { setup_of(1) } else { "?".into() }));
+        tags.push(("Date".into(), format!("{y:04}.{m:02}.{d:02}")));
+        let mut plies = Vec::new();
+        let mut terminal = None;
+        let mut result = "*";
+        if let Some(live) = rebuild(&mut c, &row).await? {
+            // Replay once more to learn each ply's public outcome class.
+            let mut g = Game::new(v, rules, &[], Seat::RED);
+            let mut deployments = Vec::new();
+            for dep in &deps {
+                let seat = Seat(dep.seat as u8);
+                let setup = Setup::parse(v, &dep.setup).map_err(|e| corrupt("deployments", game, e))?;
+                deployments.push(setup.validate(v, seat).map_err(|_| corrupt("deployments", game, "illegal"))?);
+            }
+            if deployments.len() == v.seats.len() {
+                g = Game::new(v, rules, &deployments, Seat(row.first_seat as u8));
+            }
+            for e in store::events_of(&mut c, game).await? {
+                match e.kind.as_str() {
+                    "move" => {
+                        let mv = parse_move(&v.board, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                        let rep = g.play(mv).map_err(|x| corrupt("events", e.seq, x))?;
+                        let mark = (!over && rep.outcome.is_combat()).then_some(rep.outcome);
+                        plies.push(crate::rules::record::RecordPly { mv, mark, line: 0 });
+                    }
+                    "resign" => terminal = Some(crate::rules::record::Terminal::Resign),
+                    "timeout" => terminal = Some(crate::rules::record::Terminal::Timeout),
+                    "draw" => terminal = Some(crate::rules::record::Terminal::Draw),
+                    _ => {}
+                }
+            }
+            result = crate::rules::record::result_token(v, live.game.over());
+        }
+        tags.push(("Result".into(), result.to_string()));
+        let record = crate::rules::record::Record { tags, plies, terminal, result: result.into(), result_line: 0 };
+        Ok(record.to_text())
+    }
+
+    /// A game's stored row.
+    pub async fn game_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        Ok(store::game_get(&mut c, game).await?)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Applying commands
+
+    async fn apply(
+        &self,
+        tx: &mut SqliteConnection,
+        cmd: &Command,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+    ) -> Res<()> {
+        let user = cmd.user.as_str();
+        match &cmd.action {
+            Action::Challenge { opponent, variant, mode, rules, time } => {
+                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                let m = Mode::parse(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
+                let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;
+                if opponent.as_deref() == Some(user) {
+                    return Err(Mistake::SelfChallenge.into());
+                }
+                let row = GameRow {
+                    id: 0,
+                    server_id: cmd.server.clone(),
+                    variant: v.name.into(),
+                    mode: m.as_str().into(),
+                    rules: r.to_string(),
+                    per_move,
+                    challenger: user.into(),
+                    invited: opponent.clone(),
+                    red: None,
+                    blue: None,
+                    status: status::CHALLENGED.into(),
+                    first_seat: 0,
+                    draw_offer: None,
+                    result: None,
+                    rematch_of: None,
+                    created_at: now,
+                    updated_at: now,
+                };
+                self.create_challenge(tx, row, now, out).await
+            }
+            Action::SaveLayout { name, setup } => {
+                check_layout_name(name)?;
+                let v = Variant::junqi();
+                let d = validate_setup(v, setup, Seat::RED)?;
+                store::layout_save(tx, user, name, &d).await?;
+                self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.clone() }, out).await
+            }
+            Action::DeleteLayout(name) => {
+                if !store::layout_delete(tx, user, name).await? {
+                    return Err(Mistake::UnknownLayout(name.clone()).into());
+                }
+                self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.clone() }, out).await
+            }
+            Action::ListLayouts => {
+                let v = Variant::junqi();
+                let items = store::layout_list(tx, user)
+                    .await?
+                    .into_iter()
+                    .map(|(n, s)| {
+                        let rows = Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s);
+                        (n, rows)
+                    })
+                    .collect();
+                self.private(tx, user, &cmd.server, None, Msg::Layouts { items }, out).await
+            }
+            Action::SetLocale(tag) => {
+                let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?;
+                let mut u = store::user_get(tx, user).await?;
+                u.locale = Some(l.tag().into());
+                store::user_put(tx, &u).await?;
+                self.private(tx, user, &cmd.server, None, Msg::LocaleSet, out).await
+            }
+            Action::Vacation(on) => self.vacation(tx, user, &cmd.server, *on, now, out).await,
+            _ => self.apply_game(tx, cmd, now, live, out).await,
+        }
+    }
+
+    async fn create_challenge(&self, tx: &mut SqliteConnection, row: GameRow, now: i64, out: &mut Out) -> Res<()> {
+        let server = store::server_get(tx, &row.server_id).await?;
+        let id = store::game_insert(tx, &row).await?;
+        let due = now + server.challenge_ttl;
+        store::deadline_set(
+            tx,
+            &DeadlineRow {
+                game_id: id,
+                kind: "challenge".into(),
+                seat: None,
+                due_at: Some(due),
+                remind_at: None,
+                remaining: None,
+            },
+        )
+        .await?;
+        let msg = Msg::Challenge {
+            game: id,
+            challenger: row.challenger.clone(),
+            invited: row.invited.clone(),
+            variant: row.variant.clone(),
+            mode: row.mode.clone(),
+            rules: row.rules.clone(),
+            per_move: row.per_move,
+            rematch_of: row.rematch_of,
+        };
+        self.public(tx, &row.server_id, Some(id), msg, out).await?;
+        out.effects.push(Effect::TimerSet { game: id, at: due });
+        Ok(())
+    }
+
+    async fn apply_game(
+        &self,
+        tx: &mut SqliteConnection,
+        cmd: &Command,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+    ) -> Res<()> {
+        let user = cmd.user.as_str();
+        let game = cmd.action.game().expect("a game action");
+        let mut row = store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?;
+        let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
+        match &cmd.action {
+            Action::Accept(_) => {
+                if row.status != status::CHALLENGED {
+                    return Err(wrong_state(&row).into());
+                }
+                if row.challenger == user {
+                    return Err(Mistake::OwnChallenge(game).into());
+                }
+                if row.invited.as_deref().is_some_and(|i| i != user) {
+                    return Err(Mistake::NotInvited(game).into());
+                }
+                // The challenger plays Red; in a rematch the seats were fixed when it was offered.
+                if row.red.is_none() {
+                    row.red = Some(row.challenger.clone());
+                    row.blue = Some(user.into());
+                } else if row.blue.as_deref() != Some(user) && row.red.as_deref() != Some(user) {
+                    return Err(Mistake::NotInvited(game).into());
+                }
+                row.status = status::DEPLOYING.into();
+                row.updated_at = now;
+                store::game_update(tx, &row).await?;
+                store::deadline_clear(tx, game).await?;
+                out.effects.push(Effect::TimerCancel { game });
+                let msg = Msg::Accepted {
+                    game,
+                    red: seat_user(&row, Seat::RED).into(),
+                    blue: seat_user(&row, Seat::BLUE).into(),
+                };
+                self.public(tx, &row.server_id, Some(game), msg, out).await?;
+                for seat in [Seat::RED, Seat::BLUE] {
+                    let u = seat_user(&row, seat).to_string();
+                    let last = store::last_layout_get(tx, &u).await?;
+                    let v = Variant::junqi();
+                    let last = last.map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
+                    let msg = Msg::DeployPrompt { game, seat: SeatName(seat.0), last };
+                    self.private(tx, &u, &row.server_id, Some(game), msg, out).await?;
+                }
+                Ok(())
+            }
+            Action::Decline(_) => {
+                if row.status != status::CHALLENGED {
+                    return Err(wrong_state(&row).into());
+                }
+                let invited = row.invited.as_deref() == Some(user);
+                if !invited && row.challenger != user {
+                    return Err(Mistake::NotYourGame(game).into());
+                }
+                row.status = status::DECLINED.into();
+                row.updated_at = now;
+                store::game_update(tx, &row).await?;
+                store::deadline_clear(tx, game).await?;
+                out.effects.push(Effect::TimerCancel { game });
+                self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
+            }
+            Action::Deploy(_, source) => self.deploy(tx, &mut row, user, source, now, live, out).await,
+            Action::Move(_, text) => {
+                let seat = self.seated(&row, user)?;
+                if row.status != status::PLAYING {
+                    return Err(wrong_state(&row).into());
+                }
+                let l = self.ensure_live(tx, &row, live).await?;
+                if l.game.to_move() != seat {
+                    return Err(Mistake::NotYourTurn(game).into());
+                }
+                let v = l.game.variant();
+                let mv = parse_move(&v.board, text).map_err(|_| Mistake::BadMove(text.trim().to_string()))?;
+                let report = l.game.play(mv).map_err(Mistake::Illegal)?;
+                store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), now).await?;
+                row.draw_offer = None;
+                self.after_ply(tx, &mut row, live, report, false, now, out).await
+            }
+            Action::Resign(_) | Action::AcceptDraw(_) => {
+                let seat = self.seated(&row, user)?;
+                if row.status != status::PLAYING {
+                    return Err(wrong_state(&row).into());
+                }
+                let accept = matches!(cmd.action, Action::AcceptDraw(_));
+                if accept {
+                    match row.draw_offer {
+                        None => return Err(Mistake::NoDrawOffer(game).into()),
+                        Some(s) if s == i64::from(seat.0) => return Err(Mistake::OwnDrawOffer(game).into()),
+                        Some(_) => {}
+                    }
+                }
+                let l = self.ensure_live(tx, &row, live).await?;
+                let over = if accept { l.game.agree_draw() } else { l.game.resign(seat) };
+                let over = over.ok_or_else(|| wrong_state(&row))?;
+                let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(i64::from(seat.0))) };
+                store::event_append(tx, game, kind, s, "", now).await?;
+                self.finish(tx, &mut row, live, over, now, out).await
+            }
+            Action::OfferDraw(_) => {
+                let seat = self.seated(&row, user)?;
+                if row.status != status::PLAYING {
+                    return Err(wrong_state(&row).into());
+                }
+                if row.draw_offer == Some(i64::from(seat.0)) {
+                    return Err(Mistake::OwnDrawOffer(game).into());
+                }
+                row.draw_offer = Some(i64::from(seat.0));
+                row.updated_at = now;
+                store::game_update(tx, &row).await?;
+                let msg = Msg::DrawOffered { game, seat: SeatName(seat.0), user: user.into() };
+                self.public(tx, &row.server_id, Some(game), msg, out).await
+            }
+            Action::DeclineDraw(_) => {
+                let seat = self.seated(&row, user)?;
+                match row.draw_offer {
+                    None => return Err(Mistake::NoDrawOffer(game).into()),
+                    Some(s) if s == i64::from(seat.0) => return Err(Mistake::OwnDrawOffer(game).into()),
+                    Some(_) => {}
+                }
+                row.draw_offer = None;
+                row.updated_at = now;
+                store::game_update(tx, &row).await?;
+                self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
+            }
+            Action::Abort(_) => {
+                self.seated(&row, user)?;
+                let may = row.status == status::DEPLOYING
+                    || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
+                if !may {
+                    if row.status == status::PLAYING {
+                        return Err(Mistake::TooLateToAbort(game).into());
+                    }
+                    return Err(wrong_state(&row).into());
+                }
+                row.status = status::ABORTED.into();
+                row.updated_at = now;
+                store::game_update(tx, &row).await?;
+                if store::deadline_clear(tx, game).await? {
+                    out.effects.push(Effect::TimerCancel { game });
+                }
+                *live = None;
+                self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
+            }
+            Action::Rematch(_) => {
+                let seat = self.seated(&row, user)?;
+                if row.status != status::FINISHED {
+                    return Err(Mistake::NotOver(game).into());
+                }
+                let other = seat_user(&row, Seat(1 - seat.0)).to_string();
+                // Colours swapped: the old Blue is the new Red.
+                let new = GameRow {
+                    id: 0,
+                    challenger: user.into(),
+                    invited: Some(other),
+                    red: row.blue.clone(),
+                    blue: row.red.clone(),
+                    status: status::CHALLENGED.into(),
+                    first_seat: 0,
+                    draw_offer: None,
+                    result: None,
+                    rematch_of: Some(game),
+                    created_at: now,
+                    updated_at: now,
+                    ..row.clone()
+                };
+                self.create_challenge(tx, new, now, out).await
+            }
+            Action::Show(_) => {
+                let ply = match row.status.as_str() {
+                    s if s == status::PLAYING || s == status::FINISHED => {
+                        self.ensure_live(tx, &row, live).await?.game.ply()
+                    }
+                    _ => 0,
+                };
+                let msg = Msg::Status { game, status: row.status.clone(), ply };
+                self.private(tx, user, &row.server_id, Some(game), msg, out).await?;
+                if live.is_some() {
+                    out.effects.push(Effect::Render { game, for_user: Some(user.into()) });
+                }
+                Ok(())
+            }
+            _ => unreachable!("non-game actions are handled in apply"),
+        }
+    }
+
+    fn seated(&self, row: &GameRow, user: &str) -> Res<Seat> {
+        seat_of(row, user).ok_or(Fail::Mistake(Mistake::NotYourGame(row.id)))
+    }
+
+    async fn ensure_live<'a>(
+        &self,
+        tx: &mut SqliteConnection,
+        row: &GameRow,
+        live: &'a mut Option<Live>,
+    ) -> Res<&'a mut Live> {
+        if live.is_none() {
+            *live = rebuild(tx, row).await?;
+        }
+        live.as_mut().ok_or_else(|| Fail::Store(corrupt("games", row.id, "a playing game without both deployments")))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn deploy(
+        &self,
+        tx: &mut SqliteConnection,
+        row: &mut GameRow,
+        user: &str,
+        source: &DeploySource,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+    ) -> Res<()> {
+        let game = row.id;
+        let seat = self.seated(row, user)?;
+        if row.status != status::DEPLOYING {
+            return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
+        }
+        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        let text = match source {
+            DeploySource::Text(t) => t.clone(),
+            DeploySource::Random => {
+                let seed = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ u64::from(seat.0)
+                    ^ (now as u64).rotate_left(17);
+                Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
+            }
+            DeploySource::Saved(name) => {
+                store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
+            }
+            DeploySource::Last => {
+                store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
+            }
+        };
+        let code = validate_setup(v, &text, seat)?;
+        let before = store::deployments_get(tx, game).await?;
+        let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
+        store::deployment_put(
+            tx,
+            &DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() },
+        )
+        .await?;
+        store::last_layout_set(tx, user, &code).await?;
+        let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
+        self.private(tx, user, &row.server_id, Some(game), Msg::DeployTaken { game, rows }, out).await?;
+        if first_time {
+            self.public(tx, &row.server_id, Some(game), Msg::Deployed { game, seat: SeatName(seat.0) }, out).await?;
+        }
+        let all = store::deployments_get(tx, game).await?;
+        if all.len() < v.seats.len() {
+            return Ok(());
+        }
+        // Both are in: the game begins.
+        let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
+        let first = match rules.first {
+            FirstMove::Red => Seat::RED,
+            FirstMove::Random => Seat((Rng::new(game as u64 ^ now as u64).below(2)) as u8),
+        };
+        row.first_seat = i64::from(first.0);
+        row.status = status::PLAYING.into();
+        row.updated_at = now;
+        store::game_update(tx, row).await?;
+        *live = rebuild(tx, row).await?;
+        let msg = Msg::Started { game, first: SeatName(first.0), user: seat_user(row, first).into() };
+        self.public(tx, &row.server_id, Some(game), msg, out).await?;
+        self.renders(row, out);
+        self.set_move_deadline(tx, row, first, now, out).await
+    }
+
+    fn renders(&self, row: &GameRow, out: &mut Out) {
+        out.effects.push(Effect::Render { game: row.id, for_user: None });
+        for seat in [Seat::RED, Seat::BLUE] {
+            out.effects.push(Effect::Render { game: row.id, for_user: Some(seat_user(row, seat).into()) });
+        }
+    }
+
+    async fn set_move_deadline(
+        &self,
+        tx: &mut SqliteConnection,
+        row: &GameRow,
+        seat: Seat,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
+        let Some(per_move) = row.per_move else { return Ok(()) };
+        let u = store::user_get(tx, seat_user(row, seat)).await?;
+        let d = if u.vacation_since.is_some() {
+            // On vacation: the clock waits, paused with a full move's time.
+            DeadlineRow {
+                game_id: row.id,
+                kind: "move".into(),
+                seat: Some(i64::from(seat.0)),
+                due_at: None,
+                remind_at: None,
+                remaining: Some(per_move),
+            }
+        } else {
+            DeadlineRow {
+                game_id: row.id,
+                kind: "move".into(),
+                seat: Some(i64::from(seat.0)),
+                due_at: Some(now + per_move),
+                remind_at: Some(now + per_move - per_move / 4),
+                remaining: None,
+            }
+        };
+        store::deadline_set(tx, &d).await?;
+        match d.due_at {
+            Some(at) => out.effects.push(Effect::TimerSet { game: row.id, at }),
+            None => out.effects.push(Effect::TimerCancel { game: row.id }),
+        }
+        Ok(())
+    }
+
+    /// Announces a ply and moves the game on (or ends it).
+    #[allow(clippy::too_many_arguments)]
+    async fn after_ply(
+        &self,
+        tx: &mut SqliteConnection,
+        row: &mut GameRow,
+        live: &mut Option<Live>,
+        report: PlyReport,
+        auto: bool,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
+        let game = row.id;
+        let mode = Mode::parse(&row.mode).ok_or_else(|| corrupt("games", game, "bad mode"))?;
+        let l = live.as_mut().expect("a live game after a ply");
+        let v = l.game.variant();
+        // Public text from the spectator's view of the ply only.
+        let public = report.public(mode, Viewer::Spectator);
+        let names = match (public.attacker, public.defender) {
+            (Some(a), Some((_, Some(d)))) => Some((piece_name(v, a), piece_name(v, d))),
+            _ => None,
+        };
+        let revealed = public
+            .revealed
+            .iter()
+            .map(|r| (SeatName(r.seat.0), piece_name(v, r.kind), v.board.name(r.point).to_string()))
+            .collect();
+        let msg = Msg::Ply {
+            game,
+            ply: public.ply,
+            seat: SeatName(public.seat.0),
+            user: seat_user(row, public.seat).into(),
+            mv: format_move(&v.board, public.mv),
+            outcome: public.outcome,
+            names,
+            revealed,
+            auto,
+        };
+        l.last = Some(report.clone());
+        let next = l.game.to_move();
+        let over = l.game.over();
+        self.public(tx, &row.server_id, Some(game), msg, out).await?;
+        if let Some(over) = over {
+            return self.finish(tx, row, live, over, now, out).await;
+        }
+        row.updated_at = now;
+        store::game_update(tx, row).await?;
+        let msg = Msg::ToMove { game, seat: SeatName(next.0), user: seat_user(row, next).into() };
+        self.public(tx, &row.server_id, Some(game), msg, out).await?;
+        self.renders(row, out);
+        self.set_move_deadline(tx, row, next, now, out).await
+    }
+
+    async fn finish(
+        &self,
+        tx: &mut SqliteConnection,
+        row: &mut GameRow,
+        live: &mut Option<Live>,
+        over: GameOver,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
+        let game = row.id;
+        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        row.status = status::FINISHED.into();
+        row.result = Some(result_string(v, over));
+        row.draw_offer = None;
+        row.updated_at = now;
+        store::game_update(tx, row).await?;
+        if store::deadline_clear(tx, game).await? {
+            out.effects.push(Effect::TimerCancel { game });
+        }
+        let winner = over.winner.map(|t| (SeatName(t), seat_user(row, Seat(t)).to_string()));
+        self.public(tx, &row.server_id, Some(game), Msg::Over { game, winner, reason: over.reason }, out).await?;
+        // The finished game is revealed completely.
+        let deps = store::deployments_get(tx, game).await?;
+        let rows = |seat: i64| {
+            deps.iter()
+                .find(|d| d.seat == seat)
+                .map(|d| Setup::parse(v, &d.setup).map(|s| s.to_row_string(v)).unwrap_or_else(|_| d.setup.clone()))
+                .unwrap_or_default()
+        };
+        self.public(tx, &row.server_id, Some(game), Msg::Setups { game, red: rows(0), blue: rows(1) }, out).await?;
+        if live.is_some() {
+            self.renders(row, out);
+        }
+        Ok(())
+    }
+
+    async fn public(
+        &self,
+        tx: &mut SqliteConnection,
+        server: &str,
+        game: Option<GameId>,
+        msg: Msg,
+        out: &mut Out,
+    ) -> Res<()> {
+        let s = store::server_get(tx, server).await?;
+        let l = Locale::parse(&s.locale).unwrap_or_default();
+        out.effects.push(Effect::Public { server: server.into(), game, text: msg.render(l) });
+        Ok(())
+    }
+
+    async fn private(
+        &self,
+        tx: &mut SqliteConnection,
+        user: &str,
+        server: &str,
+        game: Option<GameId>,
+        msg: Msg,
+        out: &mut Out,
+    ) -> Res<()> {
+        let l = user_locale(tx, user, server).await?;
+        out.effects.push(Effect::Private { user: user.into(), game, text: msg.render(l) });
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Vacation
+
+    async fn vacation(
+        &self,
+        tx: &mut SqliteConnection,
+        user: &str,
+        server: &str,
+        on: bool,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
+        let mut u = store::user_get(tx, user).await?;
+        let allowance = store::server_get(tx, server).await?.vacation_days * 86_400;
+        let month = month_of(now);
+        if u.vacation_month != month && u.vacation_since.is_none() {
+            u.vacation_month = month;
+            u.vacation_used = 0;
+        }
+        if on {
+            if u.vacation_since.is_some() {
+                return Err(Mistake::AlreadyOnVacation.into());
+            }
+            let left = allowance - u.vacation_used;
+            if left <= 0 {
+                return Err(Mistake::NoVacationLeft.into());
+            }
+            u.vacation_since = Some(now);
+            u.vacation_until = Some(now + left);
+            store::user_put(tx, &u).await?;
+            self.pause_clocks(tx, user, now, out).await?;
+            self.private(tx, user, server, None, Msg::VacationOn { left }, out).await
+        } else {
+            if u.vacation_since.is_none() {
+                return Err(Mistake::NotOnVacation.into());
+            }
+            self.end_vacation(tx, u, now, out).await?;
+            self.private(tx, user, server, None, Msg::VacationOff, out).await
+        }
+    }
+
+    async fn pause_clocks(&self, tx: &mut SqliteConnection, user: &str, now: i64, out: &mut Out) -> Res<()> {
+        for g in store::games_of_user(tx, user).await? {
+            let Some(seat) = seat_of(&g, user) else { continue };
+            if let Some(mut d) = store::deadline_get(tx, g.id).await?
+                && d.kind == "move"
+                && d.seat == Some(i64::from(seat.0))
+                && let Some(due) = d.due_at
+            {
+                d.remaining = Some((due - now).max(0));
+                d.due_at = None;
+                d.remind_at = None;
+                store::deadline_set(tx, &d).await?;
+                out.effects.push(Effect::TimerCancel { game: g.id });
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends a vacation at `at` (now, or when the allowance ran out) and restarts paused clocks.
+    async fn end_vacation(&self, tx: &mut SqliteConnection, mut u: store::UserRow, at: i64, out: &mut Out) -> Res<()> {
+        let since = u.vacation_since.unwrap_or(at);
+        u.vacation_used += (at - since).max(0);
+        u.vacation_since = None;
+        u.vacation_until = None;
+        store::user_put(tx, &u).await?;
+        for g in store::games_of_user(tx, &u.user_id).await? {
+            let Some(seat) = seat_of(&g, &u.user_id) else { continue };
+            if let Some(mut d) = store::deadline_get(tx, g.id).await?
+                && d.kind == "move"
+                && d.seat == Some(i64::from(seat.0))
+                && d.due_at.is_none()
+            {
+                let left = d.remaining.unwrap_or(0);
+                d.due_at = Some(at + left);
+                d.remind_at = Some(at + left - left / 4);
+                d.remaining = None;
+                store::deadline_set(tx, &d).await?;
+                out.effects.push(Effect::TimerSet { game: g.id, at: at + left });
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Timers
+
+    /// Applies everything due by the clock's time: vacations whose allowance ran out, then
+    /// deadlines in the order they passed (challenge expiry, timeout → loss or automatic move),
+    /// then reminders. Each is committed in its own transaction before the next, and a deadline
+    /// is deleted in the transaction that applies it, so none is applied twice.
+    pub async fn tick(&self) -> Result<Vec<Effect>, RefereeError> {
+        let now = self.clock.now();
+        let mut effects = Vec::new();
+        let users = store::users_vacation_due(&mut *self.store.conn().await?, now).await?;
+        for u in users {
+            let mut tx = self.store.begin().await?;
+            let fresh = store::user_get(&mut tx, &u.user_id).await?;
+            let Some(until) = fresh.vacation_until.filter(|&t| t <= now) else { continue };
+            let mut out = Out { effects: Vec::new() };
+            let server = String::new();
+            match self.end_vacation(&mut tx, fresh, until, &mut out).await {
+                Ok(()) => {}
+                Err(Fail::Store(e)) => return Err(e.into()),
+                Err(Fail::Mistake(m)) => return Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
+            }
+            if let Err(Fail::Store(e)) =
+                self.private(&mut tx, &u.user_id, &server, None, Msg::VacationOff, &mut out).await
+            {
+                return Err(e.into());
+            }
+            tx.commit().await?;
+            effects.extend(out.effects);
+        }
+        loop {
+            let due = store::deadlines_due(&mut *self.store.conn().await?, now).await?;
+            let Some(first) = due.into_iter().next() else { break };
+            effects.extend(self.apply_deadline(first.game_id, now).await?);
+        }
+        let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
+        for r in reminders {
+            let slot = self.slot(r.game_id);
+            let _g = slot.lock().await;
+            let mut tx = self.store.begin().await?;
+            let Some(mut d) = store::deadline_get(&mut tx, r.game_id).await? else { continue };
+            if d.remind_at.is_none_or(|t| t > now) {
+                continue;
+            }
+            d.remind_at = None;
+            store::deadline_set(&mut tx, &d).await?;
+            let mut out = Out { effects: Vec::new() };
+            if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
+                let user = seat_user(&row, Seat(seat as u8)).to_string();
+                let msg = Msg::Reminder { game: row.id, left: due - now };
+                if let Err(Fail::Store(e)) =
+                    self.private(&mut tx, &user, &row.server_id, Some(row.id), msg, &mut out).await
+                {
+                    return Err(e.into());
+                }
+            }
+            tx.commit().await?;
+            effects.extend(out.effects);
+        }
+        Ok(effects)
+    }
+
+    /// The earliest time [`Referee::tick`] has something to do.
+    pub async fn next_wakeup(&self) -> Result<Option<i64>, RefereeError> {
+        Ok(store::next_wakeup(&mut *self.store.conn().await?).await?)
+    }
+
+    async fn apply_deadline(&self, game: GameId, now: i64) -> Result<Vec<Effect>, RefereeError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let mut tx = self.store.begin().await?;
+        let mut out = Out { effects: Vec::new() };
+        let mut live = guard.live.clone();
+        match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
+            Ok(()) => {
+                tx.commit().await?;
+                guard.live = live;
+                Ok(out.effects)
+            }
+            Err(Fail::Store(e)) => {
+                guard.live = None;
+                Err(e.into())
+            }
+            Err(Fail::Mistake(m)) => Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
+        }
+    }
+
+    async fn deadline_passed(
+        &self,
+        tx: &mut SqliteConnection,
+        game: GameId,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+    ) -> Res<()> {
+        let Some(d) = store::deadline_get(tx, game).await? else { return Ok(()) };
+        let Some(due) = d.due_at.filter(|&t| t <= now) else { return Ok(()) };
+        store::deadline_clear(tx, game).await?;
+        let mut row = store::game_get(tx, game).await?.ok_or_else(|| corrupt("deadlines", game, "no such game"))?;
+        if d.kind == "challenge" {
+            if row.status == status::CHALLENGED {
+                row.status = status::EXPIRED.into();
+                row.updated_at = due;
+                store::game_update(tx, &row).await?;
+                self.public(tx, &row.server_id, Some(game), Msg::Expired { game }, out).await?;
+            }
+            return Ok(());
+        }
+        if row.status != status::PLAYING {
+            return Ok(());
+        }
+        let l = self.ensure_live(tx, &row, live).await?;
+        let seat = l.game.to_move();
+        if d.seat != Some(i64::from(seat.0)) {
+            return Err(Fail::Store(corrupt("deadlines", game, "deadline for the seat not to move")));
+        }
+        // Timeouts are stamped with the time the deadline passed, so a restart replays them in
+        // order and with the same times as if the referee had been up.
+        let rules = *l.game.rules();
+        if rules.on_timeout == OnTimeout::AutoMove {
+            let moves = l.game.legal_moves();
+            if !moves.is_empty() {
+                let mut rng = Rng::new((game as u64) << 20 ^ u64::from(l.game.ply()));
+                let mv = moves[rng.below(moves.len())];
+                let v = l.game.variant();
+                let report = l.game.play(mv).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
+                store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), due).await?;
+                row.draw_offer = None;
+                return self.after_ply(tx, &mut row, live, report, true, due, out).await;
+            }
+        }
+        let over =
+            l.game.timeout(seat).ok_or_else(|| Fail::Store(corrupt("games", game, "timeout of a finished game")))?;
+        store::event_append(tx, game, "timeout", Some(i64::from(seat.0)), "", due).await?;
+        self.finish(tx, &mut row, live, over, due, out).await
+    }
+}
+
+async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+    let u = store::user_get(c, user).await?;
+    if let Some(l) = u.locale.as_deref().and_then(Locale::parse) {
+        return Ok(l);
+    }
+    let s = store::server_get(c, server).await?;
+    Ok(Locale::parse(&s.locale).unwrap_or_default())
+}
+
+fn check_layout_name(name: &str) -> Res<()> {
+    let n = name.chars().count();
+    if n == 0 || n > 32 || name.chars().any(char::is_whitespace) {
+        return Err(Mistake::BadLayoutName.into());
+    }
+    Ok(())
+}
+
+/// Parses and validates a deployment for a seat; returns the normalised code string, or the
+/// mistake listing every broken rule.
+fn validate_setup(v: &'static Variant, text: &str, seat: Seat) -> Res<String> {
+    let setup = Setup::parse(v, text).map_err(Mistake::BadSetup)?;
+    match setup.validate(v, seat) {
+        Ok(_) => Ok(setup.to_code_string(v)),
+        Err(violations) => Err(Mistake::SetupViolations {
+            en: violations.iter().map(|x| i18n::violation_text(x, v, Locale::En)).collect(),
+            zh: violations.iter().map(|x| i18n::violation_text(x, v, Locale::ZhHans)).collect(),
+        }
+        .into()),
+    }
+}
+
+/// Rebuilds a game from its deployments and event log; `None` until both deployments are in.
+async fn rebuild(c: &mut SqliteConnection, row: &GameRow) -> Result<Option<Live>, StoreError> {
+    if row.status != status::PLAYING && row.status != status::FINISHED {
+        return Ok(None);
+    }
+    let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", row.id, "unknown variant"))?;
+    let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", row.id, e))?;
+    let deps = store::deployments_get(c, row.id).await?;
+    if deps.len() != v.seats.len() {
+        return Ok(None);
+    }
+    let mut deployments = Vec::new();
+    for d in &deps {
+        let seat = Seat(u8::try_from(d.seat).map_err(|_| corrupt("deployments", row.id, "bad seat"))?);
+        let setup = Setup::parse(v, &d.setup).map_err(|e| corrupt("deployments", row.id, e))?;
+        deployments.push(setup.validate(v, seat).map_err(|_| corrupt("deployments", row.id, "illegal deployment"))?);
+    }
+    let first = Seat(u8::try_from(row.first_seat).map_err(|_| corrupt("games", row.id, "bad first seat"))?);
+    let mut game = Game::new(v, rules, &deployments, first);
+    let mut last = None;
+    for e in store::events_of(c, row.id).await? {
+        let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
+        match (e.kind.as_str(), seat) {
+            ("move", _) => {
+                let mv = parse_move(&v.board, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                last = Some(game.play(mv).map_err(|x| corrupt("events", format!("{}/{}", row.id, e.seq), x))?);
+            }
+            ("resign", Some(s)) => {
+                game.resign(s);
+            }
+            ("timeout", Some(s)) => {
+                game.timeout(s);
+            }
+            ("draw", _) => {
+                game.agree_draw();
+            }
+            _ => return Err(corrupt("events", format!("{}/{}", row.id, e.seq), format!("unknown event {}", e.kind))),
+        }
+    }
+    Ok(Some(Live { game, last }))
+}
+
+/// The end reason of a finished game row, parsed back from its result string.
+pub fn parse_result(result: &str) -> Option<(Option<u8>, EndReason)> {
+    let (who, why) = result.split_once(':')?;
+    let winner = match who {
+        "red_wins" => Some(0),
+        "blue_wins" => Some(1),
+        "draw" => None,
+        _ => return None,
+    };
+    let reason = [
+        EndReason::FlagCaptured,
+        EndReason::NoLegalMove,
+        EndReason::BothStuck,
+        EndReason::QuietLimit,
+        EndReason::Resign,
+        EndReason::Timeout,
+        EndReason::Agreed,
+    ]
+    .into_iter()
+    .find(|r| r.as_str() == why)?;
+    Some((winner, reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_of_unix_times() {
+        assert_eq!(month_of(0), "1970-01");
+        assert_eq!(month_of(1_796_083_200), "2026-12");
+        assert_eq!(month_of(1_796_083_199), "2026-11");
+    }
+
+    #[test]
+    fn results_round_trip() {
+        let v = Variant::junqi();
+        let s = result_string(v, GameOver { winner: Some(1), reason: EndReason::Timeout });
+        assert_eq!(s, "blue_wins:timeout");
+        assert_eq!(parse_result(&s), Some((Some(1), EndReason::Timeout)));
+        assert_eq!(parse_result("nobody:x"), None);
+    }
+}

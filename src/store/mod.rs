@@ -1,0 +1,655 @@
+//! The referee's durable store: SQLite through sqlx, and all of the project's SQL.
+//!
+//! Connections run in WAL mode with `synchronous=NORMAL` (or FULL, see [`Durability`]) and foreign
+//! keys on. Every write goes through a transaction opened with `BEGIN IMMEDIATE` ([`Store::begin`]):
+//! it takes the write lock up front, so two writers never deadlock upgrading a read lock, and a
+//! command's whole effect (event, state, request id) lands at once or not at all.
+//!
+//! The functions below take a `&mut SqliteConnection` so that they compose inside one transaction;
+//! reads outside a transaction use [`Store::conn`].
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::pool::PoolConnection;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Sqlite, Transaction};
+
+/// A store error: the database failed, or a row holds something the referee cannot read.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite or the driver failed.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration failed to apply.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A row that does not make sense (hand-edited or corrupted database).
+    #[error("corrupted row in {table} (id {id}): {reason}")]
+    Corrupt {
+        /// The table.
+        table: &'static str,
+        /// The row's key.
+        id: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// How hard a commit waits for the disk.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// `synchronous=NORMAL`: in WAL mode a power cut may lose the last commits but never corrupts;
+    /// a process crash loses nothing.
+    #[default]
+    Normal,
+    /// `synchronous=FULL`: every commit is on disk before it returns.
+    Full,
+}
+
+/// The embedded migrations (see `build.rs` for why cargo rebuilds when they change).
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// A handle on the database (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+/// A write transaction begun with `BEGIN IMMEDIATE`.
+pub type Tx = Transaction<'static, Sqlite>;
+
+impl Store {
+    /// Opens (creating if needed) the database file at `path` and applies pending migrations.
+    pub async fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
+        let opts = SqliteConnectOptions::new().filename(path).create_if_missing(true);
+        Store::connect(opts, durability).await
+    }
+
+    /// Opens a database from a URL such as `sqlite::memory:` or `sqlite://junqi.db`.
+    pub async fn open_url(url: &str, durability: Durability) -> Result<Store, StoreError> {
+        let opts = SqliteConnectOptions::from_str(url)?.create_if_missing(true);
+        Store::connect(opts, durability).await
+    }
+
+    /// Connects with the given options plus the referee's pragmas, and migrates.
+    pub async fn connect(opts: SqliteConnectOptions, durability: Durability) -> Result<Store, StoreError> {
+        let opts = opts
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(match durability {
+                Durability::Normal => SqliteSynchronous::Normal,
+                Durability::Full => SqliteSynchronous::Full,
+            })
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        // SQLite has one writer at a time; a few connections serve concurrent reads.
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(opts).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Begins a write transaction with `BEGIN IMMEDIATE`.
+    pub async fn begin(&self) -> Result<Tx, StoreError> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    /// A connection for reads outside a transaction.
+    pub async fn conn(&self) -> Result<PoolConnection<Sqlite>, StoreError> {
+        Ok(self.pool.acquire().await?)
+    }
+
+    /// Closes the pool (waits for connections to finish).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Reads one of the pragmas the store sets (`journal_mode`, `synchronous`, `foreign_keys`), for
+    /// tests and diagnostics.
+    pub async fn pragma(&self, name: &str) -> Result<String, StoreError> {
+        let mut conn = self.conn().await?;
+        Ok(match name {
+            "journal_mode" => sqlx::query_as::<_, (String,)>("PRAGMA journal_mode").fetch_one(&mut *conn).await?.0,
+            "synchronous" => {
+                sqlx::query_as::<_, (i64,)>("PRAGMA synchronous").fetch_one(&mut *conn).await?.0.to_string()
+            }
+            "foreign_keys" => {
+                sqlx::query_as::<_, (i64,)>("PRAGMA foreign_keys").fetch_one(&mut *conn).await?.0.to_string()
+            }
+            _ => {
+                return Err(StoreError::Corrupt {
+                    table: "pragma",
+                    id: name.into(),
+                    reason: "not a pragma the store sets".into(),
+                });
+            }
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers and users
+
+/// Per-server settings.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ServerRow {
+    /// The server id ("" for direct messages and the local mode).
+    pub server_id: String,
+    /// Default locale (`en`, `zh-CN`, `zh-TW`).
+    pub locale: String,
+    /// Vacation allowance per user, days per month.
+    pub vacation_days: i64,
+    /// Seconds an unanswered challenge waits before it expires.
+    pub challenge_ttl: i64,
+}
+
+impl ServerRow {
+    /// The settings of a server nobody configured.
+    pub fn default_for(server_id: &str) -> ServerRow {
+        ServerRow { server_id: server_id.into(), locale: "en".into(), vacation_days: 7, challenge_ttl: 86_400 }
+    }
+}
+
+/// A server's settings (defaults if never set).
+pub async fn server_get(conn: &mut SqliteConnection, server_id: &str) -> Result<ServerRow, StoreError> {
+    let row = sqlx::query_as::<_, ServerRow>(
+        "SELECT server_id, locale, vacation_days, challenge_ttl FROM servers WHERE server_id = ?",
+    )
+    .bind(server_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.unwrap_or_else(|| ServerRow::default_for(server_id)))
+}
+
+/// Writes a server's settings.
+pub async fn server_put(conn: &mut SqliteConnection, row: &ServerRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO servers (server_id, locale, vacation_days, challenge_ttl) VALUES (?, ?, ?, ?)
+         ON CONFLICT(server_id) DO UPDATE SET locale = excluded.locale,
+             vacation_days = excluded.vacation_days, challenge_ttl = excluded.challenge_ttl",
+    )
+    .bind(&row.server_id)
+    .bind(&row.locale)
+    .bind(row.vacation_days)
+    .bind(row.challenge_ttl)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A user's preferences and vacation state.
+#[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]
+pub struct UserRow {
+    /// The user id.
+    pub user_id: String,
+    /// Chosen locale, if any.
+    pub locale: Option<String>,
+    /// `YYYY-MM` the used vacation belongs to.
+    pub vacation_month: String,
+    /// Vacation seconds used in that month.
+    pub vacation_used: i64,
+    /// When the current vacation began, if on vacation.
+    pub vacation_since: Option<i64>,
+    /// When the current vacation ends at the latest (allowance exhausted).
+    pub vacation_until: Option<i64>,
+}
+
+/// A user's row (defaults if never stored).
+pub async fn user_get(conn: &mut SqliteConnection, user_id: &str) -> Result<UserRow, StoreError> {
+    let row = sqlx::query_as::<_, UserRow>(
+        "SELECT user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until
+         FROM users WHERE user_id = ?",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.unwrap_or_else(|| UserRow { user_id: user_id.into(), ..UserRow::default() }))
+}
+
+/// Writes a user's row.
+pub async fn user_put(conn: &mut SqliteConnection, row: &UserRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO users (user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale,
+             vacation_month = excluded.vacation_month, vacation_used = excluded.vacation_used,
+             vacation_since = excluded.vacation_since, vacation_until = excluded.vacation_until",
+    )
+    .bind(&row.user_id)
+    .bind(&row.locale)
+    .bind(&row.vacation_month)
+    .bind(row.vacation_used)
+    .bind(row.vacation_since)
+    .bind(row.vacation_until)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Users whose vacation allowance runs out at or before `now`, earliest first.
+pub async fn users_vacation_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<UserRow>, StoreError> {
+    Ok(sqlx::query_as::<_, UserRow>(
+        "SELECT user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until
+         FROM users WHERE vacation_until IS NOT NULL AND vacation_until <= ? ORDER BY vacation_until, user_id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+/// A game's lifecycle status.
+pub mod status {
+    /// Waiting for the invited player (or anyone) to accept.
+    pub const CHALLENGED: &str = "challenged";
+    /// Accepted; waiting for both deployments.
+    pub const DEPLOYING: &str = "deploying";
+    /// Being played.
+    pub const PLAYING: &str = "playing";
+    /// Over with a result.
+    pub const FINISHED: &str = "finished";
+    /// The challenge was declined.
+    pub const DECLINED: &str = "declined";
+    /// The challenge expired.
+    pub const EXPIRED: &str = "expired";
+    /// Aborted before the first move.
+    pub const ABORTED: &str = "aborted";
+}
+
+/// One game's row.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct GameRow {
+    /// The game id.
+    pub id: i64,
+    /// The server it was created on.
+    pub server_id: String,
+    /// Variant name (`junqi`).
+    pub variant: String,
+    /// `dark`, `reveal` or `open`.
+    pub mode: String,
+    /// Rule options that differ from the defaults, `key=value …`.
+    pub rules: String,
+    /// Seconds per move, if timed.
+    pub per_move: Option<i64>,
+    /// Who challenged.
+    pub challenger: String,
+    /// Who was invited (None: open challenge).
+    pub invited: Option<String>,
+    /// The Red player, once seated.
+    pub red: Option<String>,
+    /// The Blue player, once seated.
+    pub blue: Option<String>,
+    /// See [`status`].
+    pub status: String,
+    /// The seat that moves first.
+    pub first_seat: i64,
+    /// The seat whose draw offer is on the table.
+    pub draw_offer: Option<i64>,
+    /// `red_wins:flag_captured`, `draw:agreed`, …
+    pub result: Option<String>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<i64>,
+    /// Creation time.
+    pub created_at: i64,
+    /// Last change.
+    pub updated_at: i64,
+}
+
+const GAME_COLUMNS: &str = "id, server_id, variant, mode, rules, per_move, challenger, invited, red, blue, status, \
+     first_seat, draw_offer, result, rematch_of, created_at, updated_at";
+
+/// Inserts a new game (its `id` is ignored) and returns its id.
+pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64, StoreError> {
+    let r = sqlx::query(
+        "INSERT INTO games (server_id, variant, mode, rules, per_move, challenger, invited, red, blue, status,
+             first_seat, draw_offer, result, rematch_of, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&g.server_id)
+    .bind(&g.variant)
+    .bind(&g.mode)
+    .bind(&g.rules)
+    .bind(g.per_move)
+    .bind(&g.challenger)
+    .bind(&g.invited)
+    .bind(&g.red)
+    .bind(&g.blue)
+    .bind(&g.status)
+    .bind(g.first_seat)
+    .bind(g.draw_offer)
+    .bind(&g.result)
+    .bind(g.rematch_of)
+    .bind(g.created_at)
+    .bind(g.updated_at)
+    .execute(conn)
+    .await?;
+    Ok(r.last_insert_rowid())
+}
+
+/// Writes the mutable fields of a game (players, status, draw offer, result, updated_at).
+pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(), StoreError> {
+    let r = sqlx::query(
+        "UPDATE games SET red = ?, blue = ?, status = ?, first_seat = ?, draw_offer = ?, result = ?, updated_at = ?
+         WHERE id = ?",
+    )
+    .bind(&g.red)
+    .bind(&g.blue)
+    .bind(&g.status)
+    .bind(g.first_seat)
+    .bind(g.draw_offer)
+    .bind(&g.result)
+    .bind(g.updated_at)
+    .bind(g.id)
+    .execute(conn)
+    .await?;
+    if r.rows_affected() != 1 {
+        return Err(StoreError::Corrupt { table: "games", id: g.id.to_string(), reason: "no such game".into() });
+    }
+    Ok(())
+}
+
+/// A game by id.
+pub async fn game_get(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"));
+    Ok(sqlx::query_as::<_, GameRow>(sql).bind(id).fetch_optional(conn).await?)
+}
+
+/// Every game not yet over (challenged, deploying or playing), by id.
+pub async fn games_live(conn: &mut SqliteConnection) -> Result<Vec<GameRow>, StoreError> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('challenged', 'deploying', 'playing') ORDER BY id"
+    ));
+    Ok(sqlx::query_as::<_, GameRow>(sql).fetch_all(conn).await?)
+}
+
+/// The live games a user sits in or was invited to, by id.
+pub async fn games_of_user(conn: &mut SqliteConnection, user: &str) -> Result<Vec<GameRow>, StoreError> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('challenged', 'deploying', 'playing')
+         AND (red = ?1 OR blue = ?1 OR challenger = ?1 OR invited = ?1) ORDER BY id"
+    ));
+    Ok(sqlx::query_as::<_, GameRow>(sql).bind(user).fetch_all(conn).await?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deployments
+
+/// A stored deployment.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeploymentRow {
+    /// The game.
+    pub game_id: i64,
+    /// The seat.
+    pub seat: i64,
+    /// The owner.
+    pub user_id: String,
+    /// The normalised setup string.
+    pub setup: String,
+}
+
+/// Stores (or replaces) a seat's deployment.
+pub async fn deployment_put(conn: &mut SqliteConnection, d: &DeploymentRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO deployments (game_id, seat, user_id, setup) VALUES (?, ?, ?, ?)
+         ON CONFLICT(game_id, seat) DO UPDATE SET user_id = excluded.user_id, setup = excluded.setup",
+    )
+    .bind(d.game_id)
+    .bind(d.seat)
+    .bind(&d.user_id)
+    .bind(&d.setup)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A game's deployments, by seat.
+pub async fn deployments_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<DeploymentRow>, StoreError> {
+    Ok(sqlx::query_as::<_, DeploymentRow>(
+        "SELECT game_id, seat, user_id, setup FROM deployments WHERE game_id = ? ORDER BY seat",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event log
+
+/// One entry of a game's append-only log.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct EventRow {
+    /// The game.
+    pub game_id: i64,
+    /// 1-based position in the log.
+    pub seq: i64,
+    /// `move`, `resign`, `timeout` or `draw`.
+    pub kind: String,
+    /// The acting seat, if any.
+    pub seat: Option<i64>,
+    /// The move (`c6-c7`) for `move`; empty otherwise.
+    pub body: String,
+    /// When it happened.
+    pub at: i64,
+}
+
+/// Appends an event (its `seq` is ignored) and returns its sequence number.
+pub async fn event_append(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    kind: &str,
+    seat: Option<i64>,
+    body: &str,
+    at: i64,
+) -> Result<i64, StoreError> {
+    let (seq,): (i64,) = sqlx::query_as(
+        "INSERT INTO events (game_id, seq, kind, seat, body, at)
+         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?1), ?2, ?3, ?4, ?5)
+         RETURNING seq",
+    )
+    .bind(game_id)
+    .bind(kind)
+    .bind(seat)
+    .bind(body)
+    .bind(at)
+    .fetch_one(conn)
+    .await?;
+    Ok(seq)
+}
+
+/// A game's log, in order.
+pub async fn events_of(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<EventRow>, StoreError> {
+    Ok(sqlx::query_as::<_, EventRow>(
+        "SELECT game_id, seq, kind, seat, body, at FROM events WHERE game_id = ? ORDER BY seq",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request ids
+
+/// The stored effects (JSON) of an already applied request, if any.
+pub async fn request_get(conn: &mut SqliteConnection, request_id: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT effects FROM requests WHERE request_id = ?")
+        .bind(request_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|r| r.0))
+}
+
+/// Records an applied request with its effects (JSON). A duplicate id is an error, so a request
+/// can never be recorded twice.
+pub async fn request_put(
+    conn: &mut SqliteConnection,
+    request_id: &str,
+    user_id: &str,
+    effects: &str,
+    at: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO requests (request_id, user_id, effects, at) VALUES (?, ?, ?, ?)")
+        .bind(request_id)
+        .bind(user_id)
+        .bind(effects)
+        .bind(at)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts
+
+/// Saves (or replaces) a named layout.
+pub async fn layout_save(conn: &mut SqliteConnection, user: &str, name: &str, setup: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO layouts (user_id, name, setup) VALUES (?, ?, ?)
+         ON CONFLICT(user_id, name) DO UPDATE SET setup = excluded.setup",
+    )
+    .bind(user)
+    .bind(name)
+    .bind(setup)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A named layout.
+pub async fn layout_get(conn: &mut SqliteConnection, user: &str, name: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM layouts WHERE user_id = ? AND name = ?")
+        .bind(user)
+        .bind(name)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|r| r.0))
+}
+
+/// A user's layouts as (name, setup), by name.
+pub async fn layout_list(conn: &mut SqliteConnection, user: &str) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(sqlx::query_as("SELECT name, setup FROM layouts WHERE user_id = ? ORDER BY name")
+        .bind(user)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// Deletes a named layout; whether it existed.
+pub async fn layout_delete(conn: &mut SqliteConnection, user: &str, name: &str) -> Result<bool, StoreError> {
+    let r =
+        sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?").bind(user).bind(name).execute(conn).await?;
+    Ok(r.rows_affected() > 0)
+}
+
+/// Remembers the layout a user deployed last.
+pub async fn last_layout_set(conn: &mut SqliteConnection, user: &str, setup: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO last_layouts (user_id, setup) VALUES (?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET setup = excluded.setup",
+    )
+    .bind(user)
+    .bind(setup)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The layout a user deployed last.
+pub async fn last_layout_get(conn: &mut SqliteConnection, user: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ?").bind(user).fetch_optional(conn).await?;
+    Ok(row.map(|r| r.0))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines
+
+/// A game's pending deadline.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeadlineRow {
+    /// The game.
+    pub game_id: i64,
+    /// `challenge` or `move`.
+    pub kind: String,
+    /// The seat that must move (for `move`).
+    pub seat: Option<i64>,
+    /// When it passes; None while paused.
+    pub due_at: Option<i64>,
+    /// When to remind; None once reminded (or paused).
+    pub remind_at: Option<i64>,
+    /// Seconds left while paused.
+    pub remaining: Option<i64>,
+}
+
+/// Sets (or replaces) a game's deadline.
+pub async fn deadline_set(conn: &mut SqliteConnection, d: &DeadlineRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO deadlines (game_id, kind, seat, due_at, remind_at, remaining) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(game_id) DO UPDATE SET kind = excluded.kind, seat = excluded.seat, due_at = excluded.due_at,
+             remind_at = excluded.remind_at, remaining = excluded.remaining",
+    )
+    .bind(d.game_id)
+    .bind(&d.kind)
+    .bind(d.seat)
+    .bind(d.due_at)
+    .bind(d.remind_at)
+    .bind(d.remaining)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A game's deadline.
+pub async fn deadline_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<DeadlineRow>, StoreError> {
+    Ok(sqlx::query_as::<_, DeadlineRow>(
+        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines WHERE game_id = ?",
+    )
+    .bind(game_id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Removes a game's deadline; whether there was one.
+pub async fn deadline_clear(conn: &mut SqliteConnection, game_id: i64) -> Result<bool, StoreError> {
+    let r = sqlx::query("DELETE FROM deadlines WHERE game_id = ?").bind(game_id).execute(conn).await?;
+    Ok(r.rows_affected() > 0)
+}
+
+/// Deadlines that passed at or before `now`, in the order they passed (ties by game id).
+pub async fn deadlines_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
+    Ok(sqlx::query_as::<_, DeadlineRow>(
+        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
+         WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, game_id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Deadlines whose reminder time passed at or before `now` (and that are not yet due).
+pub async fn reminders_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
+    Ok(sqlx::query_as::<_, DeadlineRow>(
+        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
+         WHERE remind_at IS NOT NULL AND remind_at <= ?1 AND (due_at IS NULL OR due_at > ?1)
+         ORDER BY remind_at, game_id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The earliest pending deadline or reminder time, for the adapter's timer.
+pub async fn next_wakeup(conn: &mut SqliteConnection) -> Result<Option<i64>, StoreError> {
+    let row: (Option<i64>,) = sqlx::query_as(
+        "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM deadlines UNION ALL SELECT MIN(remind_at) FROM deadlines
+         UNION ALL SELECT MIN(vacation_until) FROM users)",
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(row.0)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,261 @@
+//! One `#[sqlx::test]` per store function. Each test gets its own SQLite file (sqlx creates it
+//! under `target/sqlx/test-dbs`), opened through [`Store::connect`] so that the referee's pragmas
+//! and migrations are what is tested.
+
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+
+use super::*;
+
+async fn store(opts: SqliteConnectOptions) -> Store {
+    Store::connect(opts, Durability::Normal).await.expect("open store")
+}
+
+fn game(challenger: &str) -> GameRow {
+    GameRow {
+        id: 0,
+        server_id: "s1".into(),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        per_move: Some(3600),
+        challenger: challenger.into(),
+        invited: Some("bob".into()),
+        red: None,
+        blue: None,
+        status: status::CHALLENGED.into(),
+        first_seat: 0,
+        draw_offer: None,
+        result: None,
+        rematch_of: None,
+        created_at: 100,
+        updated_at: 100,
+    }
+}
+
+async fn new_game(s: &Store) -> i64 {
+    let mut tx = s.begin().await.unwrap();
+    let id = game_insert(&mut tx, &game("alice")).await.unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+#[sqlx::test(migrations = false)]
+async fn open_sets_wal_normal_and_foreign_keys(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    assert_eq!(s.pragma("journal_mode").await.unwrap(), "wal");
+    assert_eq!(s.pragma("synchronous").await.unwrap(), "1");
+    assert_eq!(s.pragma("foreign_keys").await.unwrap(), "1");
+    assert!(s.pragma("cache_size").await.is_err());
+}
+
+#[sqlx::test(migrations = false)]
+async fn full_durability_is_selectable(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = Store::connect(o, Durability::Full).await.unwrap();
+    assert_eq!(s.pragma("synchronous").await.unwrap(), "2");
+}
+
+#[sqlx::test(migrations = false)]
+async fn open_and_open_url_create_a_file(_p: SqlitePoolOptions, _o: SqliteConnectOptions) {
+    let dir = std::env::temp_dir().join(format!("junqi-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("open.db");
+    let _ = std::fs::remove_file(&path);
+    let s = Store::open(&path, Durability::Normal).await.unwrap();
+    let id = new_game(&s).await;
+    s.close().await;
+    // Reopening applies no migration twice and sees the data.
+    let url = format!("sqlite://{}", path.display());
+    let s = Store::open_url(&url, Durability::Normal).await.unwrap();
+    assert!(game_get(&mut s.conn().await.unwrap(), id).await.unwrap().is_some());
+    s.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[sqlx::test(migrations = false)]
+async fn begin_is_immediate_and_rolls_back(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    {
+        let mut tx = s.begin().await.unwrap();
+        game_insert(&mut tx, &game("alice")).await.unwrap();
+        // Dropped without commit: nothing is written.
+    }
+    assert!(games_live(&mut s.conn().await.unwrap()).await.unwrap().is_empty());
+}
+
+#[sqlx::test(migrations = false)]
+async fn server_settings_default_then_stored(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(server_get(&mut c, "g").await.unwrap(), ServerRow::default_for("g"));
+    let row = ServerRow { server_id: "g".into(), locale: "zh-CN".into(), vacation_days: 3, challenge_ttl: 60 };
+    server_put(&mut c, &row).await.unwrap();
+    server_put(&mut c, &row).await.unwrap();
+    assert_eq!(server_get(&mut c, "g").await.unwrap(), row);
+}
+
+#[sqlx::test(migrations = false)]
+async fn users_default_then_stored(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    let u = user_get(&mut c, "alice").await.unwrap();
+    assert_eq!(u.locale, None);
+    let row = UserRow { locale: Some("zh-TW".into()), vacation_used: 5, ..u };
+    user_put(&mut c, &row).await.unwrap();
+    assert_eq!(user_get(&mut c, "alice").await.unwrap(), row);
+}
+
+#[sqlx::test(migrations = false)]
+async fn vacation_due_lists_expired_allowances_in_order(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    for (user, until) in [("b", Some(50)), ("a", Some(20)), ("c", Some(500)), ("d", None)] {
+        user_put(&mut c, &UserRow { user_id: user.into(), vacation_until: until, ..UserRow::default() }).await.unwrap();
+    }
+    let due: Vec<String> = users_vacation_due(&mut c, 100).await.unwrap().into_iter().map(|u| u.user_id).collect();
+    assert_eq!(due, ["a", "b"]);
+}
+
+#[sqlx::test(migrations = false)]
+async fn games_insert_get_update(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let id = new_game(&s).await;
+    let mut c = s.conn().await.unwrap();
+    let mut g = game_get(&mut c, id).await.unwrap().unwrap();
+    assert_eq!(g.challenger, "alice");
+    assert_eq!(g.id, id);
+    g.red = Some("alice".into());
+    g.blue = Some("bob".into());
+    g.status = status::DEPLOYING.into();
+    game_update(&mut c, &g).await.unwrap();
+    assert_eq!(game_get(&mut c, id).await.unwrap().unwrap(), g);
+    assert!(game_get(&mut c, id + 100).await.unwrap().is_none());
+    g.id = id + 100;
+    assert!(matches!(game_update(&mut c, &g).await, Err(StoreError::Corrupt { .. })));
+}
+
+#[sqlx::test(migrations = false)]
+async fn status_is_checked_by_the_schema(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut bad = game("alice");
+    bad.status = "paused".into();
+    assert!(game_insert(&mut s.conn().await.unwrap(), &bad).await.is_err());
+}
+
+#[sqlx::test(migrations = false)]
+async fn live_games_and_games_of_user(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let a = new_game(&s).await;
+    let b = new_game(&s).await;
+    let mut c = s.conn().await.unwrap();
+    let mut g = game_get(&mut c, b).await.unwrap().unwrap();
+    g.status = status::FINISHED.into();
+    game_update(&mut c, &g).await.unwrap();
+    let live: Vec<i64> = games_live(&mut c).await.unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(live, [a]);
+    assert_eq!(games_of_user(&mut c, "bob").await.unwrap().len(), 1);
+    assert!(games_of_user(&mut c, "carol").await.unwrap().is_empty());
+}
+
+#[sqlx::test(migrations = false)]
+async fn deployments_put_replace_get(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let id = new_game(&s).await;
+    let mut c = s.conn().await.unwrap();
+    let d = DeploymentRow { game_id: id, seat: 1, user_id: "bob".into(), setup: "x".into() };
+    deployment_put(&mut c, &d).await.unwrap();
+    deployment_put(&mut c, &DeploymentRow { setup: "y".into(), ..d.clone() }).await.unwrap();
+    deployment_put(&mut c, &DeploymentRow { seat: 0, user_id: "alice".into(), ..d.clone() }).await.unwrap();
+    let all = deployments_get(&mut c, id).await.unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].user_id, "alice");
+    assert_eq!(all[1].setup, "y");
+    // Foreign keys are on: no deployment for a game that does not exist.
+    assert!(deployment_put(&mut c, &DeploymentRow { game_id: id + 9, ..d }).await.is_err());
+}
+
+#[sqlx::test(migrations = false)]
+async fn events_append_in_order_and_are_immutable(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let id = new_game(&s).await;
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(event_append(&mut c, id, "move", Some(0), "c6-c7", 5).await.unwrap(), 1);
+    assert_eq!(event_append(&mut c, id, "move", Some(1), "e7-e6", 6).await.unwrap(), 2);
+    assert_eq!(event_append(&mut c, id, "resign", Some(0), "", 7).await.unwrap(), 3);
+    let ev = events_of(&mut c, id).await.unwrap();
+    assert_eq!(ev.iter().map(|e| e.body.as_str()).collect::<Vec<_>>(), ["c6-c7", "e7-e6", ""]);
+    assert_eq!(ev[2].kind, "resign");
+    assert!(sqlx::query("UPDATE events SET body = 'x'").execute(&mut *c).await.is_err());
+    assert!(sqlx::query("DELETE FROM events").execute(&mut *c).await.is_err());
+    assert_eq!(events_of(&mut c, id).await.unwrap(), ev);
+}
+
+#[sqlx::test(migrations = false)]
+async fn requests_are_recorded_once(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(request_get(&mut c, "r1").await.unwrap(), None);
+    request_put(&mut c, "r1", "alice", "[]", 1).await.unwrap();
+    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+    assert!(request_put(&mut c, "r1", "alice", "[1]", 2).await.is_err());
+    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+}
+
+#[sqlx::test(migrations = false)]
+async fn layouts_save_get_list_delete(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    layout_save(&mut c, "alice", "wall", "aaa").await.unwrap();
+    layout_save(&mut c, "alice", "attack", "bbb").await.unwrap();
+    layout_save(&mut c, "alice", "wall", "ccc").await.unwrap();
+    layout_save(&mut c, "bob", "wall", "ddd").await.unwrap();
+    assert_eq!(layout_get(&mut c, "alice", "wall").await.unwrap().as_deref(), Some("ccc"));
+    assert_eq!(
+        layout_list(&mut c, "alice").await.unwrap(),
+        [("attack".to_string(), "bbb".to_string()), ("wall".to_string(), "ccc".to_string())]
+    );
+    assert!(layout_delete(&mut c, "alice", "wall").await.unwrap());
+    assert!(!layout_delete(&mut c, "alice", "wall").await.unwrap());
+    assert_eq!(layout_get(&mut c, "alice", "wall").await.unwrap(), None);
+    assert_eq!(layout_get(&mut c, "bob", "wall").await.unwrap().as_deref(), Some("ddd"));
+}
+
+#[sqlx::test(migrations = false)]
+async fn last_layout_is_remembered(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(last_layout_get(&mut c, "alice").await.unwrap(), None);
+    last_layout_set(&mut c, "alice", "one").await.unwrap();
+    last_layout_set(&mut c, "alice", "two").await.unwrap();
+    assert_eq!(last_layout_get(&mut c, "alice").await.unwrap().as_deref(), Some("two"));
+}
+
+#[sqlx::test(migrations = false)]
+async fn deadlines_set_get_clear_due_remind(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let a = new_game(&s).await;
+    let b = new_game(&s).await;
+    let c3 = new_game(&s).await;
+    let mut c = s.conn().await.unwrap();
+    let d = |game_id, due: Option<i64>, remind: Option<i64>| DeadlineRow {
+        game_id,
+        kind: "move".into(),
+        seat: Some(0),
+        due_at: due,
+        remind_at: remind,
+        remaining: None,
+    };
+    deadline_set(&mut c, &d(a, Some(300), Some(200))).await.unwrap();
+    deadline_set(&mut c, &d(b, Some(100), Some(50))).await.unwrap();
+    deadline_set(&mut c, &d(c3, None, None)).await.unwrap();
+    assert_eq!(deadline_get(&mut c, a).await.unwrap(), Some(d(a, Some(300), Some(200))));
+    let due: Vec<i64> = deadlines_due(&mut c, 300).await.unwrap().iter().map(|d| d.game_id).collect();
+    assert_eq!(due, [b, a]);
+    let rem: Vec<i64> = reminders_due(&mut c, 250).await.unwrap().iter().map(|d| d.game_id).collect();
+    assert_eq!(rem, [a]);
+    assert_eq!(next_wakeup(&mut c).await.unwrap(), Some(50));
+    assert!(deadline_clear(&mut c, b).await.unwrap());
+    assert!(!deadline_clear(&mut c, b).await.unwrap());
+    assert_eq!(next_wakeup(&mut c).await.unwrap(), Some(200));
+    deadline_set(&mut c, &d(a, Some(900), None)).await.unwrap();
+    assert_eq!(deadline_get(&mut c, a).await.unwrap().unwrap().due_at, Some(900));
+}

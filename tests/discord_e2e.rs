@@ -1,0 +1,376 @@
+//! End-to-end: the real serenity/poise client against a fake Discord on 127.0.0.1 (REST through
+//! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
+//! A whole game is played through interactions, then faults are injected.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use junqi_referee::discord::bot::run_with_http;
+use junqi_referee::discord::config::Config;
+use poise::serenity_prelude::HttpBuilder;
+use serde_json::{Value, json};
+
+use support::fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, Fault, GUILD_ID, Recorded, payload};
+use support::memory_referee::MemoryReferee;
+
+const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
+const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
+/// A legal layout (the notation document's example), for both sides.
+const LAYOUT: &str = "ghfie cdh akgi bek dfjgj iljch";
+/// Piece names that must never appear in public while hidden (the flag may be announced legally).
+const HIDDEN: [&str; 11] = ["司令", "军长", "师长", "旅长", "团长", "营长", "连长", "排长", "工兵", "地雷", "炸弹"];
+
+struct Harness {
+    fake: FakeDiscord,
+    referee: Arc<MemoryReferee>,
+    ids: u64,
+}
+
+impl Harness {
+    async fn start() -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            )
+            .with_test_writer()
+            .try_init();
+        let fake = FakeDiscord::start().await;
+        let referee = Arc::new(MemoryReferee::default());
+        let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let config = Config { token: Some("fake-token".into()), dev_guild: Some(GUILD_ID), ..Config::default() };
+        let service: Arc<dyn junqi_referee::discord::port::GameService> = referee.clone();
+        tokio::spawn(async move {
+            if let Err(e) = run_with_http(config, http, service).await {
+                eprintln!("bot stopped: {e}");
+            }
+        });
+        fake.wait_connected(30).await;
+        fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT" && x.path.ends_with("/commands")))
+            .await;
+        Harness { fake, referee, ids: 5_000_000 }
+    }
+
+    fn id(&mut self) -> u64 {
+        // Interaction ids leave room for the fake's "message id = id - 1".
+        self.ids += 10;
+        self.ids
+    }
+
+    /// Dispatches an interaction and waits for its response callback plus `more` matching requests.
+    async fn interact(&mut self, body: Value) -> u64 {
+        let id = body["id"].as_str().unwrap().parse().unwrap();
+        self.fake.dispatch("INTERACTION_CREATE", body).await;
+        let cb = format!("/interactions/{id}/tok-{id}/callback");
+        self.fake.wait_for(20, &format!("callback of {id}"), |r| r.iter().any(|x| x.path.ends_with(&cb) && x.status < 300)).await;
+        id
+    }
+
+    /// Waits until the interaction's deferred reply has been filled in (or a follow-up sent).
+    async fn answered(&self, id: u64) -> Vec<Recorded> {
+        let token = format!("tok-{id}");
+        self.fake
+            .wait_for(20, &format!("answer to {id}"), |r| {
+                r.iter().any(|x| x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) && x.status < 300)
+            })
+            .await
+            .into_iter()
+            .filter(|x| x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) || x.path.contains(&format!("/{id}/{token}/")))
+            .collect()
+    }
+}
+
+fn callback_of<'a>(r: &'a [Recorded], id: u64) -> &'a Recorded {
+    r.iter().find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback"))).expect("callback")
+}
+
+fn content(r: &Recorded) -> String {
+    r.json.as_ref().and_then(|j| j["content"].as_str()).unwrap_or("").to_string()
+}
+
+fn custom_ids(r: &Recorded) -> Vec<String> {
+    let mut out = vec![];
+    if let Some(rows) = r.json.as_ref().and_then(|j| j["components"].as_array()) {
+        for row in rows {
+            for c in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = c["custom_id"].as_str() {
+                    out.push(id.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn posts_to(r: &[Recorded], channel: u64) -> Vec<Recorded> {
+    r.iter().filter(|x| x.method == "POST" && x.path == format!("/api/v10/channels/{channel}/messages") && x.status < 300).cloned().collect()
+}
+
+/// Plays challenge → accept and returns the game's thread id.
+async fn open_game(h: &mut Harness) -> u64 {
+    let id = h.id();
+    let opts = [("opponent", json!(BOB.0.to_string()))];
+    let id = h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    let r = h.answered(id).await;
+    // Deferred within 3 s, ephemerally (type 5, flag 64).
+    let all = h.fake.requests().await;
+    let cb = callback_of(&all, id);
+    assert_eq!(cb.json.as_ref().unwrap()["type"], 5);
+    assert_eq!(cb.json.as_ref().unwrap()["data"]["flags"], 64);
+    assert!(!r.is_empty());
+    let all = h.fake.wait_for(10, "challenge message", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
+    let challenge = posts_to(&all, CHANNEL_ID).pop().unwrap();
+    assert!(content(&challenge).starts_with(&format!("<@{}>", BOB.0)), "{}", content(&challenge));
+    assert_eq!(custom_ids(&challenge), ["jq:acc:1", "jq:dec:1"]);
+    assert_eq!(challenge.json.as_ref().unwrap()["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+
+    // Alice cannot accept her own challenge: ephemeral error, nothing changes.
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, Some(CHANNEL_ID), "jq:acc:1")).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("not for you")), "{r:?}");
+
+    let id = h.id();
+    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), "jq:acc:1")).await;
+    let all = h
+        .fake
+        .wait_for(20, "thread and panels", |r| {
+            r.iter().any(|x| x.path.ends_with("/threads") && x.status < 300)
+                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
+        })
+        .await;
+    let thread = all.iter().find(|x| x.path.ends_with("/threads")).unwrap();
+    assert_eq!(thread.path, format!("/api/v10/channels/{CHANNEL_ID}/messages/{}/threads", challenge.response["id"].as_str().unwrap()));
+    thread.response["id"].as_str().unwrap().parse().unwrap()
+}
+
+fn public_payloads(all: &[Recorded], dm_channels: &[u64]) -> Vec<Recorded> {
+    all.iter()
+        .filter(|x| {
+            let is_dm = dm_channels.iter().any(|d| x.path.contains(&format!("/channels/{d}/")));
+            let to_channel = x.path.starts_with("/api/v10/channels/") && !is_dm;
+            // Interaction replies flagged ephemeral (64) are private; others are public.
+            let webhook_public = x.path.contains("/webhooks/")
+                && x.json.as_ref().is_some_and(|j| j["flags"].as_u64().unwrap_or(0) & 64 == 0)
+                && !x.path.ends_with("@original");
+            (to_channel || webhook_public) && x.method != "GET"
+        })
+        .cloned()
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_through_interactions() {
+    let mut h = Harness::start().await;
+    let all = h.fake.requests().await;
+    let reg = all.iter().find(|x| x.method == "PUT" && x.path.ends_with("/commands")).unwrap();
+    assert_eq!(reg.path, format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands"));
+    let cmd = &reg.json.as_ref().unwrap()[0];
+    assert_eq!(cmd["name"], "junqi");
+    assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 16);
+
+    let thread = open_game(&mut h).await;
+    let all = h.fake.requests().await;
+    let dm_a = h.fake.dm_channel_of(ALICE.0).await.expect("alice got a DM");
+    let dm_b = h.fake.dm_channel_of(BOB.0).await.expect("bob got a DM");
+    for dm in [dm_a, dm_b] {
+        let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
+        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+        assert_eq!(panel.files.len(), 1, "the layout image");
+    }
+    let opened = posts_to(&all, thread).pop().unwrap();
+    assert!(content(&opened).contains(&format!("<@{}>", ALICE.0)) && content(&opened).contains(&format!("<@{}>", BOB.0)));
+
+    // Alice: Edit opens a modal pre-filled with her current layout.
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, None, "jq:edit:1")).await;
+    let all = h.fake.requests().await;
+    let cb = callback_of(&all, id).json.clone().unwrap();
+    assert_eq!(cb["type"], 9, "a modal");
+    assert_eq!(cb["data"]["custom_id"], "jq:edit-m:1");
+    let prefilled = cb["data"]["components"][0]["components"][0]["value"].as_str().unwrap();
+    assert_eq!(prefilled.len(), 25);
+
+    // A garbage layout: an ephemeral follow-up explains; the panel stays.
+    let id = h.id();
+    let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", "司令 司令 garbage")])).await;
+    let r = h.answered(id).await;
+    let err = r.iter().find(|x| x.method == "POST" && x.path.contains("/webhooks/")).expect("follow-up");
+    assert!(content(err).contains("bad layout"), "{}", content(err));
+    assert_eq!(err.json.as_ref().unwrap()["flags"], 64);
+    let all = h.fake.requests().await;
+    assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["type"], 6, "deferred update of the panel");
+
+    // Both deploy through the modal, then confirm.
+    for (who, _dm) in [(ALICE, dm_a), (BOB, dm_b)] {
+        let id = h.id();
+        let id = h.interact(payload::modal(id, who, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+        let r = h.answered(id).await;
+        let edit = r.iter().find(|x| x.method == "PATCH" && x.path.ends_with("@original")).expect("panel updated");
+        assert!(content(edit).contains("ghfiecdhakgibekdfjgjiljch"), "{}", content(edit));
+        let id = h.id();
+        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
+        let r = h.answered(id).await;
+        let edit = r.iter().find(|x| x.method == "PATCH").expect("panel updated");
+        assert!(custom_ids(edit).is_empty(), "a confirmed panel has no buttons");
+    }
+    let all = h
+        .fake
+        .wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red to move")))
+        .await;
+    let start = posts_to(&all, thread).into_iter().find(|x| content(x).contains("Red to move")).unwrap();
+    assert_eq!(start.files.len(), 1);
+    assert!(start.files[0].2.starts_with(b"\x89PNG"), "a PNG board");
+    assert!(content(&start).contains(&format!("<@{}>", ALICE.0)), "red is pinged");
+
+    // Autocomplete: from offers Alice's movable pieces, to the chosen piece's destinations.
+    let id = h.id();
+    let id = h.interact(payload::autocomplete(id, ALICE, thread, "move", &[("from", "")], "from")).await;
+    let all = h.fake.requests().await;
+    let cb = callback_of(&all, id).json.clone().unwrap();
+    assert_eq!(cb["type"], 8);
+    let froms: Vec<String> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
+    let legal = h.referee.legal_moves(1);
+    let mut expected: Vec<String> = legal.iter().map(|m| m.0.clone()).collect();
+    expected.sort();
+    expected.dedup();
+    assert_eq!(froms, expected);
+    let id = h.id();
+    let id = h.interact(payload::autocomplete(id, ALICE, thread, "move", &[("from", &froms[0]), ("to", "")], "to")).await;
+    let all = h.fake.requests().await;
+    let cb = callback_of(&all, id).json.clone().unwrap();
+    let tos: Vec<&str> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
+    let mut expected: Vec<&str> = legal.iter().filter(|m| m.0 == froms[0]).map(|m| m.1.as_str()).collect();
+    expected.sort();
+    assert_eq!(tos, expected);
+
+    // Bob moving out of turn: ephemeral "not your turn", nothing posted.
+    let before = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    let id = h.interact(payload::command(id, BOB, thread, "move", &[("from", json!("c7")), ("to", json!("c6"))])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("not your turn")));
+    // A move to nowhere.
+    let id = h.id();
+    let id = h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!("c6")), ("to", json!("z99"))])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("no point z99")));
+    assert_eq!(posts_to(&h.fake.requests().await, thread).len(), before);
+
+    // Moves until a combat: prefer an attack whenever one is legal.
+    let mut combat = false;
+    let mut players = [ALICE, BOB].into_iter().cycle();
+    for _ in 0..12 {
+        let who = players.next().unwrap();
+        let legal = h.referee.legal_moves(1);
+        let (from, to, attack) = legal.iter().find(|m| m.2).cloned().unwrap_or_else(|| legal[0].clone());
+        let n = posts_to(&h.fake.requests().await, thread).len();
+        let id = h.id();
+        h.interact(payload::command(id, who, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
+        let all = h.fake.wait_for(10, "move announcement", |r| posts_to(r, thread).len() > n).await;
+        let msg = posts_to(&all, thread).pop().unwrap();
+        assert!(content(&msg).contains(&format!("{from}-{to}")), "{}", content(&msg));
+        assert_eq!(msg.files.len(), 1, "every move posts the public board");
+        if attack {
+            combat = true;
+            assert!(content(&msg).contains("won") || content(&msg).contains("removed") || content(&msg).contains("flag"));
+            break;
+        }
+    }
+    assert!(combat, "no combat happened");
+
+    // Resignation ends the game publicly.
+    let id = h.id();
+    h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    h.fake.wait_for(10, "resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("resigned"))).await;
+
+    // Nothing public carried a hidden identity or a deployment.
+    let all = h.fake.requests().await;
+    let public = public_payloads(&all, &[dm_a, dm_b]);
+    assert!(public.len() >= 5, "{}", public.len());
+    for p in &public {
+        let t = p.text();
+        if t.contains("resigned") {
+            continue; // the finished game is revealed completely
+        }
+        for name in HIDDEN {
+            assert!(!t.contains(name), "public payload leaks {name}: {t}");
+        }
+        assert!(!t.contains("ghfiecdhakgibekdfjgjiljch") && !t.contains(prefilled), "public payload leaks a layout: {t}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
+    let mut h = Harness::start().await;
+
+    // 429 then 500 on the challenge message: the bot waits and retries; one message goes through.
+    let path = format!("/channels/{CHANNEL_ID}/messages");
+    h.fake.inject_faults("POST", &path, vec![Fault::RateLimited(0.3), Fault::ServerError]).await;
+    // Bob's DMs are closed.
+    h.fake.close_dms(BOB.0).await;
+    let thread = open_game(&mut h).await;
+    let all = h.fake.requests().await;
+    let tries: Vec<u16> = all.iter().filter(|x| x.method == "POST" && x.path.ends_with(&path)).map(|x| x.status).collect();
+    assert_eq!(tries, [429, 500, 200], "retried after 429 and 500, sent once");
+
+    // Bob is told in the thread, and uses the ephemeral panel there.
+    let notice = posts_to(&all, thread).into_iter().find(|x| content(x).contains("/junqi deploy")).expect("DM-closed notice");
+    assert!(content(&notice).contains(&format!("<@{}>", BOB.0)));
+    let dm_b = h.fake.dm_channel_of(BOB.0).await.unwrap();
+    assert!(all.iter().any(|x| x.path.ends_with(&format!("/channels/{dm_b}/messages")) && x.status == 403));
+    let id = h.id();
+    let id = h.interact(payload::command(id, BOB, thread, "deploy", &[])).await;
+    let r = h.answered(id).await;
+    let panel = r.iter().find(|x| x.method == "PATCH").unwrap();
+    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+    let all = h.fake.requests().await;
+    assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
+
+    // Both confirm (Bob from the ephemeral panel in the guild, Alice from her DM).
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, Some(thread), "jq:ok:1")).await;
+    h.answered(id).await;
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, None, "jq:ok:1")).await;
+    h.answered(id).await;
+    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red to move"))).await;
+
+    // The gateway drops; the bot resumes and the game goes on.
+    let (identifies, _) = h.fake.sessions().await;
+    h.fake.disconnect().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let legal = h.referee.legal_moves(1);
+    let (from, to, _) = legal[0].clone();
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
+    h.fake.wait_for(20, "move after resume", |r| posts_to(r, thread).len() > n).await;
+    let (identifies_after, resumes) = h.fake.sessions().await;
+    assert!(resumes >= 1 || identifies_after > identifies, "the bot reconnected");
+    assert!(resumes >= 1, "the bot resumed rather than starting a new session");
+}
+
+/// The fake's payloads are what serenity accepts (a payload it cannot read would be silently
+/// dropped as an unknown event).
+#[test]
+fn fake_payloads_parse_as_serenity_interactions() {
+    use poise::serenity_prelude::Interaction;
+    let samples = [
+        payload::command(11, ALICE, CHANNEL_ID, "challenge", &[("opponent", json!(BOB.0.to_string()))]),
+        payload::command(12, ALICE, CHANNEL_ID, "move", &[("from", json!("c6")), ("to", json!("c7"))]),
+        payload::autocomplete(13, ALICE, CHANNEL_ID, "move", &[("from", "c")], "from"),
+        payload::button(14, BOB, Some(CHANNEL_ID), "jq:acc:1"),
+        payload::button(15, BOB, None, "jq:rnd:1"),
+        payload::select(16, BOB, None, "jq:load:1", &["mine"]),
+        payload::modal(17, ALICE, None, "jq:edit-m:1", &[("layout", LAYOUT)]),
+    ];
+    for s in samples {
+        if let Err(e) = serde_json::from_value::<Interaction>(s.clone()) {
+            panic!("{e}: {s}");
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Referee behaviour that transcripts do not show well: racing commands, parallel games, secrecy
+//! of deployments in every effect, and a corrupted database row.
+
+use std::sync::Arc;
+
+use junqi_referee::referee::{
+    Action, Command, DeploySource, Effect, Locale, ManualClock, Mistake, Referee, RefereeError,
+};
+use junqi_referee::store::{self, Durability, Store};
+
+const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
+const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
+const RED_CODE: &str = "ghahgfbfccddekeikighjljij";
+const BLUE_CODE: &str = "ghhgfeieddcckikjghfjjliba";
+
+async fn referee(tag: &str) -> (Referee, std::path::PathBuf) {
+    let db = std::env::temp_dir().join(format!("junqi-referee-test-{tag}-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    (Referee::new(store, Arc::new(ManualClock::new(1_795_996_800))), db)
+}
+
+fn cmd(user: &str, request: &str, action: Action) -> Command {
+    Command { user: user.into(), request: request.into(), server: String::new(), action }
+}
+
+async fn start_game(r: &Referee, g: i64) -> Vec<Effect> {
+    let mut all = Vec::new();
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1d".into(),
+    };
+    all.extend(r.handle(cmd("alice", &format!("c{g}"), challenge)).await.unwrap());
+    all.extend(r.handle(cmd("bob", &format!("a{g}"), Action::Accept(g))).await.unwrap());
+    all.extend(
+        r.handle(cmd("alice", &format!("r{g}"), Action::Deploy(g, DeploySource::Text(RED.into())))).await.unwrap(),
+    );
+    all.extend(
+        r.handle(cmd("bob", &format!("b{g}"), Action::Deploy(g, DeploySource::Text(BLUE.into())))).await.unwrap(),
+    );
+    all
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_for_one_turn_apply_exactly_one() {
+    let (r, _db) = referee("race").await;
+    let r = Arc::new(r);
+    for g in 1..=20 {
+        start_game(&r, g).await;
+    }
+    // In every game, two different moves race for Red's first turn; games run in parallel.
+    let mut tasks = Vec::new();
+    for g in 1..=20i64 {
+        for (i, mv) in ["c6-c7", "a6-a7"].into_iter().enumerate() {
+            let r = r.clone();
+            tasks.push(tokio::spawn(async move {
+                r.handle(cmd("alice", &format!("m{g}-{i}"), Action::Move(g, mv.into()))).await
+            }));
+        }
+    }
+    let mut ok = 0;
+    let mut refused = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => ok += 1,
+            Err(RefereeError::Rejected { mistake: Mistake::NotYourTurn(_), .. }) => refused += 1,
+            Err(e) => panic!("unexpected error: {e}"),
+        }
+    }
+    assert_eq!((ok, refused), (20, 20));
+    let mut c = r.store().conn().await.unwrap();
+    for g in 1..=20 {
+        assert_eq!(store::events_of(&mut c, g).await.unwrap().len(), 1, "game {g}");
+    }
+}
+
+#[tokio::test]
+async fn deployments_reach_only_their_owner_until_the_end() {
+    let (r, _db) = referee("secret").await;
+    let mut effects = start_game(&r, 1).await;
+    effects.extend(r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap());
+    effects.extend(r.handle(cmd("carol", "s1", Action::Show(1))).await.unwrap());
+    for e in &effects {
+        let text = match e {
+            Effect::Public { text, .. } => text.replace(' ', ""),
+            Effect::Private { user, text, .. } => {
+                let t = text.replace(' ', "");
+                assert!(user == "alice" || !t.contains(RED_CODE), "Red's layout sent to {user}");
+                assert!(user == "bob" || !t.contains(BLUE_CODE), "Blue's layout sent to {user}");
+                continue;
+            }
+            _ => continue,
+        };
+        assert!(!text.contains(RED_CODE) && !text.contains(BLUE_CODE), "a layout in public: {text}");
+    }
+    // The spectator view and the opponent's view show no hidden identity.
+    let spectator = r.view(1, Some("carol")).await.unwrap();
+    assert!(spectator.cells.iter().flatten().all(|c| c.kind.is_none()));
+    let bob = r.view(1, Some("bob")).await.unwrap();
+    assert!(bob.cells.iter().flatten().filter(|c| c.seat.0 == 0).all(|c| c.kind.is_none()));
+    assert!(bob.cells.iter().flatten().filter(|c| c.seat.0 == 1).all(|c| c.kind.is_some()));
+    // After the end, everything is public.
+    let end = r.handle(cmd("bob", "x", Action::Resign(1))).await.unwrap();
+    assert!(end.iter().any(|e| matches!(e, Effect::Public { text, .. } if text.replace(' ', "").contains(RED_CODE))));
+    let spectator = r.view(1, None).await.unwrap();
+    assert!(spectator.cells.iter().flatten().all(|c| c.kind.is_some()));
+}
+
+#[tokio::test]
+async fn a_corrupted_row_is_reported_and_changes_nothing() {
+    let (r, db) = referee("corrupt").await;
+    start_game(&r, 1).await;
+    r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap();
+    r.store().close().await;
+    // Someone edits the database by hand: the stored deployment is no longer legal.
+    {
+        let s = Store::open(&db, Durability::Normal).await.unwrap();
+        let mut c = s.conn().await.unwrap();
+        store::deployment_put(
+            &mut c,
+            &store::DeploymentRow { game_id: 1, seat: 1, user_id: "bob".into(), setup: "zzz".into() },
+        )
+        .await
+        .unwrap();
+        drop(c);
+        s.close().await;
+    }
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    let r = Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)));
+    let err = r.handle(cmd("bob", "m2", Action::Move(1, "b7-b8".into()))).await.unwrap_err();
+    assert!(matches!(err, RefereeError::Store(store::StoreError::Corrupt { table: "deployments", .. })), "{err}");
+    assert!(err.to_string().contains("corrupted row in deployments"));
+    assert!(err.message(Locale::En).starts_with("A stored record is damaged (deployments 1"));
+    assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏"));
+    let mut c = r.store().conn().await.unwrap();
+    assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
+    assert_eq!(store::request_get(&mut c, "m2").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn records_are_public_while_playing_and_complete_after() {
+    use junqi_referee::rules::record::Record;
+    let (r, _db) = referee("record").await;
+    start_game(&r, 1).await;
+    r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap();
+    r.handle(cmd("bob", "m2", Action::Move(1, "b7-b8".into()))).await.unwrap();
+    let public = r.record(1).await.unwrap();
+    assert!(public.contains("[RedSetup \"?\"]") && public.contains("1. c6-c7 {x} b7-b8"), "{public}");
+    assert!(!public.contains(RED_CODE) && !public.contains(BLUE_CODE));
+    r.handle(cmd("alice", "x", Action::Resign(1))).await.unwrap();
+    let full = r.record(1).await.unwrap();
+    let parsed = Record::parse(&full).unwrap();
+    assert_eq!(parsed.tag("RedSetup"), Some(RED_CODE));
+    let replay = parsed.replay().unwrap();
+    assert_eq!(replay.over.map(|o| o.winner), Some(Some(1)));
+    assert!(full.ends_with("resign\n0-1\n"), "{full}");
+}

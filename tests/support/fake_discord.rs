@@ -1,0 +1,605 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: a REST server (reached through serenity's
+//! `HttpBuilder::proxy`) that records every request, and a plain `ws://` gateway that says HELLO,
+//! answers IDENTIFY with READY and RESUME with RESUMED, acknowledges heartbeats, and lets the test
+//! inject events (interactions) and faults (429, 500, DM refused, disconnects).
+
+#![allow(dead_code)]
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::{Mutex, Notify, mpsc};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+/// The bot's application (and user) id in the fake.
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+/// The guild the games are played in.
+pub const GUILD_ID: u64 = 800_000_000_000_000_001;
+/// The channel where challenges are made.
+pub const CHANNEL_ID: u64 = 700_000_000_000_000_001;
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// HTTP method.
+    pub method: String,
+    /// Path without the query, e.g. `/api/v10/channels/1/messages`.
+    pub path: String,
+    /// The JSON body (for multipart, the `payload_json` part).
+    pub json: Option<Value>,
+    /// Files of a multipart body: (field name, file name, bytes).
+    pub files: Vec<(String, String, Vec<u8>)>,
+    /// The status the fake answered.
+    pub status: u16,
+    /// The JSON the fake answered.
+    pub response: Value,
+}
+
+impl Recorded {
+    /// The whole request as text (JSON and file names), for leak checks.
+    pub fn text(&self) -> String {
+        let mut s = format!("{} {} ", self.method, self.path);
+        if let Some(j) = &self.json {
+            s.push_str(&j.to_string());
+        }
+        for (_, name, _) in &self.files {
+            s.push(' ');
+            s.push_str(name);
+        }
+        s
+    }
+}
+
+/// A fault to inject into the next matching request.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// 429 Too Many Requests with this retry-after (seconds).
+    RateLimited(f64),
+    /// 500 Internal Server Error.
+    ServerError,
+}
+
+#[derive(Default)]
+struct State {
+    requests: Vec<Recorded>,
+    /// (method, path substring) → faults to serve, in order.
+    faults: Vec<(String, String, VecDeque<Fault>)>,
+    /// Users whose DMs are closed (50007 on sending to their DM channel).
+    dm_closed: HashSet<u64>,
+    /// DM channel id → user id.
+    dm_channels: HashMap<u64, u64>,
+    /// Gateway events waiting for a connected, identified session.
+    pending: VecDeque<(String, Value)>,
+    /// Events sent so far, by sequence number (for RESUME replays).
+    sent: Vec<(u64, String, Value)>,
+    seq: u64,
+    identifies: u32,
+    resumes: u32,
+    /// The live gateway connection's sender, once identified or resumed.
+    live: Option<mpsc::UnboundedSender<Message>>,
+}
+
+/// The fake Discord. Cheap to clone.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    state: Arc<Mutex<State>>,
+    changed: Arc<Notify>,
+    ids: Arc<AtomicU64>,
+    /// `http://127.0.0.1:PORT`, for `HttpBuilder::proxy`.
+    pub rest_url: String,
+    /// `ws://127.0.0.1:PORT`, returned from `GET /gateway`.
+    pub gateway_url: String,
+}
+
+fn now_iso() -> &'static str {
+    "2026-11-30T09:00:00.000000+00:00"
+}
+
+/// A Discord user object.
+pub fn user_json(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+           "avatar": null, "bot": id == APP_ID, "public_flags": 0})
+}
+
+fn message_json(id: u64, channel: u64, body: &Value) -> Value {
+    let mut m = json!({
+        "id": id.to_string(), "channel_id": channel.to_string(), "author": user_json(APP_ID, "junqi"),
+        "content": body.get("content").cloned().unwrap_or(json!("")), "timestamp": now_iso(),
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": [], "embeds": body.get("embeds").cloned().unwrap_or(json!([])), "pinned": false,
+        "type": 0, "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+    });
+    if channel != 0 {
+        m["webhook_id"] = Value::Null;
+    }
+    m
+}
+
+fn thread_json(id: u64, parent: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(), "name": name,
+           "parent_id": parent.to_string(), "owner_id": APP_ID.to_string(), "message_count": 0, "member_count": 1,
+           "rate_limit_per_user": 0,
+           "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "archive_timestamp": now_iso(),
+                               "locked": false},
+           "flags": 0, "nsfw": false, "position": 0, "permission_overwrites": []})
+}
+
+/// Splits a multipart/form-data body into (field name, file name, bytes).
+fn parse_multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+    let Some(boundary) = content_type.split("boundary=").nth(1) else { return vec![] };
+    let boundary = boundary.trim_matches('"');
+    let delim = format!("--{boundary}").into_bytes();
+    let mut parts = vec![];
+    let mut rest = body;
+    while let Some(start) = find(rest, &delim) {
+        rest = &rest[start + delim.len()..];
+        if rest.starts_with(b"--") {
+            break;
+        }
+        let Some(head_end) = find(rest, b"\r\n\r\n") else { break };
+        let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
+        let content = &rest[head_end + 4..];
+        let end = find(content, &delim).unwrap_or(content.len());
+        let data = content[..end.saturating_sub(2)].to_vec();
+        let field = |key: &str| {
+            head.split(';').find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
+        };
+        let name = field("name").unwrap_or_default();
+        let filename = head.lines().find(|l| l.to_ascii_lowercase().contains("content-disposition")).and_then(|l| {
+            l.split(';').find_map(|p| p.trim().strip_prefix("filename=").map(|v| v.trim_matches('"').to_string()))
+        });
+        parts.push((name, filename, data));
+        rest = &content[end..];
+    }
+    parts
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn segments(path: &str) -> Vec<&str> {
+    path.trim_start_matches("/api/v10").split('/').filter(|s| !s.is_empty()).collect()
+}
+
+impl FakeDiscord {
+    /// Starts both servers on ephemeral ports.
+    pub async fn start() -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let fake = FakeDiscord {
+            state: Arc::new(Mutex::new(State::default())),
+            changed: Arc::new(Notify::new()),
+            ids: Arc::new(AtomicU64::new(1_000_000)),
+            rest_url: format!("http://{}", rest.local_addr().unwrap()),
+            gateway_url: format!("ws://{}", ws.local_addr().unwrap()),
+        };
+        let f = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = rest.accept().await else { return };
+                let f = f.clone();
+                tokio::spawn(async move {
+                    let svc = service_fn(move |req| {
+                        let f = f.clone();
+                        async move { Ok::<_, Infallible>(f.handle(req).await) }
+                    });
+                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
+                });
+            }
+        });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, addr)) = ws.accept().await else { return };
+                let f = f.clone();
+                tokio::spawn(async move { f.gateway_session(stream, addr).await });
+            }
+        });
+        fake
+    }
+
+    /// A fresh snowflake.
+    pub fn next_id(&self) -> u64 {
+        self.ids.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Every REST request so far.
+    pub async fn requests(&self) -> Vec<Recorded> {
+        self.state.lock().await.requests.clone()
+    }
+
+    /// Forgets the recorded requests (faults and DM settings stay).
+    pub async fn clear(&self) {
+        self.state.lock().await.requests.clear();
+    }
+
+    /// Serves `faults` to the next requests whose method is `method` and path contains `path_part`.
+    pub async fn inject_faults(&self, method: &str, path_part: &str, faults: Vec<Fault>) {
+        self.state.lock().await.faults.push((method.to_string(), path_part.to_string(), faults.into()));
+    }
+
+    /// Closes this user's DMs: messages to their DM channel fail with 50007.
+    pub async fn close_dms(&self, user: u64) {
+        self.state.lock().await.dm_closed.insert(user);
+    }
+
+    /// The DM channel the bot opened with `user`, if any.
+    pub async fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.state.lock().await.dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c)
+    }
+
+    /// How many IDENTIFY and RESUME the gateway has seen.
+    pub async fn sessions(&self) -> (u32, u32) {
+        let s = self.state.lock().await;
+        (s.identifies, s.resumes)
+    }
+
+    /// Waits until `pred` holds on the recorded requests (polling on every change), or panics after
+    /// `secs` seconds with the requests seen.
+    pub async fn wait_for<F: Fn(&[Recorded]) -> bool>(&self, secs: u64, what: &str, pred: F) -> Vec<Recorded> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let notified = self.changed.notified();
+            {
+                let s = self.state.lock().await;
+                if pred(&s.requests) {
+                    return s.requests.clone();
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let s = self.state.lock().await;
+                let seen: Vec<String> = s.requests.iter().map(|r| format!("{} {} {}", r.status, r.method, r.path)).collect();
+                panic!("timed out waiting for {what}; requests:\n{}", seen.join("\n"));
+            }
+        }
+    }
+
+    /// Waits until the bot has an identified (or resumed) gateway session.
+    pub async fn wait_connected(&self, secs: u64) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let notified = self.changed.notified();
+            if self.state.lock().await.live.is_some() {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("the bot never connected to the gateway");
+            }
+        }
+    }
+
+    /// Sends a dispatch event (e.g. `INTERACTION_CREATE`) now, or as soon as a session is live.
+    pub async fn dispatch(&self, event: &str, data: Value) {
+        let mut s = self.state.lock().await;
+        s.pending.push_back((event.to_string(), data));
+        Self::flush(&mut s);
+    }
+
+    fn flush(s: &mut State) {
+        let Some(tx) = s.live.clone() else { return };
+        while let Some((t, d)) = s.pending.pop_front() {
+            s.seq += 1;
+            let seq = s.seq;
+            let payload = json!({"op": 0, "t": t, "s": seq, "d": d});
+            if tx.send(Message::Text(payload.to_string())).is_err() {
+                s.seq -= 1;
+                s.pending.push_front((t, d));
+                s.live = None;
+                return;
+            }
+            s.sent.push((seq, t, d));
+        }
+    }
+
+    /// Drops the live gateway connection with a resumable close code (4000); the bot should
+    /// reconnect and RESUME. Events dispatched meanwhile wait for the new session.
+    pub async fn disconnect(&self) {
+        let mut s = self.state.lock().await;
+        if let Some(tx) = s.live.take() {
+            let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Library(4000), reason: "test".into() })));
+        }
+    }
+
+    async fn gateway_session(&self, stream: tokio::net::TcpStream, _addr: SocketAddr) {
+        let Ok(ws) = tokio_tungstenite::accept_async(stream).await else { return };
+        let (mut sink, mut source) = ws.split();
+        let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
+        let writer = tokio::spawn(async move {
+            while let Some(m) = rx.recv().await {
+                let close = matches!(m, Message::Close(_));
+                if sink.send(m).await.is_err() || close {
+                    break;
+                }
+            }
+            let _ = sink.close().await;
+        });
+        let _ = tx.send(Message::Text(json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string()));
+        while let Some(Ok(msg)) = source.next().await {
+            let Message::Text(text) = msg else {
+                if matches!(msg, Message::Close(_)) {
+                    break;
+                }
+                continue;
+            };
+            let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+            match v["op"].as_u64() {
+                Some(1) => {
+                    let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
+                }
+                Some(2) => {
+                    let mut s = self.state.lock().await;
+                    s.identifies += 1;
+                    s.seq += 1;
+                    let ready = json!({"op": 0, "t": "READY", "s": s.seq, "d": {
+                        "v": 10, "user": user_json(APP_ID, "junqi"), "session_id": "fake-session",
+                        "resume_gateway_url": self.gateway_url,
+                        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                        "application": {"id": APP_ID.to_string(), "flags": 0}, "shard": [0, 1],
+                        "private_channels": [], "relationships": [], "presences": [], "_trace": []}});
+                    let _ = tx.send(Message::Text(ready.to_string()));
+                    s.live = Some(tx.clone());
+                    Self::flush(&mut s);
+                    drop(s);
+                    self.changed.notify_waiters();
+                }
+                Some(6) => {
+                    let mut s = self.state.lock().await;
+                    s.resumes += 1;
+                    let from = v["d"]["seq"].as_u64().unwrap_or(0);
+                    // Replay what the client missed, then RESUMED, then the queue.
+                    let missed: Vec<_> = s.sent.iter().filter(|(q, _, _)| *q > from).cloned().collect();
+                    for (q, t, d) in missed {
+                        let _ = tx.send(Message::Text(json!({"op": 0, "t": t, "s": q, "d": d}).to_string()));
+                    }
+                    s.seq += 1;
+                    let _ = tx.send(Message::Text(json!({"op": 0, "t": "RESUMED", "s": s.seq, "d": {}}).to_string()));
+                    s.live = Some(tx.clone());
+                    Self::flush(&mut s);
+                    drop(s);
+                    self.changed.notify_waiters();
+                }
+                _ => {}
+            }
+        }
+        {
+            let mut s = self.state.lock().await;
+            if s.live.as_ref().is_some_and(|l| l.same_channel(&tx)) {
+                s.live = None;
+            }
+        }
+        drop(tx);
+        let _ = writer.await;
+    }
+
+    async fn handle(&self, req: Request<Incoming>) -> Response<Full<Bytes>> {
+        let method = req.method().to_string();
+        let path = req.uri().path().to_string();
+        let ctype = req.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let body = req.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+        let (json_body, files) = if ctype.starts_with("multipart/") {
+            let parts = parse_multipart(&ctype, &body);
+            let mut j = None;
+            let mut files = vec![];
+            for (name, filename, data) in parts {
+                match filename {
+                    Some(f) => files.push((name, f, data)),
+                    None if name == "payload_json" => j = serde_json::from_slice(&data).ok(),
+                    None => {}
+                }
+            }
+            (j, files)
+        } else {
+            (serde_json::from_slice::<Value>(&body).ok(), vec![])
+        };
+        let mut s = self.state.lock().await;
+        // Injected faults first.
+        let fault = s
+            .faults
+            .iter_mut()
+            .find(|(m, p, q)| *m == method && path.contains(p.as_str()) && !q.is_empty())
+            .and_then(|(_, _, q)| q.pop_front());
+        let (status, out, headers) = match fault {
+            Some(Fault::RateLimited(secs)) => (
+                429,
+                json!({"message": "You are being rate limited.", "retry_after": secs, "global": false}),
+                vec![("retry-after", format!("{secs}")), ("x-ratelimit-scope", "user".to_string())],
+            ),
+            Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
+            None => {
+                let (st, o) = self.route(&mut s, &method, &path, json_body.as_ref());
+                (st, o, vec![])
+            }
+        };
+        s.requests.push(Recorded { method, path, json: json_body, files, status, response: out.clone() });
+        drop(s);
+        self.changed.notify_waiters();
+        let mut resp = Response::builder().status(StatusCode::from_u16(status).unwrap());
+        for (k, v) in headers {
+            resp = resp.header(k, v);
+        }
+        if status == 204 {
+            return resp.body(Full::new(Bytes::new())).unwrap();
+        }
+        resp.header("content-type", "application/json").body(Full::new(Bytes::from(out.to_string()))).unwrap()
+    }
+
+    fn route(&self, s: &mut State, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        let seg = segments(path);
+        let empty = json!({});
+        let body = body.unwrap_or(&empty);
+        match (method, seg.as_slice()) {
+            ("GET", ["gateway"]) => (200, json!({"url": self.gateway_url})),
+            ("GET", ["gateway", "bot"]) => (
+                200,
+                json!({"url": self.gateway_url, "shards": 1, "session_start_limit":
+                    {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
+            ),
+            ("GET", ["users", "@me"]) => (200, user_json(APP_ID, "junqi")),
+            ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                let cmds = body.as_array().cloned().unwrap_or_default();
+                let out: Vec<Value> = cmds
+                    .into_iter()
+                    .map(|mut c| {
+                        c["id"] = json!(self.next_id().to_string());
+                        c["application_id"] = json!(APP_ID.to_string());
+                        c["version"] = json!("1");
+                        c["type"] = c.get("type").cloned().unwrap_or(json!(1));
+                        c
+                    })
+                    .collect();
+                (200, Value::Array(out))
+            }
+            ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
+            ("POST", ["users", "@me", "channels"]) => {
+                let user: u64 = body["recipient_id"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
+                let id = s.dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c).unwrap_or_else(|| {
+                    let id = self.next_id();
+                    s.dm_channels.insert(id, user);
+                    id
+                });
+                (200, json!({"id": id.to_string(), "type": 1, "recipients": [user_json(user, "player")],
+                             "last_message_id": null}))
+            }
+            ("POST", ["channels", ch, "messages"]) => {
+                let ch: u64 = ch.parse().unwrap_or(0);
+                if s.dm_channels.get(&ch).is_some_and(|u| s.dm_closed.contains(u)) {
+                    return (403, json!({"message": "Cannot send messages to this user", "code": 50007}));
+                }
+                (200, message_json(self.next_id(), ch, body))
+            }
+            ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body)),
+            ("POST", ["channels", ch, "messages", _, "threads"]) | ("POST", ["channels", ch, "threads"]) => {
+                let name = body["name"].as_str().unwrap_or("game");
+                (201, thread_json(self.next_id(), ch.parse().unwrap_or(0), name))
+            }
+            ("PUT", ["channels", _, "thread-members", _]) => (204, Value::Null),
+            ("POST", ["webhooks", _, _]) => (200, message_json(self.next_id(), CHANNEL_ID, body)),
+            ("PATCH", ["webhooks", _, _, "messages", _]) => (200, message_json(self.next_id(), CHANNEL_ID, body)),
+            ("GET", ["webhooks", _, _, "messages", _]) => (200, message_json(self.next_id(), CHANNEL_ID, body)),
+            ("DELETE", _) => (204, Value::Null),
+            _ => (404, json!({"message": format!("fake discord: no route for {method} {path}"), "code": 0})),
+        }
+    }
+}
+
+/// Builders for interaction payloads as Discord sends them.
+pub mod payload {
+    use super::*;
+
+    fn member(user: u64, name: &str) -> Value {
+        json!({"user": user_json(user, name), "roles": [], "joined_at": now_iso(), "deaf": false, "mute": false,
+               "flags": 0, "permissions": "2199023255551"})
+    }
+
+    fn base(kind: u8, id: u64, user: (u64, &str), channel: Option<u64>, data: Value) -> Value {
+        let mut v = json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "token": format!("tok-{id}"), "version": 1, "locale": "zh-CN", "entitlements": [],
+            "app_permissions": "2199023255551", "authorizing_integration_owners": {}, "attachment_size_limit": 10485760,
+        });
+        match channel {
+            Some(ch) => {
+                v["guild_id"] = json!(GUILD_ID.to_string());
+                v["guild_locale"] = json!("zh-CN");
+                v["channel_id"] = json!(ch.to_string());
+                v["channel"] = json!({"id": ch.to_string(), "type": 0});
+                v["member"] = member(user.0, user.1);
+            }
+            None => {
+                // A DM: the interaction carries `user`, and the channel is the DM channel.
+                v["user"] = user_json(user.0, user.1);
+                v["channel_id"] = json!("1");
+                v["channel"] = json!({"id": "1", "type": 1});
+                v["context"] = json!(1);
+            }
+        }
+        v
+    }
+
+    /// `/junqi <sub> name=value…` in `channel` (string options; user options as ids).
+    pub fn command(id: u64, user: (u64, &str), channel: u64, sub: &str, opts: &[(&str, Value)]) -> Value {
+        let options: Vec<Value> = opts
+            .iter()
+            .map(|(n, v)| {
+                let kind = if n.ends_with("opponent") { 6 } else if v.is_i64() { 4 } else { 3 };
+                json!({"name": n, "type": kind, "value": v})
+            })
+            .collect();
+        let mut data = json!({"id": "1", "name": "junqi", "type": 1,
+                              "options": [{"name": sub, "type": 1, "options": options}]});
+        let resolved: Vec<(String, Value)> = opts
+            .iter()
+            .filter(|(n, _)| n.ends_with("opponent"))
+            .map(|(_, v)| {
+                let uid: u64 = v.as_str().unwrap().parse().unwrap();
+                (uid.to_string(), user_json(uid, "opponent"))
+            })
+            .collect();
+        if !resolved.is_empty() {
+            let users: serde_json::Map<String, Value> = resolved.into_iter().collect();
+            data["resolved"] = json!({"users": users});
+        }
+        base(2, id, user, Some(channel), data)
+    }
+
+    /// An autocomplete request for `/junqi <sub>` with `focused` being typed.
+    pub fn autocomplete(id: u64, user: (u64, &str), channel: u64, sub: &str, opts: &[(&str, &str)], focused: &str) -> Value {
+        let options: Vec<Value> = opts
+            .iter()
+            .map(|(n, v)| {
+                let mut o = json!({"name": n, "type": 3, "value": v});
+                if *n == focused {
+                    o["focused"] = json!(true);
+                }
+                o
+            })
+            .collect();
+        let data = json!({"id": "1", "name": "junqi", "type": 1,
+                          "options": [{"name": sub, "type": 1, "options": options}]});
+        base(4, id, user, Some(channel), data)
+    }
+
+    /// A button press (`custom_id`) on a message, in a guild channel or (None) a DM.
+    pub fn button(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str) -> Value {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let mut v = base(3, id, user, channel, data);
+        let ch = channel.unwrap_or(1);
+        v["message"] = super::message_json(id - 1, ch, &json!({}));
+        v
+    }
+
+    /// A select-menu choice.
+    pub fn select(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str, values: &[&str]) -> Value {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let mut v = base(3, id, user, channel, data);
+        v["message"] = super::message_json(id - 1, channel.unwrap_or(1), &json!({}));
+        v
+    }
+
+    /// A modal submission with text inputs (custom_id, value).
+    pub fn modal(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str, inputs: &[(&str, &str)]) -> Value {
+        let rows: Vec<Value> = inputs
+            .iter()
+            .map(|(c, v)| json!({"type": 1, "components": [{"type": 4, "custom_id": c, "value": v}]}))
+            .collect();
+        base(5, id, user, channel, json!({"custom_id": custom_id, "components": rows}))
+    }
+}

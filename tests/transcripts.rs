@@ -1,0 +1,42 @@
+//! Golden transcripts: every `tests/transcripts/*.txt` is replayed against a fresh referee and
+//! must reproduce itself exactly (commands and effects). Set `JUNQI_REGENERATE=1` to rewrite the
+//! files from what the referee now does (then review the diff).
+
+use std::path::PathBuf;
+
+use junqi_referee::local::transcript;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transcripts_reproduce_themselves() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/transcripts exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "expected the transcript set, found {}", files.len());
+    let regenerate = std::env::var_os("JUNQI_REGENERATE").is_some();
+    let tmp = std::env::temp_dir().join(format!("junqi-transcripts-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let db = tmp.join(format!("{}.db", f.file_stem().unwrap().to_string_lossy()));
+        let got = transcript::run(&text, &db).await.unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        if regenerate {
+            std::fs::write(f, &got).unwrap();
+        } else if got != text {
+            let first = got.lines().zip(text.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            failures.push(format!(
+                "{}: differs at line {}:\n  expected: {}\n  got:      {}",
+                f.display(),
+                first + 1,
+                text.lines().nth(first).unwrap_or(""),
+                got.lines().nth(first).unwrap_or("")
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
