@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod moves;
+mod render;
 mod replay;
 mod setup;
 
@@ -45,6 +46,39 @@ pub enum Command {
         /// Look at the position after this many plies (default: after the last).
         #[arg(long)]
         ply: Option<usize>,
+    },
+    /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
+    ///
+    /// Exit status 2 on a bad record, a ply beyond the end, or a private view of a record without setups.
+    Render {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Draw the position after this many plies (default: after the last).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Whose image.
+        #[arg(long, value_enum, default_value = "public")]
+        view: render::ViewArg,
+        /// Language of labels and captions.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: render::LangArg,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Animate a whole record as a GIF, one frame per ply (public view or full reveal).
+    ReplayGif {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Whose view.
+        #[arg(long, value_enum, default_value = "public")]
+        view: render::GifViewArg,
+        /// Language of labels and captions.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: render::LangArg,
+        /// Where to write the GIF.
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
 }
 
@@ -88,6 +122,8 @@ pub fn run() -> ExitCode {
         Command::Setup { action: SetupAction::Check { deployment, side } } => setup::check(&deployment, side),
         Command::Setup { action: SetupAction::Random { seed } } => setup::random(seed),
         Command::Moves { file, ply } => moves::run(&file, ply),
+        Command::Render { file, ply, view, lang, out } => render::render(&file, ply, view, lang, &out),
+        Command::ReplayGif { file, view, lang, out } => render::replay_gif(&file, view, lang, &out),
     }
 }
 
