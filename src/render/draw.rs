@@ -48,9 +48,9 @@ fn draw_pieces(img: &mut IndexedImage, a: &Assets, view: &View, lang: Lang, bott
             .unwrap_or(&a.blank[s]);
         img.blit(sprite, x, y);
         if piece.public && piece.kind.is_some() {
-            // A gold corner: everyone knows what this piece is.
-            for d in 0..11 {
-                img.fill_rect(x + 3, y + 3 + d, 11 - d, 1, a.c.gold);
+            // A gold corner inside the tile's border: everyone knows what this piece is.
+            for d in 0..10 {
+                img.fill_rect(x + 7, y + 5 + d, 10 - d, 1, a.c.gold);
             }
         }
     }
