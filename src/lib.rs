@@ -3,5 +3,5 @@
 //! Layers (see `ARCHITECTURE.md`): [`rules`] is pure game logic; the CLI in `main.rs` drives it.
 
 pub mod cli;
-pub mod rules;
 pub mod render;
+pub mod rules;

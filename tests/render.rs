@@ -100,9 +100,9 @@ fn hidden_tiles_have_no_label_pixels() {
         .find(|(_, c)| c.is_some_and(|c| c.seat == Seat::RED && c.kind.is_some()))
         .expect("a red piece");
     let (x, y, w, h) = tile_rect(view.variant, junqi_referee::rules::PointId(p as u8), Seat::RED);
-    let white = (y..y + h).flat_map(|yy| (x..x + w).map(move |xx| (xx, yy))).filter(|&(xx, yy)| {
-        img.rgb(xx as usize, yy as usize) == [255, 255, 255]
-    });
+    let white = (y..y + h)
+        .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+        .filter(|&(xx, yy)| img.rgb(xx as usize, yy as usize) == [255, 255, 255]);
     assert!(white.count() > 20, "a labelled tile shows its label");
 }
 
@@ -124,9 +124,7 @@ fn twin_games() -> (Game, Game, Vec<Move>) {
         })
         .expect("two swappable back-row pieces");
     blue2.kinds.swap(i, j);
-    let deps = |b: &Setup| {
-        vec![red.validate(v, Seat::RED).expect("legal"), b.validate(v, Seat::BLUE).expect("legal")]
-    };
+    let deps = |b: &Setup| vec![red.validate(v, Seat::RED).expect("legal"), b.validate(v, Seat::BLUE).expect("legal")];
     let mut g1 = Game::new(v, RuleOptions::default(), &deps(&blue), Seat::RED);
     let mut g2 = Game::new(v, RuleOptions::default(), &deps(&blue2), Seat::RED);
     let back_row: Vec<_> = v.deployment_order[1][20..25].to_vec();
@@ -241,9 +239,19 @@ fn cli_renders_and_animates() {
         .chain([png.to_str().expect("utf-8")])
         .collect::<Vec<_>>());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(std::fs::read(&png).expect("written"), last_png("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::En, Some(80)));
+    assert_eq!(
+        std::fs::read(&png).expect("written"),
+        last_png("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::En, Some(80))
+    );
     let gif = dir.join("g.gif");
-    let o = cli(&["replay-gif", "tests/data/notation-example.jqr", "--view", "reveal", "--out", gif.to_str().expect("utf-8")]);
+    let o = cli(&[
+        "replay-gif",
+        "tests/data/notation-example.jqr",
+        "--view",
+        "reveal",
+        "--out",
+        gif.to_str().expect("utf-8"),
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(std::fs::read(&gif).expect("written").starts_with(b"GIF89a"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -239,7 +239,13 @@ impl Palette {
 }
 
 /// Paints `fg` where `inside` holds, over the box (x0, y0)–(x1, y1), anti-aliased.
-fn paint(img: &mut IndexedImage, pal: &mut Palette, bbox: (f32, f32, f32, f32), fg: u8, inside: impl Fn(f32, f32) -> bool) {
+fn paint(
+    img: &mut IndexedImage,
+    pal: &mut Palette,
+    bbox: (f32, f32, f32, f32),
+    fg: u8,
+    inside: impl Fn(f32, f32) -> bool,
+) {
     let (x0, y0, x1, y1) = bbox;
     let (xa, ya) = ((x0.floor() as i32).max(0), (y0.floor() as i32).max(0));
     let (xb, yb) = ((x1.ceil() as i32).min(img.width as i32), (y1.ceil() as i32).min(img.height as i32));
@@ -305,7 +311,15 @@ fn in_triangle(px: f32, py: f32, t: [(f32, f32); 3]) -> bool {
 }
 
 /// Draws `text` centred on (cx, cy) by its ink box, at `size`, in `fg`.
-fn centred_text(img: &mut IndexedImage, pal: &mut Palette, font: &FontRef<'_>, text: &str, size: f32, at: (f32, f32), fg: u8) {
+fn centred_text(
+    img: &mut IndexedImage,
+    pal: &mut Palette,
+    font: &FontRef<'_>,
+    text: &str,
+    size: f32,
+    at: (f32, f32),
+    fg: u8,
+) {
     let scale = PxScale::from(size);
     let scaled = font.as_scaled(scale);
     let mut x = 0.0;
@@ -388,14 +402,22 @@ fn tile(pal: &mut Palette, seat: Seat, w: usize, h: usize, st: &TileStyle, board
     img
 }
 
-fn build_background(pal: &mut Palette, font: &FontRef<'_>, variant: &Variant, bottom: Seat, c: &BgColours) -> IndexedImage {
+fn build_background(
+    pal: &mut Palette,
+    font: &FontRef<'_>,
+    variant: &Variant,
+    bottom: Seat,
+    c: &BgColours,
+) -> IndexedImage {
     let mut img = IndexedImage::new(layout::WIDTH as usize, layout::HEIGHT as usize, c.bg);
     let bx = layout::BOARD_X as f32;
     let by = layout::BOARD_Y as f32;
     let (bw, bh) = (layout::BOARD_W as f32, layout::BOARD_H as f32);
     let full = (0.0, 0.0, layout::WIDTH as f32, layout::HEIGHT as f32);
     paint(&mut img, pal, full, c.frame, |x, y| in_round_rect(x, y, (bx, by, bx + bw, by + bh), 8.0));
-    paint(&mut img, pal, full, c.board, |x, y| in_round_rect(x, y, (bx + 3.0, by + 3.0, bx + bw - 3.0, by + bh - 3.0), 6.0));
+    paint(&mut img, pal, full, c.board, |x, y| {
+        in_round_rect(x, y, (bx + 3.0, by + 3.0, bx + bw - 3.0, by + bh - 3.0), 6.0)
+    });
     // The front: the band between the two halves.
     let f0 = (layout::row_y(5) + TILE_H / 2 + 6) as f32;
     let f1 = (layout::row_y(6) - TILE_H / 2 - 6) as f32;
@@ -573,7 +595,13 @@ fn build() -> Assets {
                 .map(|k| {
                     let mut t = blank[s.index()].clone();
                     let word = text::label(variant, lang, PieceKind(k as u8));
-                    let size = if lang == Lang::Zh { 30.0 } else if word.len() <= 3 { 24.0 } else { 21.0 };
+                    let size = if lang == Lang::Zh {
+                        30.0
+                    } else if word.len() <= 3 {
+                        24.0
+                    } else {
+                        21.0
+                    };
                     let centre = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
                     centred_text(&mut t, &mut pal, &font, word, size, centre, styles[s.index()].label);
                     t
@@ -585,7 +613,9 @@ fn build() -> Assets {
         .iter()
         .map(|&o| {
             let mut b = IndexedImage::new(24, 24, TRANSPARENT);
-            paint(&mut b, &mut pal, (0.0, 0.0, 24.0, 24.0), c.hilite, |x, y| (x - 12.0).powi(2) + (y - 12.0).powi(2) <= 144.0);
+            paint(&mut b, &mut pal, (0.0, 0.0, 24.0, 24.0), c.hilite, |x, y| {
+                (x - 12.0).powi(2) + (y - 12.0).powi(2) <= 144.0
+            });
             paint(&mut b, &mut pal, (0.0, 0.0, 24.0, 24.0), c.black, |x, y| {
                 (x - 12.0).powi(2) + (y - 12.0).powi(2) <= 110.0
             });

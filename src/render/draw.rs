@@ -42,10 +42,7 @@ fn draw_pieces(img: &mut IndexedImage, a: &Assets, view: &View, lang: Lang, bott
         let p = PointId(i as u8);
         let (x, y, _, _) = layout::tile_rect(view.variant, p, bottom);
         let s = side_index(piece.seat);
-        let sprite = piece
-            .kind
-            .and_then(|k| a.labelled[s][lang.index()].get(usize::from(k.0)))
-            .unwrap_or(&a.blank[s]);
+        let sprite = piece.kind.and_then(|k| a.labelled[s][lang.index()].get(usize::from(k.0))).unwrap_or(&a.blank[s]);
         img.blit(sprite, x, y);
         if piece.public && piece.kind.is_some() {
             // A gold corner inside the tile's border: everyone knows what this piece is.

@@ -17,10 +17,10 @@ mod text;
 use crate::rules::view::PublicPly;
 use crate::rules::{PointId, Seat, View};
 
+pub use assets::missing_glyphs;
 pub use canvas::IndexedImage;
 pub use draw::render_indexed;
 pub use gif::render_gif;
-pub use assets::missing_glyphs;
 pub use text::{Lang, all_text};
 
 /// What a board image needs beyond the view itself.

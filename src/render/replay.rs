@@ -65,9 +65,10 @@ pub fn record_frames(
             && let Some(t) = record.terminal
         {
             // The record's last word ended the game: show it on the last frame.
-            let loser = replay.over.and_then(|o| o.winner).map(|w| {
-                if header.variant.team(Seat::RED) == w { Seat::BLUE } else { Seat::RED }
-            });
+            let loser = replay
+                .over
+                .and_then(|o| o.winner)
+                .map(|w| if header.variant.team(Seat::RED) == w { Seat::BLUE } else { Seat::RED });
             match (t, loser) {
                 (Terminal::Draw, _) => {
                     game.agree_draw();

@@ -159,7 +159,8 @@ pub fn all_text() -> Vec<String> {
         }
         out.push(viewer_tag(lang, Viewer::Spectator).to_string());
         out.push(viewer_tag(lang, Viewer::Everyone).to_string());
-        for o in [Outcome::Moved, Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
+        for o in
+            [Outcome::Moved, Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
         {
             out.push(outcome(lang, o).to_string());
             out.extend(badge(o).map(str::to_string));
