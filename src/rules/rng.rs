@@ -22,7 +22,7 @@ impl Rng {
 
     /// A uniform number below `n` (n > 0), without modulo bias worth caring about for n < 2^32.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// Shuffles a slice (Fisher–Yates).
