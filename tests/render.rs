@@ -50,6 +50,17 @@ fn golden_images() {
     golden("end-reveal.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::Zh, None));
     golden("scout-public.png", &last_png("scout-game.jqr", Viewer::Spectator, Lang::Zh, Some(120)));
     golden("no-setups-public.png", &last_png("no-setups.jqr", Viewer::Spectator, Lang::En, None));
+    // A player's own image with a deadline and marks on enemy pieces.
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
+    let (view, opts) = f.last().expect("frame");
+    let b = &view.variant.board;
+    let p = |n: &str| parse_point(b, n).expect("point");
+    let opts = RenderOptions {
+        deadline: Some("10:45 UTC".into()),
+        marks: vec![(p("c7"), "炸?".into()), (p("a9"), "司?".into()), (p("d11"), "雷".into())],
+        ..opts.clone()
+    };
+    golden("ply80-red-marks.png", &render_png(view, &opts).expect("png"));
 }
 
 /// The colours a label could leave on a tile of `fill`: white and its anti-aliasing blends.
