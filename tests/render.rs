@@ -288,3 +288,23 @@ fn cli_bad_input_exits_2_with_a_message() {
     }
     assert!(!Path::new(out).exists());
 }
+
+#[test]
+fn other_boards_are_refused_not_misdrawn() {
+    let v = Variant::junqi4();
+    let view = View {
+        variant: v,
+        viewer: Viewer::Spectator,
+        mode: Mode::Dark,
+        cells: vec![None; v.board.len()],
+        to_move: Seat(0),
+        ply: 0,
+        quiet: 0,
+        over: None,
+        last: None,
+        removed: Vec::new(),
+    };
+    let err = render_png(&view, &RenderOptions::default()).expect_err("2-player board only");
+    assert!(err.to_string().contains(v.name), "{err}");
+    assert_eq!(render_gif(&[]).expect_err("no frames"), junqi_referee::render::RenderError::NoFrames);
+}
