@@ -8,7 +8,7 @@
 
 use junqi_referee::rules::record::{Record, RecordPly, result_token};
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant};
+use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -62,7 +62,6 @@ fn main() {
             result,
             result_line: 0,
         };
-        let _ = Mode::Dark;
         print!("{}", record.to_text());
         return;
     }
