@@ -307,3 +307,21 @@ fn other_boards_are_refused_not_misdrawn() {
     assert!(err.to_string().contains(v.name), "{err}");
     assert_eq!(render_gif(&[]).expect_err("no frames"), junqi_referee::render::RenderError::NoFrames);
 }
+
+#[test]
+fn gif_frames_compose_to_the_rendered_boards() {
+    use image::AnimationDecoder;
+    let f = frames("long-game.jqr", Viewer::Spectator, Lang::Zh, Some(12));
+    let gif = render_gif(&f).expect("gif");
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("decoder");
+    let decoded = decoder.into_frames().collect_frames().expect("frames");
+    assert_eq!(decoded.len(), f.len());
+    for k in [0, 5, f.len() - 1] {
+        let want = render_indexed(&f[k].0, &f[k].1).expect("img");
+        let got = decoded[k].buffer();
+        for (x, y, px) in got.enumerate_pixels().step_by(7) {
+            let [r, g, b, _] = px.0;
+            assert_eq!([r, g, b], want.rgb(x as usize, y as usize), "frame {k} at ({x}, {y})");
+        }
+    }
+}
