@@ -208,6 +208,11 @@ impl RefereeError {
     /// The error as a message for the user who sent the command, in their locale. Nothing was
     /// changed in any case: the command's transaction was not committed.
     pub fn message(&self, locale: Locale) -> String {
+        let text = self.message_base(locale);
+        if locale == Locale::ZhHant { i18n::to_traditional(&text) } else { text }
+    }
+
+    fn message_base(&self, locale: Locale) -> String {
         let zh = locale != Locale::En;
         match self {
             RefereeError::Rejected { mistake, message } if message.is_empty() => mistake.render(locale),
