@@ -391,7 +391,8 @@ impl Referee {
                 store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
                 tx.commit().await?;
                 if let Some(g) = guard.as_mut() {
-                    g.live = live;
+                    // Finished games leave the cache; they are rebuilt on demand (views, records).
+                    g.live = live.filter(|l| l.game.over().is_none());
                 }
                 Ok(out.effects)
             }
@@ -1176,7 +1177,17 @@ impl Referee {
         loop {
             let due = store::deadlines_due(&mut *self.store.conn().await?, now).await?;
             let Some(first) = due.into_iter().next() else { break };
-            effects.extend(self.apply_deadline(first.game_id, now).await?);
+            match self.apply_deadline(first.game_id, now).await {
+                Ok(e) => effects.extend(e),
+                Err(RefereeError::Store(StoreError::Corrupt { table, id, reason })) => {
+                    // One damaged game must not stop every later deadline: drop its timer.
+                    tracing::error!(game = first.game_id, table, id, reason, "deadline of a damaged game dropped");
+                    let mut tx = self.store.begin().await?;
+                    store::deadline_clear(&mut tx, first.game_id).await?;
+                    tx.commit().await?;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
@@ -1219,7 +1230,7 @@ impl Referee {
         match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
             Ok(()) => {
                 tx.commit().await?;
-                guard.live = live;
+                guard.live = live.filter(|l| l.game.over().is_none());
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
