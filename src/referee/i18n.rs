@@ -256,6 +256,15 @@ pub enum Msg {
         /// Ply count.
         ply: u32,
     },
+    /// Private: the server's settings after a change.
+    ServerSettings {
+        /// Default locale tag.
+        locale: String,
+        /// Vacation days per month.
+        vacation_days: i64,
+        /// Seconds a challenge waits.
+        challenge_ttl: i64,
+    },
     /// A user's mistake.
     Mistake(Mistake),
 }
@@ -348,9 +357,9 @@ pub enum Mistake {
     /// A layout name that is empty or too long.
     #[error("a layout name is 1 to 32 characters without spaces")]
     BadLayoutName,
-    /// The same request id was used for a different command.
-    #[error("request id already used")]
-    RequestReused,
+    /// A vacation allowance out of range.
+    #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
+    BadVacationDays(i64),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -684,6 +693,16 @@ impl Msg {
                     format!("Game #{game}: {status}, {ply} plies played.")
                 }
             }
+            Msg::ServerSettings { locale, vacation_days, challenge_ttl } => {
+                let ttl = duration(*challenge_ttl, l);
+                if zh {
+                    format!("服务器设置：默认语言 {locale}，每月假期{vacation_days}天，挑战等待{ttl}。")
+                } else {
+                    format!(
+                        "Server settings: default language {locale}, {vacation_days} vacation days per month, challenges wait {ttl}."
+                    )
+                }
+            }
             Msg::Mistake(m) => m.render_base(l),
         }
     }
@@ -763,7 +782,7 @@ impl Mistake {
             Mistake::NotOnVacation => "你没有在休假。".into(),
             Mistake::NoVacationLeft => "本月的假期已用完。".into(),
             Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
-            Mistake::RequestReused => "请求编号已被使用。".into(),
+            Mistake::BadVacationDays(d) => format!("每月假期应为0到31天，不能是{d}。"),
         }
     }
 }
@@ -789,8 +808,8 @@ pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules
 
 /// Simplified → traditional characters for every simplified character the catalogue and the
 /// piece names use (a character table suffices: the texts avoid the few ambiguous ones).
-const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜";
-const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏";
+const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务";
+const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務";
 
 /// Converts catalogue text to 繁體 by the table above.
 pub fn to_traditional(text: &str) -> String {

@@ -119,6 +119,15 @@ pub enum Action {
     SetLocale(String),
     /// Start (true) or end (false) a vacation.
     Vacation(bool),
+    /// Change the settings of the command's server (the adapter checks the permission).
+    ServerSettings {
+        /// Default locale.
+        locale: Option<String>,
+        /// Vacation allowance, days per month.
+        vacation_days: Option<i64>,
+        /// How long a challenge waits (`1h`, `1d`, …).
+        challenge_ttl: Option<String>,
+    },
 }
 
 impl Action {
@@ -509,6 +518,16 @@ impl Referee {
         Ok(record.to_text())
     }
 
+    /// The live games (challenged, deploying, playing) a user sits in or was invited to.
+    pub async fn games_of(&self, user: &str) -> Result<Vec<GameRow>, RefereeError> {
+        Ok(store::games_of_user(&mut *self.store.conn().await?, user).await?)
+    }
+
+    /// Every live game, for listings.
+    pub async fn live_games(&self) -> Result<Vec<GameRow>, RefereeError> {
+        Ok(store::games_live(&mut *self.store.conn().await?).await?)
+    }
+
     /// A game's stored row.
     pub async fn game_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
         let mut c = self.store.conn().await?;
@@ -590,6 +609,29 @@ impl Referee {
                 self.private(tx, user, &cmd.server, None, Msg::LocaleSet, out).await
             }
             Action::Vacation(on) => self.vacation(tx, user, &cmd.server, *on, now, out).await,
+            Action::ServerSettings { locale, vacation_days, challenge_ttl } => {
+                let mut row = store::server_get(tx, &cmd.server).await?;
+                if let Some(tag) = locale {
+                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?.tag().into();
+                }
+                if let Some(days) = vacation_days {
+                    if !(0..=31).contains(days) {
+                        return Err(Mistake::BadVacationDays(*days).into());
+                    }
+                    row.vacation_days = *days;
+                }
+                if let Some(ttl) = challenge_ttl {
+                    row.challenge_ttl =
+                        parse_time_control(ttl).flatten().ok_or_else(|| Mistake::BadTime(ttl.clone()))?;
+                }
+                store::server_put(tx, &row).await?;
+                let msg = Msg::ServerSettings {
+                    locale: row.locale.clone(),
+                    vacation_days: row.vacation_days,
+                    challenge_ttl: row.challenge_ttl,
+                };
+                self.private(tx, user, &cmd.server, None, msg, out).await
+            }
             _ => self.apply_game(tx, cmd, now, live, out).await,
         }
     }
