@@ -285,8 +285,36 @@ struct Slot {
 }
 
 /// Effects being collected for one command, with the locale lookups they need.
+#[derive(Default)]
 struct Out {
     effects: Vec<Effect>,
+    /// Locales looked up during this command (server default by server, then by user), so a
+    /// command that announces several things reads each setting once.
+    server_locales: HashMap<String, Locale>,
+    user_locales: HashMap<String, Locale>,
+}
+
+impl Out {
+    async fn server_locale(&mut self, tx: &mut SqliteConnection, server: &str) -> Result<Locale, StoreError> {
+        if let Some(&l) = self.server_locales.get(server) {
+            return Ok(l);
+        }
+        let l = Locale::parse(&store::server_get(tx, server).await?.locale).unwrap_or_default();
+        self.server_locales.insert(server.to_string(), l);
+        Ok(l)
+    }
+
+    async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+        if let Some(&l) = self.user_locales.get(user) {
+            return Ok(l);
+        }
+        let l = match store::user_get(tx, user).await?.locale.as_deref().and_then(Locale::parse) {
+            Some(l) => l,
+            None => self.server_locale(tx, server).await?,
+        };
+        self.user_locales.insert(user.to_string(), l);
+        Ok(l)
+    }
 }
 
 /// The referee service.
@@ -392,7 +420,7 @@ impl Referee {
                 .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
         }
         let now = self.clock.now();
-        let mut out = Out { effects: Vec::new() };
+        let mut out = Out::default();
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
         match self.apply(&mut tx, &cmd, now, &mut live, &mut out).await {
             Ok(()) => {
@@ -1082,8 +1110,7 @@ impl Referee {
         msg: Msg,
         out: &mut Out,
     ) -> Res<()> {
-        let s = store::server_get(tx, server).await?;
-        let l = Locale::parse(&s.locale).unwrap_or_default();
+        let l = out.server_locale(tx, server).await?;
         out.effects.push(Effect::Public { server: server.into(), game, text: msg.render(l) });
         Ok(())
     }
@@ -1097,7 +1124,7 @@ impl Referee {
         msg: Msg,
         out: &mut Out,
     ) -> Res<()> {
-        let l = user_locale(tx, user, server).await?;
+        let l = out.user_locale(tx, user, server).await?;
         out.effects.push(Effect::Private { user: user.into(), game, text: msg.render(l) });
         Ok(())
     }
@@ -1201,7 +1228,7 @@ impl Referee {
             let mut tx = self.store.begin().await?;
             let fresh = store::user_get(&mut tx, &u.user_id).await?;
             let Some(until) = fresh.vacation_until.filter(|&t| t <= now) else { continue };
-            let mut out = Out { effects: Vec::new() };
+            let mut out = Out::default();
             let server = String::new();
             match self.end_vacation(&mut tx, fresh, until, &mut out).await {
                 Ok(()) => {}
@@ -1242,7 +1269,7 @@ impl Referee {
             }
             d.remind_at = None;
             store::deadline_set(&mut tx, &d).await?;
-            let mut out = Out { effects: Vec::new() };
+            let mut out = Out::default();
             if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
                 let user = seat_user(&row, Seat(seat as u8)).to_string();
                 let msg = Msg::Reminder { game: row.id, left: due - now };
@@ -1267,7 +1294,7 @@ impl Referee {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let mut tx = self.store.begin().await?;
-        let mut out = Out { effects: Vec::new() };
+        let mut out = Out::default();
         let mut live = guard.live.clone();
         match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
             Ok(()) => {
