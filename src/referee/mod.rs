@@ -277,6 +277,8 @@ type Res<T> = Result<T, Fail>;
 struct Live {
     game: Game,
     last: Option<PlyReport>,
+    /// The game's row as last committed, so a move needs no read of it.
+    row: GameRow,
 }
 
 #[derive(Default)]
@@ -703,14 +705,36 @@ impl Referee {
         live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
         let game = cmd.action.game().expect("a game action");
-        let mut row = store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?;
+        let mut row = match live.as_ref().filter(|l| l.row.id == game) {
+            Some(l) => l.row.clone(),
+            None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
+        };
+        let r = self.apply_game_row(tx, cmd, now, live, out, &mut row).await;
+        if r.is_ok()
+            && let Some(l) = live.as_mut()
+        {
+            l.row = row;
+        }
+        r
+    }
+
+    async fn apply_game_row(
+        &self,
+        tx: &mut SqliteConnection,
+        cmd: &Command,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+        row: &mut GameRow,
+    ) -> Res<()> {
+        let user = cmd.user.as_str();
+        let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         match &cmd.action {
             Action::Accept(_) => {
                 if row.status != status::CHALLENGED {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 if row.challenger == user {
                     return Err(Mistake::OwnChallenge(game).into());
@@ -727,17 +751,17 @@ impl Referee {
                 }
                 row.status = status::DEPLOYING.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 store::deadline_clear(tx, game).await?;
                 out.effects.push(Effect::TimerCancel { game });
                 let msg = Msg::Accepted {
                     game,
-                    red: seat_user(&row, Seat::RED).into(),
-                    blue: seat_user(&row, Seat::BLUE).into(),
+                    red: seat_user(row, Seat::RED).into(),
+                    blue: seat_user(row, Seat::BLUE).into(),
                 };
                 self.public(tx, &row.server_id, Some(game), msg, out).await?;
                 for seat in [Seat::RED, Seat::BLUE] {
-                    let u = seat_user(&row, seat).to_string();
+                    let u = seat_user(row, seat).to_string();
                     let last = store::last_layout_get(tx, &u).await?;
                     let v = Variant::junqi();
                     let last = last.map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
@@ -748,7 +772,7 @@ impl Referee {
             }
             Action::Decline(_) => {
                 if row.status != status::CHALLENGED {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 let invited = row.invited.as_deref() == Some(user);
                 if !invited && row.challenger != user {
@@ -756,18 +780,18 @@ impl Referee {
                 }
                 row.status = status::DECLINED.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 store::deadline_clear(tx, game).await?;
                 out.effects.push(Effect::TimerCancel { game });
                 self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
             }
-            Action::Deploy(_, source) => self.deploy(tx, &mut row, user, source, now, live, out).await,
+            Action::Deploy(_, source) => self.deploy(tx, row, user, source, now, live, out).await,
             Action::Move(_, text) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
-                let l = self.ensure_live(tx, &row, live).await?;
+                let l = self.ensure_live(tx, row, live).await?;
                 if l.game.to_move() != seat {
                     return Err(Mistake::NotYourTurn(game).into());
                 }
@@ -776,12 +800,12 @@ impl Referee {
                 let report = l.game.play(mv).map_err(Mistake::Illegal)?;
                 store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), now).await?;
                 row.draw_offer = None;
-                self.after_ply(tx, &mut row, live, report, false, now, out).await
+                self.after_ply(tx, row, live, report, false, now, out).await
             }
             Action::Resign(_) | Action::AcceptDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 let accept = matches!(cmd.action, Action::AcceptDraw(_));
                 if accept {
@@ -791,29 +815,29 @@ impl Referee {
                         Some(_) => {}
                     }
                 }
-                let l = self.ensure_live(tx, &row, live).await?;
+                let l = self.ensure_live(tx, row, live).await?;
                 let over = if accept { l.game.agree_draw() } else { l.game.resign(seat) };
-                let over = over.ok_or_else(|| wrong_state(&row))?;
+                let over = over.ok_or_else(|| wrong_state(row))?;
                 let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(i64::from(seat.0))) };
                 store::event_append(tx, game, kind, s, "", now).await?;
-                self.finish(tx, &mut row, live, over, now, out).await
+                self.finish(tx, row, live, over, now, out).await
             }
             Action::OfferDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 if row.draw_offer == Some(i64::from(seat.0)) {
                     return Err(Mistake::OwnDrawOffer(game).into());
                 }
                 row.draw_offer = Some(i64::from(seat.0));
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 let msg = Msg::DrawOffered { game, seat: SeatName(seat.0), user: user.into() };
                 self.public(tx, &row.server_id, Some(game), msg, out).await
             }
             Action::DeclineDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 match row.draw_offer {
                     None => return Err(Mistake::NoDrawOffer(game).into()),
                     Some(s) if s == i64::from(seat.0) => return Err(Mistake::OwnDrawOffer(game).into()),
@@ -821,22 +845,22 @@ impl Referee {
                 }
                 row.draw_offer = None;
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
             }
             Action::Abort(_) => {
-                self.seated(&row, user)?;
+                self.seated(row, user)?;
                 let may = row.status == status::DEPLOYING
                     || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
                 if !may {
                     if row.status == status::PLAYING {
                         return Err(Mistake::TooLateToAbort(game).into());
                     }
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 row.status = status::ABORTED.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 if store::deadline_clear(tx, game).await? {
                     out.effects.push(Effect::TimerCancel { game });
                 }
@@ -844,11 +868,11 @@ impl Referee {
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
             Action::Rematch(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
                 }
-                let other = seat_user(&row, Seat(1 - seat.0)).to_string();
+                let other = seat_user(row, Seat(1 - seat.0)).to_string();
                 // Colours swapped: the old Blue is the new Red.
                 let new = GameRow {
                     id: 0,
@@ -870,7 +894,7 @@ impl Referee {
             Action::Show(_) => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
-                        self.ensure_live(tx, &row, live).await?.game.ply()
+                        self.ensure_live(tx, row, live).await?.game.ply()
                     }
                     _ => 0,
                 };
@@ -1299,7 +1323,9 @@ impl Referee {
         match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
             Ok(()) => {
                 tx.commit().await?;
-                guard.live = live.filter(|l| l.game.over().is_none());
+                // Deadlines are rare: rebuild on the next command rather than track the row here.
+                drop(live);
+                guard.live = None;
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
@@ -1431,7 +1457,7 @@ async fn rebuild(c: &mut SqliteConnection, row: &GameRow) -> Result<Option<Live>
             _ => return Err(corrupt("events", format!("{}/{}", row.id, e.seq), format!("unknown event {}", e.kind))),
         }
     }
-    Ok(Some(Live { game, last }))
+    Ok(Some(Live { game, last, row: row.clone() }))
 }
 
 /// The end reason of a finished game row, parsed back from its result string.
