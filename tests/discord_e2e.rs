@@ -12,8 +12,12 @@ use junqi_referee::discord::config::Config;
 use poise::serenity_prelude::HttpBuilder;
 use serde_json::{Value, json};
 
+use junqi_referee::discord::service::RefereeService;
+use junqi_referee::referee::{Referee, SystemClock};
+use junqi_referee::rules::notation::{format_move, parse_move};
+use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
+use junqi_referee::store::{Durability, Store};
 use support::fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, Fault, GUILD_ID, Recorded, payload};
-use support::memory_referee::MemoryReferee;
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -24,8 +28,27 @@ const HIDDEN: [&str; 11] = ["司令", "军长", "师长", "旅长", "团长", "�
 
 struct Harness {
     fake: FakeDiscord,
-    referee: Arc<MemoryReferee>,
+    /// The test's own copy of the game (both layouts are known to the test), to choose moves and
+    /// to know the legal ones.
+    mirror: Option<Game>,
     ids: u64,
+    _dir: TempDir,
+}
+
+/// A fresh directory for the test's database, removed at the end.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn mirror_game() -> Game {
+    let v = Variant::junqi();
+    let deps: Vec<_> =
+        [Seat::RED, Seat::BLUE].iter().map(|s| Setup::parse(v, LAYOUT).unwrap().validate(v, *s).unwrap()).collect();
+    Game::new(v, RuleOptions::default(), &deps, Seat::RED)
 }
 
 impl Harness {
@@ -38,10 +61,18 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let fake = FakeDiscord::start().await;
-        let referee = Arc::new(MemoryReferee::default());
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("junqi-e2e-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join("junqi.db"), Durability::Normal).await.unwrap();
+        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let render: junqi_referee::discord::service::Renderer = Arc::new(|v| Some(support::test_render::png_of(v)));
+        let service: Arc<dyn junqi_referee::discord::port::GameService> =
+            Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
         let config = Config { token: Some("fake-token".into()), dev_guild: Some(GUILD_ID), ..Config::default() };
-        let service: Arc<dyn junqi_referee::discord::port::GameService> = referee.clone();
         tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
@@ -50,7 +81,21 @@ impl Harness {
         fake.wait_connected(30).await;
         fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT" && x.path.ends_with("/commands")))
             .await;
-        Harness { fake, referee, ids: 5_000_000 }
+        Harness { fake, mirror: None, ids: 5_000_000, _dir: TempDir(dir) }
+    }
+
+    /// The legal moves of the side to move: (from, to, is an attack).
+    fn legal(&self) -> Vec<(String, String, bool)> {
+        let g = self.mirror.as_ref().unwrap();
+        let b = &g.variant().board;
+        g.legal_moves().into_iter().map(|m| (b.name(m.from).into(), b.name(m.to).into(), g.piece_at(m.to).is_some())).collect()
+    }
+
+    fn play(&mut self, from: &str, to: &str) {
+        let g = self.mirror.as_mut().unwrap();
+        let mv = parse_move(&g.variant().board, &format!("{from}-{to}")).unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(format_move(&g.variant().board, mv), format!("{from}-{to}"));
     }
 
     fn id(&mut self) -> u64 {
@@ -130,7 +175,7 @@ async fn open_game(h: &mut Harness) -> u64 {
     let id = h.id();
     let id = h.interact(payload::button(id, ALICE, Some(CHANNEL_ID), "jq:acc:1")).await;
     let r = h.answered(id).await;
-    assert!(r.iter().any(|x| content(x).contains("not for you")), "{r:?}");
+    assert!(r.iter().any(|x| content(x).contains("your own challenge")), "{r:?}");
 
     let id = h.id();
     h.interact(payload::button(id, BOB, Some(CHANNEL_ID), "jq:acc:1")).await;
@@ -191,40 +236,48 @@ async fn a_whole_game_through_interactions() {
     let cb = callback_of(&all, id).json.clone().unwrap();
     assert_eq!(cb["type"], 9, "a modal");
     assert_eq!(cb["data"]["custom_id"], "jq:edit-m:1");
-    let prefilled = cb["data"]["components"][0]["components"][0]["value"].as_str().unwrap();
-    assert_eq!(prefilled.len(), 25);
+    let prefilled = cb["data"]["components"][0]["components"][0]["value"].as_str().unwrap().to_string();
+    assert_eq!(prefilled.len(), 25, "a suggested layout");
+    let v = Variant::junqi();
+    assert!(Setup::parse(v, &prefilled).unwrap().validate(v, Seat::RED).is_ok(), "a legal one");
 
-    // A garbage layout: an ephemeral follow-up explains; the panel stays.
+    // A garbage layout: an ephemeral follow-up explains; the panel stays; nothing public.
+    let before = posts_to(&h.fake.requests().await, thread).len();
     let id = h.id();
     let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", "司令 司令 garbage")])).await;
     let r = h.answered(id).await;
     let err = r.iter().find(|x| x.method == "POST" && x.path.contains("/webhooks/")).expect("follow-up");
-    assert!(content(err).contains("bad layout"), "{}", content(err));
+    assert!(!content(err).is_empty());
     assert_eq!(err.json.as_ref().unwrap()["flags"], 64);
+    assert!(!r.iter().any(|x| x.method == "PATCH"), "the panel is left as it was");
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["type"], 6, "deferred update of the panel");
+    assert_eq!(posts_to(&all, thread).len(), before);
 
-    // Both deploy through the modal, then confirm.
-    for (who, _dm) in [(ALICE, dm_a), (BOB, dm_b)] {
-        let id = h.id();
-        let id = h.interact(payload::modal(id, who, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
-        let r = h.answered(id).await;
-        let edit = r.iter().find(|x| x.method == "PATCH" && x.path.ends_with("@original")).expect("panel updated");
-        assert!(content(edit).contains("ghfiecdhakgibekdfjgjiljch"), "{}", content(edit));
-        let id = h.id();
-        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
-        let r = h.answered(id).await;
-        let edit = r.iter().find(|x| x.method == "PATCH").expect("panel updated");
-        assert!(custom_ids(edit).is_empty(), "a confirmed panel has no buttons");
-    }
-    let all = h
-        .fake
-        .wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red to move")))
-        .await;
-    let start = posts_to(&all, thread).into_iter().find(|x| content(x).contains("Red to move")).unwrap();
+    // Alice deploys through the modal and confirms; the thread hears only that Red has deployed.
+    let id = h.id();
+    let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+    let r = h.answered(id).await;
+    let edit = r.iter().find(|x| x.method == "PATCH" && x.path.ends_with("@original")).expect("panel updated");
+    assert!(content(edit).contains("#1"), "{}", content(edit));
+    assert_eq!(custom_ids(edit)[..4], ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"], "replaceable until both are in");
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, None, "jq:ok:1")).await;
+    h.answered(id).await;
+    let all = h.fake.wait_for(10, "red deployed", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red has deployed"))).await;
+    assert_eq!(posts_to(&all, thread).iter().filter(|x| content(x).contains("deployed")).count(), 1, "announced once");
+    // Bob deploys through the modal: both are in, the game begins.
+    let id = h.id();
+    let id = h.interact(payload::modal(id, BOB, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+    let r = h.answered(id).await;
+    let edit = r.iter().find(|x| x.method == "PATCH").expect("panel updated");
+    assert!(custom_ids(edit).is_empty(), "the game has begun: no more buttons");
+    let all = h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
+    let start = posts_to(&all, thread).into_iter().find(|x| content(x).contains("begins")).unwrap();
     assert_eq!(start.files.len(), 1);
     assert!(start.files[0].2.starts_with(b"\x89PNG"), "a PNG board");
-    assert!(content(&start).contains(&format!("<@{}>", ALICE.0)), "red is pinged");
+    assert!(content(&start).contains(&format!("\n<@{}>", ALICE.0)), "red is pinged: {}", content(&start));
+    h.mirror = Some(mirror_game());
 
     // Autocomplete: from offers Alice's movable pieces, to the chosen piece's destinations.
     let id = h.id();
@@ -233,9 +286,9 @@ async fn a_whole_game_through_interactions() {
     let cb = callback_of(&all, id).json.clone().unwrap();
     assert_eq!(cb["type"], 8);
     let froms: Vec<String> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
-    let legal = h.referee.legal_moves(1);
+    let legal = h.legal();
     let mut expected: Vec<String> = legal.iter().map(|m| m.0.clone()).collect();
-    expected.sort();
+    expected.sort_by_key(|n| (n.len(), n.clone()));
     expected.dedup();
     assert_eq!(froms, expected);
     let id = h.id();
@@ -244,7 +297,7 @@ async fn a_whole_game_through_interactions() {
     let cb = callback_of(&all, id).json.clone().unwrap();
     let tos: Vec<&str> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
     let mut expected: Vec<&str> = legal.iter().filter(|m| m.0 == froms[0]).map(|m| m.1.as_str()).collect();
-    expected.sort();
+    expected.sort_by_key(|n| (n.len(), n.to_string()));
     assert_eq!(tos, expected);
 
     // Bob moving out of turn: ephemeral "not your turn", nothing posted.
@@ -257,7 +310,7 @@ async fn a_whole_game_through_interactions() {
     let id = h.id();
     let id = h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!("c6")), ("to", json!("z99"))])).await;
     let r = h.answered(id).await;
-    assert!(r.iter().any(|x| content(x).contains("no point z99")));
+    assert!(r.iter().any(|x| content(x).contains("z99")), "{r:?}");
     assert_eq!(posts_to(&h.fake.requests().await, thread).len(), before);
 
     // Moves until a combat: prefer an attack whenever one is legal.
@@ -265,8 +318,9 @@ async fn a_whole_game_through_interactions() {
     let mut players = [ALICE, BOB].into_iter().cycle();
     for _ in 0..12 {
         let who = players.next().unwrap();
-        let legal = h.referee.legal_moves(1);
+        let legal = h.legal();
         let (from, to, attack) = legal.iter().find(|m| m.2).cloned().unwrap_or_else(|| legal[0].clone());
+        h.play(&from, &to);
         let n = posts_to(&h.fake.requests().await, thread).len();
         let id = h.id();
         h.interact(payload::command(id, who, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
@@ -276,7 +330,7 @@ async fn a_whole_game_through_interactions() {
         assert_eq!(msg.files.len(), 1, "every move posts the public board");
         if attack {
             combat = true;
-            assert!(content(&msg).contains("won") || content(&msg).contains("removed") || content(&msg).contains("flag"));
+            assert!(content(&msg).contains("attacks"), "{}", content(&msg));
             break;
         }
     }
@@ -285,7 +339,7 @@ async fn a_whole_game_through_interactions() {
     // Resignation ends the game publicly.
     let id = h.id();
     h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
-    h.fake.wait_for(10, "resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("resigned"))).await;
+    h.fake.wait_for(10, "resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;
 
     // Nothing public carried a hidden identity or a deployment.
     let all = h.fake.requests().await;
@@ -293,13 +347,13 @@ async fn a_whole_game_through_interactions() {
     assert!(public.len() >= 5, "{}", public.len());
     for p in &public {
         let t = p.text();
-        if t.contains("resigned") {
+        if t.contains("is over") {
             continue; // the finished game is revealed completely
         }
         for name in HIDDEN {
             assert!(!t.contains(name), "public payload leaks {name}: {t}");
         }
-        assert!(!t.contains("ghfiecdhakgibekdfjgjiljch") && !t.contains(prefilled), "public payload leaks a layout: {t}");
+        assert!(!t.contains("ghfiecdhakgibekdfjgjiljch") && !t.contains(&prefilled), "public payload leaks a layout: {t}");
     }
 }
 
@@ -318,7 +372,8 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     assert_eq!(tries, [429, 500, 200], "retried after 429 and 500, sent once");
 
     // Bob is told in the thread, and uses the ephemeral panel there.
-    let notice = posts_to(&all, thread).into_iter().find(|x| content(x).contains("/junqi deploy")).expect("DM-closed notice");
+    let all = h.fake.wait_for(10, "DM-closed notice", |r| posts_to(r, thread).iter().any(|x| content(x).contains("/junqi deploy"))).await;
+    let notice = posts_to(&all, thread).into_iter().find(|x| content(x).contains("/junqi deploy")).unwrap();
     assert!(content(&notice).contains(&format!("<@{}>", BOB.0)));
     let dm_b = h.fake.dm_channel_of(BOB.0).await.unwrap();
     assert!(all.iter().any(|x| x.path.ends_with(&format!("/channels/{dm_b}/messages")) && x.status == 403));
@@ -330,21 +385,22 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
 
-    // Both confirm (Bob from the ephemeral panel in the guild, Alice from her DM).
+    // Both deploy (Bob through the ephemeral panel's form in the thread, Alice from her DM).
     let id = h.id();
-    let id = h.interact(payload::button(id, BOB, Some(thread), "jq:ok:1")).await;
-    h.answered(id).await;
+    let id = h.interact(payload::modal(id, BOB, Some(thread), "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().all(|x| x.json.as_ref().is_none_or(|j| j["flags"].as_u64().unwrap_or(64) & 64 == 64 || x.method == "PATCH")));
     let id = h.id();
-    let id = h.interact(payload::button(id, ALICE, None, "jq:ok:1")).await;
+    let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
     h.answered(id).await;
-    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red to move"))).await;
+    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
+    h.mirror = Some(mirror_game());
 
     // The gateway drops; the bot resumes and the game goes on.
     let (identifies, _) = h.fake.sessions().await;
     h.fake.disconnect().await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let legal = h.referee.legal_moves(1);
-    let (from, to, _) = legal[0].clone();
+    let (from, to, _) = h.legal()[0].clone();
     let n = posts_to(&h.fake.requests().await, thread).len();
     let id = h.id();
     h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;

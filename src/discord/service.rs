@@ -121,9 +121,31 @@ impl RefereeService {
         store::layout_list(&mut c, &user_key(user)).await.map(|v| v.into_iter().map(|(n, _)| n).collect()).unwrap_or_default()
     }
 
-    async fn last_layout(&self, user: u64) -> String {
-        let Ok(mut c) = self.referee.store().conn().await else { return String::new() };
-        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten().unwrap_or_default()
+    async fn last_layout(&self, user: u64) -> Option<String> {
+        let mut c = self.referee.store().conn().await.ok()?;
+        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten()
+    }
+
+    /// The layout a panel shows: the player's last one, else a random suggestion that stays the
+    /// same for this game and player (so Confirm submits exactly what was shown).
+    async fn shown_layout(&self, game: i64, user: u64) -> String {
+        match self.last_layout(user).await {
+            Some(l) => l,
+            None => suggestion(game, user),
+        }
+    }
+
+    /// The image of a layout alone on the board, as its owner sees it (deployment panels).
+    async fn layout_image(&self, game: i64, user: u64, layout: &str) -> Option<File> {
+        let render = self.render.as_ref()?;
+        let row = self.referee.game_row(game).await.ok()??;
+        let me = user_key(user);
+        let seat = if row.red.as_deref() == Some(me.as_str()) { Seat::RED } else { Seat::BLUE };
+        let v = Variant::junqi();
+        let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
+        let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
+        let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
+        render(&view).map(|bytes| File { name: "layout.png".into(), bytes })
     }
 
     /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
@@ -143,8 +165,11 @@ impl RefereeService {
                 game_of_public = Some(*game);
             }
         }
+        // The public board goes with the last public message of the batch (after "X has deployed",
+        // with "the game begins"; after a ply, with its announcement).
+        let image_at = effects.iter().rposition(|e| matches!(e, referee::Effect::Public { game: Some(_), .. }));
         let mut private_for_actor = Vec::new();
-        for e in effects {
+        for (i, e) in effects.into_iter().enumerate() {
             match e {
                 referee::Effect::Public { game: Some(g), text, .. } => {
                     let gid = g as u64;
@@ -170,8 +195,7 @@ impl RefereeService {
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text })
                         }
                         _ => {
-                            let image = if renders_public && game_of_public == Some(g) {
-                                renders_public = false;
+                            let image = if renders_public && game_of_public == Some(g) && image_at == Some(i) {
                                 self.image(g, None, &format!("junqi-{g}.png")).await
                             } else {
                                 None
@@ -208,11 +232,12 @@ impl RefereeService {
                             if uid == actor.user {
                                 private_for_actor.push((g, text));
                             } else {
+                                let layout = self.shown_layout(g, uid).await;
                                 out.push(Effect::Panel {
                                     game: g as u64,
                                     user: uid,
-                                    layout: self.last_layout(uid).await,
-                                    image: None,
+                                    image: if started { None } else { self.layout_image(g, uid, &layout).await },
+                                    layout,
                                     saved: self.saved_names(uid).await,
                                     confirmed: started,
                                     text,
@@ -231,8 +256,14 @@ impl RefereeService {
             let text: Vec<String> = private_for_actor.into_iter().map(|(_, t)| t).collect();
             let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
             let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
-            let layout = self.last_layout(actor.user).await;
-            let image = if render_for_actor { self.image(g, Some(&user_key(actor.user)), "mine.png").await } else { None };
+            let layout = self.shown_layout(g, actor.user).await;
+            let image = if render_for_actor {
+                self.image(g, Some(&user_key(actor.user)), "mine.png").await
+            } else if !started {
+                self.layout_image(g, actor.user, &layout).await
+            } else {
+                None
+            };
             out.push(Effect::Panel {
                 game: g as u64,
                 user: actor.user,
@@ -244,6 +275,7 @@ impl RefereeService {
             });
             render_for_actor = false;
         }
+        let mut out = merge_public(out);
         if render_for_actor && let Some(g) = game_of_public {
             if let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await {
                 out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
@@ -275,9 +307,12 @@ impl RefereeService {
                     }
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
-                    DeployAction::Confirm => Action::Deploy(g, DeploySource::Last),
+                    DeployAction::Confirm => match self.last_layout(actor.user).await {
+                        Some(_) => Action::Deploy(g, DeploySource::Last),
+                        None => Action::Deploy(g, DeploySource::Text(suggestion(g, actor.user))),
+                    },
                     DeployAction::SaveAs(name) => {
-                        let layout = self.last_layout(actor.user).await;
+                        let layout = self.shown_layout(g, actor.user).await;
                         let saved = self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
                         let mut out = self.translate(actor, &request, saved).await;
                         let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
@@ -401,6 +436,39 @@ impl RefereeService {
     }
 }
 
+/// Joins consecutive public messages of one game into one (a ply and "X to move" make one post
+/// with one board image): fewer posts, fewer rate limits, easier to read.
+pub fn merge_public(effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out: Vec<Effect> = Vec::with_capacity(effects.len());
+    for e in effects {
+        if let (
+            Some(Effect::Public { game: g0, text: t0, image: i0, ping: p0, notable: n0 }),
+            Effect::Public { game, text, image, ping, notable },
+        ) = (out.last_mut(), &e)
+            && g0 == game
+        {
+            t0.push('\n');
+            t0.push_str(text);
+            if image.is_some() {
+                *i0 = image.clone();
+            }
+            if ping.is_some() {
+                *p0 = *ping;
+            }
+            *n0 |= *notable;
+            continue;
+        }
+        out.push(e);
+    }
+    out
+}
+
+/// A random layout, the same for a given game and player.
+fn suggestion(game: i64, user: u64) -> String {
+    let v = Variant::junqi();
+    Setup::random(v, &mut Rng::new((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v)
+}
+
 fn referee_status_deploying() -> &'static str {
     store::status::DEPLOYING
 }
@@ -440,6 +508,26 @@ impl GameService for RefereeService {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn consecutive_public_messages_of_a_game_merge() {
+        let p = |game, text: &str, image: Option<u8>, ping, notable| Effect::Public {
+            game,
+            text: text.into(),
+            image: image.map(|b| File { name: "b.png".into(), bytes: vec![b] }),
+            ping,
+            notable,
+        };
+        let merged = merge_public(vec![
+            p(1, "1. c6-c7", None, None, true),
+            p(1, "Blue to move", Some(7), Some(2), false),
+            Effect::Reply { text: "r".into(), file: None, public: false },
+            p(1, "x", None, None, false),
+            p(2, "y", None, None, false),
+        ]);
+        assert_eq!(merged.len(), 4);
+        assert_eq!(merged[0], p(1, "1. c6-c7\nBlue to move", Some(7), Some(2), true));
+    }
 
     #[test]
     fn user_keys_round_trip() {

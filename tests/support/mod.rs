@@ -1,4 +1,4 @@
 //! Shared helpers of the end-to-end tests.
 
 pub mod fake_discord;
-pub mod memory_referee;
+pub mod test_render;
