@@ -79,8 +79,10 @@ impl Harness {
             }
         });
         fake.wait_connected(30).await;
-        fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT" && x.path.ends_with("/commands")))
-            .await;
+        fake.wait_for(30, "command registration", |r| {
+            r.iter().any(|x| x.method == "PUT" && x.path.ends_with("/commands"))
+        })
+        .await;
         Harness { fake, mirror: None, ids: 5_000_000, _dir: TempDir(dir) }
     }
 
@@ -88,7 +90,10 @@ impl Harness {
     fn legal(&self) -> Vec<(String, String, bool)> {
         let g = self.mirror.as_ref().unwrap();
         let b = &g.variant().board;
-        g.legal_moves().into_iter().map(|m| (b.name(m.from).into(), b.name(m.to).into(), g.piece_at(m.to).is_some())).collect()
+        g.legal_moves()
+            .into_iter()
+            .map(|m| (b.name(m.from).into(), b.name(m.to).into(), g.piece_at(m.to).is_some()))
+            .collect()
     }
 
     fn play(&mut self, from: &str, to: &str) {
@@ -109,7 +114,9 @@ impl Harness {
         let id = body["id"].as_str().unwrap().parse().unwrap();
         self.fake.dispatch("INTERACTION_CREATE", body).await;
         let cb = format!("/interactions/{id}/tok-{id}/callback");
-        self.fake.wait_for(20, &format!("callback of {id}"), |r| r.iter().any(|x| x.path.ends_with(&cb) && x.status < 300)).await;
+        self.fake
+            .wait_for(20, &format!("callback of {id}"), |r| r.iter().any(|x| x.path.ends_with(&cb) && x.status < 300))
+            .await;
         id
     }
 
@@ -122,7 +129,9 @@ impl Harness {
             })
             .await
             .into_iter()
-            .filter(|x| x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) || x.path.contains(&format!("/{id}/{token}/")))
+            .filter(|x| {
+                x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) || x.path.contains(&format!("/{id}/{token}/"))
+            })
             .collect()
     }
 }
@@ -150,7 +159,10 @@ fn custom_ids(r: &Recorded) -> Vec<String> {
 }
 
 fn posts_to(r: &[Recorded], channel: u64) -> Vec<Recorded> {
-    r.iter().filter(|x| x.method == "POST" && x.path == format!("/api/v10/channels/{channel}/messages") && x.status < 300).cloned().collect()
+    r.iter()
+        .filter(|x| x.method == "POST" && x.path == format!("/api/v10/channels/{channel}/messages") && x.status < 300)
+        .cloned()
+        .collect()
 }
 
 /// Plays challenge → accept and returns the game's thread id.
@@ -187,7 +199,10 @@ async fn open_game(h: &mut Harness) -> u64 {
         })
         .await;
     let thread = all.iter().find(|x| x.path.ends_with("/threads")).unwrap();
-    assert_eq!(thread.path, format!("/api/v10/channels/{CHANNEL_ID}/messages/{}/threads", challenge.response["id"].as_str().unwrap()));
+    assert_eq!(
+        thread.path,
+        format!("/api/v10/channels/{CHANNEL_ID}/messages/{}/threads", challenge.response["id"].as_str().unwrap())
+    );
     thread.response["id"].as_str().unwrap().parse().unwrap()
 }
 
@@ -227,7 +242,9 @@ async fn a_whole_game_through_interactions() {
         assert_eq!(panel.files.len(), 1, "the layout image");
     }
     let opened = posts_to(&all, thread).pop().unwrap();
-    assert!(content(&opened).contains(&format!("<@{}>", ALICE.0)) && content(&opened).contains(&format!("<@{}>", BOB.0)));
+    assert!(
+        content(&opened).contains(&format!("<@{}>", ALICE.0)) && content(&opened).contains(&format!("<@{}>", BOB.0))
+    );
 
     // Alice: Edit opens a modal pre-filled with her current layout.
     let id = h.id();
@@ -260,11 +277,18 @@ async fn a_whole_game_through_interactions() {
     let r = h.answered(id).await;
     let edit = r.iter().find(|x| x.method == "PATCH" && x.path.ends_with("@original")).expect("panel updated");
     assert!(content(edit).contains("#1"), "{}", content(edit));
-    assert_eq!(custom_ids(edit)[..4], ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"], "replaceable until both are in");
+    assert_eq!(
+        custom_ids(edit)[..4],
+        ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"],
+        "replaceable until both are in"
+    );
     let id = h.id();
     let id = h.interact(payload::button(id, ALICE, None, "jq:ok:1")).await;
     h.answered(id).await;
-    let all = h.fake.wait_for(10, "red deployed", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red has deployed"))).await;
+    let all = h
+        .fake
+        .wait_for(10, "red deployed", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Red has deployed")))
+        .await;
     assert_eq!(posts_to(&all, thread).iter().filter(|x| content(x).contains("deployed")).count(), 1, "announced once");
     // Bob deploys through the modal: both are in, the game begins.
     let id = h.id();
@@ -272,7 +296,8 @@ async fn a_whole_game_through_interactions() {
     let r = h.answered(id).await;
     let edit = r.iter().find(|x| x.method == "PATCH").expect("panel updated");
     assert!(custom_ids(edit).is_empty(), "the game has begun: no more buttons");
-    let all = h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
+    let all =
+        h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
     let start = posts_to(&all, thread).into_iter().find(|x| content(x).contains("begins")).unwrap();
     assert_eq!(start.files.len(), 1);
     assert!(start.files[0].2.starts_with(b"\x89PNG"), "a PNG board");
@@ -285,17 +310,20 @@ async fn a_whole_game_through_interactions() {
     let all = h.fake.requests().await;
     let cb = callback_of(&all, id).json.clone().unwrap();
     assert_eq!(cb["type"], 8);
-    let froms: Vec<String> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
+    let froms: Vec<String> =
+        cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
     let legal = h.legal();
     let mut expected: Vec<String> = legal.iter().map(|m| m.0.clone()).collect();
     expected.sort_by_key(|n| (n.len(), n.clone()));
     expected.dedup();
     assert_eq!(froms, expected);
     let id = h.id();
-    let id = h.interact(payload::autocomplete(id, ALICE, thread, "move", &[("from", &froms[0]), ("to", "")], "to")).await;
+    let id =
+        h.interact(payload::autocomplete(id, ALICE, thread, "move", &[("from", &froms[0]), ("to", "")], "to")).await;
     let all = h.fake.requests().await;
     let cb = callback_of(&all, id).json.clone().unwrap();
-    let tos: Vec<&str> = cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
+    let tos: Vec<&str> =
+        cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
     let mut expected: Vec<&str> = legal.iter().filter(|m| m.0 == froms[0]).map(|m| m.1.as_str()).collect();
     expected.sort_by_key(|n| (n.len(), n.to_string()));
     assert_eq!(tos, expected);
@@ -308,7 +336,8 @@ async fn a_whole_game_through_interactions() {
     assert!(r.iter().any(|x| content(x).contains("not your turn")));
     // A move to nowhere.
     let id = h.id();
-    let id = h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!("c6")), ("to", json!("z99"))])).await;
+    let id =
+        h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!("c6")), ("to", json!("z99"))])).await;
     let r = h.answered(id).await;
     assert!(r.iter().any(|x| content(x).contains("z99")), "{r:?}");
     assert_eq!(posts_to(&h.fake.requests().await, thread).len(), before);
@@ -353,7 +382,10 @@ async fn a_whole_game_through_interactions() {
         for name in HIDDEN {
             assert!(!t.contains(name), "public payload leaks {name}: {t}");
         }
-        assert!(!t.contains("ghfiecdhakgibekdfjgjiljch") && !t.contains(&prefilled), "public payload leaks a layout: {t}");
+        assert!(
+            !t.contains("ghfiecdhakgibekdfjgjiljch") && !t.contains(&prefilled),
+            "public payload leaks a layout: {t}"
+        );
     }
 }
 
@@ -368,11 +400,15 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     h.fake.close_dms(BOB.0).await;
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;
-    let tries: Vec<u16> = all.iter().filter(|x| x.method == "POST" && x.path.ends_with(&path)).map(|x| x.status).collect();
+    let tries: Vec<u16> =
+        all.iter().filter(|x| x.method == "POST" && x.path.ends_with(&path)).map(|x| x.status).collect();
     assert_eq!(tries, [429, 500, 200], "retried after 429 and 500, sent once");
 
     // Bob is told in the thread, and uses the ephemeral panel there.
-    let all = h.fake.wait_for(10, "DM-closed notice", |r| posts_to(r, thread).iter().any(|x| content(x).contains("/junqi deploy"))).await;
+    let all = h
+        .fake
+        .wait_for(10, "DM-closed notice", |r| posts_to(r, thread).iter().any(|x| content(x).contains("/junqi deploy")))
+        .await;
     let notice = posts_to(&all, thread).into_iter().find(|x| content(x).contains("/junqi deploy")).unwrap();
     assert!(content(&notice).contains(&format!("<@{}>", BOB.0)));
     let dm_b = h.fake.dm_channel_of(BOB.0).await.unwrap();
@@ -389,7 +425,12 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let id = h.id();
     let id = h.interact(payload::modal(id, BOB, Some(thread), "jq:edit-m:1", &[("layout", LAYOUT)])).await;
     let r = h.answered(id).await;
-    assert!(r.iter().all(|x| x.json.as_ref().is_none_or(|j| j["flags"].as_u64().unwrap_or(64) & 64 == 64 || x.method == "PATCH")));
+    assert!(
+        r.iter().all(|x| x
+            .json
+            .as_ref()
+            .is_none_or(|j| j["flags"].as_u64().unwrap_or(64) & 64 == 64 || x.method == "PATCH"))
+    );
     let id = h.id();
     let id = h.interact(payload::modal(id, ALICE, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
     h.answered(id).await;

@@ -271,10 +271,8 @@ impl Config {
         let named = explicit.map(Path::to_path_buf).or_else(|| env("JUNQI_CONFIG").map(PathBuf::from));
         let (path, text) = match named {
             Some(p) => {
-                let text = std::fs::read_to_string(&p).map_err(|e| ConfigError::Unreadable {
-                    path: p.display().to_string(),
-                    reason: e.to_string(),
-                })?;
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| ConfigError::Unreadable { path: p.display().to_string(), reason: e.to_string() })?;
                 (p, Some(text))
             }
             None => {

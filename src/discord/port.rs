@@ -322,4 +322,9 @@ pub trait GameService: Send + Sync + 'static {
     fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>>;
     /// Autocomplete choices as (label, value), at most 25.
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>>;
+    /// Applies what time has brought (deadlines, reminders, expiries) and says when to call again
+    /// (seconds from now); the default has no clocks.
+    fn tick(&self) -> BoxFut<'_, Result<(Vec<Effect>, Option<u64>), ServiceError>> {
+        Box::pin(async { Ok((vec![], None)) })
+    }
 }

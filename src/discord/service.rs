@@ -118,7 +118,10 @@ impl RefereeService {
 
     async fn saved_names(&self, user: u64) -> Vec<String> {
         let Ok(mut c) = self.referee.store().conn().await else { return vec![] };
-        store::layout_list(&mut c, &user_key(user)).await.map(|v| v.into_iter().map(|(n, _)| n).collect()).unwrap_or_default()
+        store::layout_list(&mut c, &user_key(user))
+            .await
+            .map(|v| v.into_iter().map(|(n, _)| n).collect())
+            .unwrap_or_default()
     }
 
     async fn last_layout(&self, user: u64) -> Option<String> {
@@ -174,9 +177,11 @@ impl RefereeService {
                 referee::Effect::Public { game: Some(g), text, .. } => {
                     let gid = g as u64;
                     match request {
-                        Request::Challenge { opponent, .. } => {
-                            out.push(Effect::Challenge { challenge: gid, opponent: opponent.as_ref().map(|o| o.0), text })
-                        }
+                        Request::Challenge { opponent, .. } => out.push(Effect::Challenge {
+                            challenge: gid,
+                            opponent: opponent.as_ref().map(|o| o.0),
+                            text,
+                        }),
                         Request::Rematch { .. } => {
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
@@ -203,14 +208,16 @@ impl RefereeService {
                             let (ping, notable) = match self.referee.view(g, None).await {
                                 Ok(v) => {
                                     let over = v.over.is_some();
-                                    let big = v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
+                                    let big =
+                                        v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
                                     let row = self.referee.game_row(g).await.ok().flatten();
                                     let to_move = row.and_then(|r| if v.to_move == Seat::RED { r.red } else { r.blue });
-                                    let ping = if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
-                                        None
-                                    } else {
-                                        to_move.and_then(|u| user_id(&u))
-                                    };
+                                    let ping =
+                                        if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
+                                            None
+                                        } else {
+                                            to_move.and_then(|u| user_id(&u))
+                                        };
                                     (ping, over || big)
                                 }
                                 Err(_) => (None, false),
@@ -247,7 +254,9 @@ impl RefereeService {
                         _ => out.push(Effect::Private { user: uid, text, file: None }),
                     }
                 }
-                referee::Effect::Render { .. } | referee::Effect::TimerSet { .. } | referee::Effect::TimerCancel { .. } => {}
+                referee::Effect::Render { .. }
+                | referee::Effect::TimerSet { .. }
+                | referee::Effect::TimerCancel { .. } => {}
             }
         }
         // The actor's own deployment messages make one panel (ephemeral or the DM panel updated).
@@ -313,7 +322,8 @@ impl RefereeService {
                     },
                     DeployAction::SaveAs(name) => {
                         let layout = self.shown_layout(g, actor.user).await;
-                        let saved = self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
+                        let saved =
+                            self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
                         let mut out = self.translate(actor, &request, saved).await;
                         let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
                         out.extend(self.translate(actor, &request, shown).await);
@@ -351,7 +361,11 @@ impl RefereeService {
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let view = self.referee.view(g, None).await.map_err(refused)?;
-                let file = self.render.as_ref().and_then(|r| r(&view)).map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
+                let file = self
+                    .render
+                    .as_ref()
+                    .and_then(|r| r(&view))
+                    .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
                 return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
             }
             Request::Games { mine } => {
@@ -417,9 +431,12 @@ impl RefereeService {
         let Some(game) = game_from_view(&view, rules) else { return vec![] };
         let board = &view.variant.board;
         let mut names: Vec<String> = match &q {
-            Complete::From { prefix, .. } => {
-                game.legal_moves().iter().map(|m| board.name(m.from).to_string()).filter(|n| n.starts_with(prefix.as_str())).collect()
-            }
+            Complete::From { prefix, .. } => game
+                .legal_moves()
+                .iter()
+                .map(|m| board.name(m.from).to_string())
+                .filter(|n| n.starts_with(prefix.as_str()))
+                .collect(),
             Complete::To { from, prefix, .. } => match board.find(from) {
                 Some(p) => game
                     .legal_moves_from(p)
@@ -502,6 +519,44 @@ impl GameService for RefereeService {
 
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
         Box::pin(self.complete_moves(actor, question))
+    }
+
+    fn tick(&self) -> BoxFut<'_, Result<(Vec<Effect>, Option<u64>), ServiceError>> {
+        Box::pin(async move {
+            let effects = self.referee.tick().await.map_err(refused)?;
+            let mut rendered: Vec<i64> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    referee::Effect::Render { game, for_user: None } => Some(*game),
+                    _ => None,
+                })
+                .collect();
+            let mut out = vec![];
+            for e in effects {
+                match e {
+                    referee::Effect::Public { game: Some(g), text, .. } => {
+                        let image = match rendered.iter().position(|r| *r == g) {
+                            Some(i) => {
+                                rendered.remove(i);
+                                self.image(g, None, &format!("junqi-{g}.png")).await
+                            }
+                            None => None,
+                        };
+                        let notable = self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some());
+                        out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
+                    }
+                    referee::Effect::Private { user, text, .. } => {
+                        if let Some(u) = user_id(&user) {
+                            out.push(Effect::Private { user: u, text, file: None });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let next = self.referee.next_wakeup().await.map_err(refused)?;
+            let now = self.referee.now();
+            Ok((merge_public(out), next.map(|t| t.saturating_sub(now).max(0) as u64)))
+        })
     }
 }
 

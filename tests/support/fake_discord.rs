@@ -159,7 +159,8 @@ fn parse_multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<Strin
         let end = find(content, &delim).unwrap_or(content.len());
         let data = content[..end.saturating_sub(2)].to_vec();
         let field = |key: &str| {
-            head.split(';').find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
+            head.split(';')
+                .find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
         };
         let name = field("name").unwrap_or_default();
         let filename = head.lines().find(|l| l.to_ascii_lowercase().contains("content-disposition")).and_then(|l| {
@@ -266,7 +267,8 @@ impl FakeDiscord {
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 let s = self.state.lock().await;
-                let seen: Vec<String> = s.requests.iter().map(|r| format!("{} {} {}", r.status, r.method, r.path)).collect();
+                let seen: Vec<String> =
+                    s.requests.iter().map(|r| format!("{} {} {}", r.status, r.method, r.path)).collect();
                 panic!("timed out waiting for {what}; requests:\n{}", seen.join("\n"));
             }
         }
@@ -475,8 +477,11 @@ impl FakeDiscord {
                     s.dm_channels.insert(id, user);
                     id
                 });
-                (200, json!({"id": id.to_string(), "type": 1, "recipients": [user_json(user, "player")],
-                             "last_message_id": null}))
+                (
+                    200,
+                    json!({"id": id.to_string(), "type": 1, "recipients": [user_json(user, "player")],
+                             "last_message_id": null}),
+                )
             }
             ("POST", ["channels", ch, "messages"]) => {
                 let ch: u64 = ch.parse().unwrap_or(0);
@@ -485,7 +490,9 @@ impl FakeDiscord {
                 }
                 (200, message_json(self.next_id(), ch, body))
             }
-            ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body)),
+            ("PATCH", ["channels", ch, "messages", _]) => {
+                (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body))
+            }
             ("POST", ["channels", ch, "messages", _, "threads"]) | ("POST", ["channels", ch, "threads"]) => {
                 let name = body["name"].as_str().unwrap_or("game");
                 (201, thread_json(self.next_id(), ch.parse().unwrap_or(0), name))
@@ -539,7 +546,13 @@ pub mod payload {
         let options: Vec<Value> = opts
             .iter()
             .map(|(n, v)| {
-                let kind = if n.ends_with("opponent") { 6 } else if v.is_i64() { 4 } else { 3 };
+                let kind = if n.ends_with("opponent") {
+                    6
+                } else if v.is_i64() {
+                    4
+                } else {
+                    3
+                };
                 json!({"name": n, "type": kind, "value": v})
             })
             .collect();
@@ -561,7 +574,14 @@ pub mod payload {
     }
 
     /// An autocomplete request for `/junqi <sub>` with `focused` being typed.
-    pub fn autocomplete(id: u64, user: (u64, &str), channel: u64, sub: &str, opts: &[(&str, &str)], focused: &str) -> Value {
+    pub fn autocomplete(
+        id: u64,
+        user: (u64, &str),
+        channel: u64,
+        sub: &str,
+        opts: &[(&str, &str)],
+        focused: &str,
+    ) -> Value {
         let options: Vec<Value> = opts
             .iter()
             .map(|(n, v)| {

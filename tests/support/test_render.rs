@@ -26,4 +26,3 @@ pub fn png_of(view: &View) -> Vec<u8> {
     img.write_to(&mut out, image::ImageFormat::Png).unwrap();
     out.into_inner()
 }
-
