@@ -136,7 +136,7 @@ impl Harness {
     }
 }
 
-fn callback_of<'a>(r: &'a [Recorded], id: u64) -> &'a Recorded {
+fn callback_of(r: &[Recorded], id: u64) -> &Recorded {
     r.iter().find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback"))).expect("callback")
 }
 

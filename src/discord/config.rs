@@ -241,10 +241,8 @@ impl Config {
                 c.thread_per_game = t;
             }
         }
-        if let Some(t) = env("DISCORD_TOKEN") {
-            if let Some(t) = clean_token(&t) {
-                c.token = Some(t);
-            }
+        if let Some(t) = env("DISCORD_TOKEN").and_then(|t| clean_token(&t)) {
+            c.token = Some(t);
         }
         if let Some(d) = env("JUNQI_DATABASE").filter(|d| !d.trim().is_empty()) {
             c.database = PathBuf::from(d);

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::config::Locale;
 use super::port::{
     Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Request, ServiceError,
+    Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
 use crate::rules::rng::Rng;
@@ -285,10 +286,11 @@ impl RefereeService {
             render_for_actor = false;
         }
         let mut out = merge_public(out);
-        if render_for_actor && let Some(g) = game_of_public {
-            if let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await {
-                out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
-            }
+        if render_for_actor
+            && let Some(g) = game_of_public
+            && let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await
+        {
+            out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
         }
         out
     }
@@ -521,7 +523,7 @@ impl GameService for RefereeService {
         Box::pin(self.complete_moves(actor, question))
     }
 
-    fn tick(&self) -> BoxFut<'_, Result<(Vec<Effect>, Option<u64>), ServiceError>> {
+    fn tick(&self) -> BoxFut<'_, Tick> {
         Box::pin(async move {
             let effects = self.referee.tick().await.map_err(refused)?;
             let mut rendered: Vec<i64> = effects
