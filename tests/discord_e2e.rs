@@ -187,7 +187,7 @@ async fn open_game(h: &mut Harness) -> u64 {
     let id = h.id();
     let id = h.interact(payload::button(id, ALICE, Some(CHANNEL_ID), "jq:acc:1")).await;
     let r = h.answered(id).await;
-    assert!(r.iter().any(|x| content(x).contains("your own challenge")), "{r:?}");
+    assert!(r.iter().any(|x| content(x).contains("不能接受自己发起的对局")), "in Alice's language: {r:?}");
 
     let id = h.id();
     h.interact(payload::button(id, BOB, Some(CHANNEL_ID), "jq:acc:1")).await;

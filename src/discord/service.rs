@@ -28,6 +28,8 @@ pub type Renderer = Arc<dyn Fn(&View) -> Option<Vec<u8>> + Send + Sync>;
 pub struct RefereeService {
     referee: Arc<Referee>,
     render: Option<Renderer>,
+    /// Users whose Discord client language has been told to the referee in this run.
+    told: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
     seq: AtomicU64,
 }
@@ -85,10 +87,25 @@ fn internal(e: impl std::fmt::Display) -> ServiceError {
 impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
-        RefereeService { referee, render, seq: AtomicU64::new(0) }
+        RefereeService { referee, render, told: Default::default(), seq: AtomicU64::new(0) }
     }
 
     async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+        // The referee writes private messages in the user's language: the first time we see a user
+        // in this run, tell it their Discord client's language.
+        let first = self.told.lock().map(|mut t| t.insert(actor.user)).unwrap_or(false);
+        if first {
+            let tell = self.derived(actor, "locale");
+            let cmd = Command {
+                user: user_key(actor.user),
+                request: format!("locale-{}", tell.request),
+                server: String::new(),
+                action: Action::SetLocale(actor.locale.tag().to_string()),
+            };
+            if let Err(e) = self.referee.handle(cmd).await {
+                tracing::warn!(error = %e, "could not set a user's language");
+            }
+        }
         let cmd = Command {
             user: user_key(actor.user),
             request: actor.request.to_string(),
@@ -401,7 +418,18 @@ impl RefereeService {
                 let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
-            Request::Mark { .. } | Request::Replay { .. } | Request::Settings { .. } => {
+            Request::Settings { language, .. } => {
+                // Announcements channel and threads are kept by the adapter; the language is the
+                // referee's server default.
+                if let (Some(lang), Some(guild)) = (language, actor.guild) {
+                    let mut c = self.referee.store().conn().await.map_err(internal)?;
+                    let mut row = store::server_get(&mut c, &guild.to_string()).await.map_err(internal)?;
+                    row.locale = lang.tag().to_string();
+                    store::server_put(&mut c, &row).await.map_err(internal)?;
+                }
+                return Ok(vec![]);
+            }
+            Request::Mark { .. } | Request::Replay { .. } => {
                 return Err(not_yet(l));
             }
         };

@@ -519,7 +519,9 @@ pub mod payload {
     fn base(kind: u8, id: u64, user: (u64, &str), channel: Option<u64>, data: Value) -> Value {
         let mut v = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "token": format!("tok-{id}"), "version": 1, "locale": "zh-CN", "entitlements": [],
+            "token": format!("tok-{id}"), "version": 1, "entitlements": [],
+            // Bob's Discord is in English, everyone else's in 简体中文.
+            "locale": if user.1 == "bob" { "en-US" } else { "zh-CN" },
             "app_permissions": "2199023255551", "authorizing_integration_owners": {}, "attachment_size_limit": 10485760,
         });
         match channel {
