@@ -52,7 +52,7 @@ fn mirror_game() -> Game {
 }
 
 impl Harness {
-    async fn start() -> Harness {
+    async fn start(message_content: bool) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -72,7 +72,8 @@ impl Harness {
         let service: Arc<dyn junqi_referee::discord::port::GameService> =
             Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
-        let config = Config { token: Some("fake-token".into()), dev_guild: Some(GUILD_ID), ..Config::default() };
+        let config =
+            Config { token: Some("fake-token".into()), dev_guild: Some(GUILD_ID), message_content, ..Config::default() };
         tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
@@ -223,7 +224,7 @@ fn public_payloads(all: &[Recorded], dm_channels: &[u64]) -> Vec<Recorded> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_through_interactions() {
-    let mut h = Harness::start().await;
+    let mut h = Harness::start(true).await;
     let all = h.fake.requests().await;
     let reg = all.iter().find(|x| x.method == "PUT" && x.path.ends_with("/commands")).unwrap();
     assert_eq!(reg.path, format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands"));
@@ -365,6 +366,20 @@ async fn a_whole_game_through_interactions() {
     }
     assert!(combat, "no combat happened");
 
+    // With the message-content intent, a move typed in the thread is played too; chat is ignored.
+    let who = if h.mirror.as_ref().unwrap().to_move() == Seat::RED { ALICE } else { BOB };
+    let (from, to, _) = h.legal()[0].clone();
+    h.play(&from, &to);
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.fake.dispatch("MESSAGE_CREATE", payload::message(id, who, thread, "good luck!")).await;
+    let id = h.id();
+    h.fake.dispatch("MESSAGE_CREATE", payload::message(id, who, thread, &format!("{from}{to}"))).await;
+    let all = h.fake.wait_for(10, "typed move", |r| posts_to(r, thread).len() > n).await;
+    let posted = posts_to(&all, thread);
+    assert_eq!(posted.len(), n + 1, "one post: the move, nothing for the chat");
+    assert!(content(posted.last().unwrap()).contains(&format!("{from}-{to}")));
+
     // Resignation ends the game publicly.
     let id = h.id();
     h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
@@ -391,7 +406,7 @@ async fn a_whole_game_through_interactions() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
-    let mut h = Harness::start().await;
+    let mut h = Harness::start(false).await;
 
     // 429 then 500 on the challenge message: the bot waits and retries; one message goes through.
     let path = format!("/channels/{CHANNEL_ID}/messages");

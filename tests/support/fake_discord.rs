@@ -608,6 +608,15 @@ pub mod payload {
         v
     }
 
+    /// A message typed by a user in a guild channel (MESSAGE_CREATE).
+    pub fn message(id: u64, user: (u64, &str), channel: u64, text: &str) -> Value {
+        let mut m = super::message_json(id, channel, &json!({"content": text}));
+        m["author"] = user_json(user.0, user.1);
+        m["guild_id"] = json!(GUILD_ID.to_string());
+        m["member"] = json!({"roles": [], "joined_at": now_iso(), "deaf": false, "mute": false, "flags": 0});
+        m
+    }
+
     /// A select-menu choice.
     pub fn select(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str, values: &[&str]) -> Value {
         let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
