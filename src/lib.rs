@@ -6,5 +6,6 @@ pub mod cli;
 pub mod discord;
 pub mod local;
 pub mod referee;
+pub mod render;
 pub mod rules;
 pub mod store;

@@ -68,12 +68,16 @@ impl Harness {
         std::fs::create_dir_all(&dir).unwrap();
         let store = Store::open(&dir.join("junqi.db"), Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render: junqi_referee::discord::service::Renderer = Arc::new(|v| Some(support::test_render::png_of(v)));
+        let render = junqi_referee::discord::board_renderer(junqi_referee::discord::config::Locale::ZhCn);
         let service: Arc<dyn junqi_referee::discord::port::GameService> =
             Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
-        let config =
-            Config { token: Some("fake-token".into()), dev_guild: Some(GUILD_ID), message_content, ..Config::default() };
+        let config = Config {
+            token: Some("fake-token".into()),
+            dev_guild: Some(GUILD_ID),
+            message_content,
+            ..Config::default()
+        };
         tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
@@ -384,6 +388,20 @@ async fn a_whole_game_through_interactions() {
     let id = h.id();
     h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
     h.fake.wait_for(10, "resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;
+
+    // After the end: the full record and the replay GIF, as ephemeral attachments.
+    let id = h.id();
+    let id = h.interact(payload::command(id, ALICE, thread, "export", &[("id", json!(1))])).await;
+    let r = h.answered(id).await;
+    let rec = r.iter().find(|x| !x.files.is_empty()).expect("a record");
+    assert_eq!(rec.files[0].1, "junqi-1.jqr");
+    let text = String::from_utf8(rec.files[0].2.clone()).unwrap();
+    assert!(text.contains("[RedSetup \"ghfiecdhakgibekdfjgjiljch\"]"), "complete after the end: {text}");
+    let id = h.id();
+    let id = h.interact(payload::command(id, BOB, thread, "replay", &[("id", json!(1))])).await;
+    let r = h.answered(id).await;
+    let gif = r.iter().find(|x| !x.files.is_empty()).expect("a GIF");
+    assert!(gif.files[0].2.starts_with(b"GIF8"));
 
     // Nothing public carried a hidden identity or a deployment.
     let all = h.fake.requests().await;

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod local;
 mod moves;
+mod render;
 mod replay;
 mod serve;
 mod setup;
@@ -60,6 +61,39 @@ pub enum Command {
         #[arg(long, default_value = "junqi.db")]
         db: PathBuf,
     },
+    /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
+    ///
+    /// Exit status 2 on a bad record, a ply beyond the end, or a private view of a record without setups.
+    Render {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Draw the position after this many plies (default: after the last).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Whose image.
+        #[arg(long, value_enum, default_value = "public")]
+        view: render::ViewArg,
+        /// Language of labels and captions.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: render::LangArg,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Animate a whole record as a GIF, one frame per ply (public view or full reveal).
+    ReplayGif {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Whose view.
+        #[arg(long, value_enum, default_value = "public")]
+        view: render::GifViewArg,
+        /// Language of labels and captions.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: render::LangArg,
+        /// Where to write the GIF.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 /// `setup` subcommands.
@@ -105,6 +139,8 @@ pub fn run() -> ExitCode {
         Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
         Some(Command::Local { db }) => local::run(&db),
+        Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
+        Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),
     }
 }
 

@@ -27,6 +27,13 @@ struct JsonPly {
 }
 
 #[derive(Serialize)]
+struct JsonIllegal {
+    ply: u32,
+    error: &'static str,
+    reason: String,
+}
+
+#[derive(Serialize)]
 struct JsonResult {
     result: &'static str,
     reason: Option<&'static str>,
@@ -126,10 +133,8 @@ pub fn run(path: &Path, json: bool) -> ExitCode {
         }
         Err(ReplayError::Illegal { ply, mv, reason }) => {
             if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"ply": ply, "error": "illegal_move", "reason": format!("{mv}: {reason}")})
-                );
+                let line = JsonIllegal { ply, error: "illegal_move", reason: format!("{mv}: {reason}") };
+                println!("{}", serde_json::to_string(&line).expect("plain data serialises"));
             } else {
                 eprintln!("error: ply {ply}: illegal move {mv}: {reason}");
             }

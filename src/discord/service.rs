@@ -429,7 +429,25 @@ impl RefereeService {
                 }
                 return Ok(vec![]);
             }
-            Request::Mark { .. } | Request::Replay { .. } => {
+            Request::Replay { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let row = self.referee.game_row(g).await.map_err(refused)?;
+                if row.as_ref().is_none_or(|r| r.status != store::status::FINISHED) {
+                    return Err(ServiceError::User(match l {
+                        Locale::En => format!("Game #{g} is not over yet: the replay comes after the end."),
+                        _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
+                    }));
+                }
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
+                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+                let frames =
+                    crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None).map_err(internal)?;
+                let gif = crate::render::render_gif(&frames).map_err(internal)?;
+                let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Mark { .. } => {
                 return Err(not_yet(l));
             }
         };

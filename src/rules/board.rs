@@ -80,6 +80,8 @@ pub struct Board {
     rail_neighbours: Vec<Vec<PointId>>,
     rays: Vec<Vec<Vec<PointId>>>,
     on_rail: PointSet,
+    camps: PointSet,
+    headquarters: PointSet,
     by_name: HashMap<String, PointId>,
 }
 
@@ -123,8 +125,24 @@ impl Board {
                 }
             }
         }
-        let by_name = points.iter().enumerate().map(|(i, p)| (p.name.to_lowercase(), PointId(i as u8))).collect();
-        Board { points, links, lines, neighbours, rail_neighbours, rays, on_rail, by_name }
+        let mut camps = PointSet::EMPTY;
+        let mut headquarters = PointSet::EMPTY;
+        for (i, p) in points.iter().enumerate() {
+            match p.kind {
+                PointKind::Camp => camps.insert(PointId(i as u8)),
+                PointKind::Headquarters => headquarters.insert(PointId(i as u8)),
+                PointKind::Post => false,
+            };
+        }
+        let mut by_name: HashMap<String, PointId> = HashMap::new();
+        for (i, p) in points.iter().enumerate() {
+            by_name.insert(p.name.to_lowercase(), PointId(i as u8));
+        }
+        // The dot of `S.c6` is optional on input.
+        for (i, p) in points.iter().enumerate() {
+            by_name.entry(p.name.to_lowercase().replace('.', "")).or_insert(PointId(i as u8));
+        }
+        Board { points, links, lines, neighbours, rail_neighbours, rays, on_rail, camps, headquarters, by_name }
     }
 
     /// Number of points.
@@ -185,6 +203,18 @@ impl Board {
     /// Whether the point lies on the railway.
     pub fn is_on_rail(&self, id: PointId) -> bool {
         self.on_rail.contains(id)
+    }
+
+    /// Whether the point is a camp (a compact lookup for the move generator).
+    #[inline]
+    pub fn is_camp(&self, id: PointId) -> bool {
+        self.camps.contains(id)
+    }
+
+    /// Whether the point is a headquarters.
+    #[inline]
+    pub fn is_headquarters(&self, id: PointId) -> bool {
+        self.headquarters.contains(id)
     }
 
     /// Whether two points are joined by a link of this kind.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::bitset::PointSet;
 use super::board::{PointId, PointKind};
 use super::combat::Outcome;
-use super::options::{BombFlag, RuleOptions};
+use super::options::{BombFlag, Order, RuleOptions};
 use super::piece::{Piece, PieceClass, PieceKind};
 use super::seat::Seat;
 use super::setup::Deployment;
@@ -99,6 +99,8 @@ pub struct PlyReport {
     pub defender: Option<Piece>,
     /// Identities the rules made public: scouted defenders, then flags after a 司令 fell.
     pub revealed: Vec<Reveal>,
+    /// Seats that went out in this ply, with why (games of more than two seats).
+    pub eliminated: Vec<(Seat, EndReason)>,
     /// The end of the game, if this ply ended it.
     pub end: Option<GameOver>,
 }
@@ -168,6 +170,10 @@ pub struct Game {
     carried: Option<CarriedFlag>,
     /// Pieces removed from the board, per seat, per kind.
     removed: Vec<Vec<u8>>,
+    /// Team of each seat, copied from the variant for the move generator's inner loop.
+    teams: [u8; 8],
+    /// Seats that are out of the game, as a bit mask (games of more than two seats).
+    out: u8,
 }
 
 impl fmt::Debug for Game {
@@ -200,7 +206,24 @@ impl Game {
             over: None,
             carried: None,
             removed: vec![vec![0; variant.pieces.len()]; variant.seats.len()],
+            teams: std::array::from_fn(|i| variant.seats.get(i).map_or(u8::MAX, |s| s.team)),
+            out: 0,
         }
+    }
+
+    /// Sets up an arbitrary position (analysis, tests, puzzles): the given pieces, `to_move` to
+    /// play, no plies played. Deployment rules are not checked.
+    pub fn from_position(
+        variant: &'static Variant,
+        rules: RuleOptions,
+        pieces: &[(PointId, Piece)],
+        to_move: Seat,
+    ) -> Game {
+        let mut game = Game::new(variant, rules, &[], to_move);
+        for &(p, piece) in pieces {
+            game.cells[p.index()] = Some(piece);
+        }
+        game
     }
 
     /// The variant.
@@ -258,7 +281,7 @@ impl Game {
         if !def.is_mobile() {
             return false;
         }
-        if self.variant.board.point(p).kind == PointKind::Headquarters && !self.rules.hq_exit {
+        if !self.rules.hq_exit && self.variant.board.is_headquarters(p) {
             // The carrier of a captured flag must be able to take it home.
             return self.carried.is_some_and(|c| c.at == p);
         }
@@ -272,10 +295,7 @@ impl Game {
         match self.cells[to.index()] {
             None => Some(false),
             Some(other) => {
-                if self.variant.team(other.seat) == self.variant.team(mover.seat) {
-                    return None;
-                }
-                if self.variant.board.point(to).kind == PointKind::Camp {
+                if self.teams[other.seat.index()] == self.teams[mover.seat.index()] || self.variant.board.is_camp(to) {
                     return None;
                 }
                 if self.rules.bomb_flag == BombFlag::Forbidden
@@ -313,7 +333,7 @@ impl Game {
         }
         if self.turns_on_rail(piece) {
             // Any path of railway links through empty points; a search over the rail graph.
-            let mut stack: [PointId; 64] = [PointId(0); 64];
+            let mut stack = [PointId(0); super::bitset::MAX_POINTS];
             let mut visited = PointSet::EMPTY;
             visited.insert(from);
             let mut len = 0usize;
@@ -326,18 +346,14 @@ impl Game {
                     if !visited.insert(q) {
                         continue;
                     }
-                    match self.entry(piece, q) {
-                        Some(false) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                            if len < stack.len() {
-                                stack[len] = q;
-                                len += 1;
-                            }
-                        }
-                        Some(true) if seen.insert(q) => out.push(Move { from, to: q }),
-                        Some(true) | None => {}
+                    let Some(attack) = self.entry(piece, q) else { continue };
+                    if seen.insert(q) {
+                        out.push(Move { from, to: q });
+                    }
+                    // The search goes on only through empty points.
+                    if !attack && len < stack.len() {
+                        stack[len] = q;
+                        len += 1;
                     }
                 }
             }
@@ -345,19 +361,12 @@ impl Game {
             let range = self.rules.rail_range.map_or(usize::MAX, usize::from);
             for ray in board.rays(from) {
                 for &q in ray.iter().take(range) {
-                    match self.entry(piece, q) {
-                        Some(false) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                        }
-                        Some(true) => {
-                            if seen.insert(q) {
-                                out.push(Move { from, to: q });
-                            }
-                            break;
-                        }
-                        None => break,
+                    let Some(attack) = self.entry(piece, q) else { break };
+                    if seen.insert(q) {
+                        out.push(Move { from, to: q });
+                    }
+                    if attack {
+                        break;
                     }
                 }
             }
@@ -401,20 +410,23 @@ impl Game {
     }
 
     /// Whether `seat` has any legal move.
+    ///
+    /// Every ride along the railway passes through an adjacent point that is empty, and a step to
+    /// that point is itself legal; so a piece can move at all exactly when some adjacent point
+    /// is open to it. This keeps the per-ply end check cheap.
     pub fn has_legal_move(&self, seat: Seat) -> bool {
-        let mut buf = Vec::with_capacity(32);
-        for (i, cell) in self.cells.iter().enumerate() {
-            if let Some(piece) = *cell {
-                let p = PointId(i as u8);
-                if piece.seat == seat && self.can_move_from(p, piece) {
-                    self.moves_from(p, piece, &mut buf);
-                    if !buf.is_empty() {
-                        return true;
-                    }
-                }
-            }
+        if self.over.is_some() {
+            return false;
         }
-        false
+        let board = &self.variant.board;
+        self.cells.iter().enumerate().any(|(i, cell)| {
+            let p = PointId(i as u8);
+            cell.is_some_and(|piece| {
+                piece.seat == seat
+                    && self.can_move_from(p, piece)
+                    && board.neighbours(p).iter().any(|&(q, _)| self.entry(piece, q).is_some())
+            })
+        })
     }
 
     /// Explains why a move is illegal, or returns `Ok` if it is legal.
@@ -583,19 +595,68 @@ impl Game {
                 end = Some(GameOver { winner: Some(v.team(p.seat)), reason: EndReason::FlagCaptured });
             }
         }
-        self.to_move = v.next_seat(seat);
-        if end.is_none() && !self.has_legal_move(self.to_move) {
-            end = Some(if self.has_legal_move(seat) {
-                GameOver { winner: Some(v.team(seat)), reason: EndReason::NoLegalMove }
-            } else {
-                GameOver { winner: None, reason: EndReason::BothStuck }
-            });
+        let mut eliminated = Vec::new();
+        if v.seats.len() > 2 {
+            // Four seats (rules-junqi4.md §7): a captured flag puts its owner out; a team with
+            // every seat out loses; the next seat without a legal move is out, and so on.
+            if outcome == Outcome::FlagCaptured && !self.rules.flag_home {
+                let owner = defender.expect("a capture has a defender").seat;
+                end = self.eliminate(owner, EndReason::FlagCaptured, &mut eliminated);
+            }
+            let mut next = self.next_live(seat);
+            while end.is_none() && !self.has_legal_move(next) {
+                end = self.eliminate(next, EndReason::NoLegalMove, &mut eliminated);
+                next = self.next_live(next);
+            }
+            self.to_move = next;
+        } else {
+            self.to_move = v.next_seat(seat);
+            if end.is_none() && !self.has_legal_move(self.to_move) {
+                end = Some(if self.has_legal_move(seat) {
+                    GameOver { winner: Some(v.team(seat)), reason: EndReason::NoLegalMove }
+                } else {
+                    GameOver { winner: None, reason: EndReason::BothStuck }
+                });
+            }
         }
         if end.is_none() && self.rules.quiet_limit > 0 && self.quiet >= self.rules.quiet_limit {
             end = Some(GameOver { winner: None, reason: EndReason::QuietLimit });
         }
         self.over = end;
-        PlyReport { ply: self.ply, seat, mv, outcome, attacker: attacker.kind, defender, revealed, end }
+        PlyReport { ply: self.ply, seat, mv, outcome, attacker: attacker.kind, defender, revealed, eliminated, end }
+    }
+
+    /// Whether a seat is out of the game.
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.out & (1 << seat.0) != 0
+    }
+
+    /// The next seat in turn order that is still in the game (`order=ccw` follows the variant's
+    /// seat order, `cw` the reverse).
+    fn next_live(&self, seat: Seat) -> Seat {
+        let n = self.variant.seats.len() as u8;
+        for k in 1..=n {
+            let s = if self.rules.order == Order::Ccw { (seat.0 + k) % n } else { (seat.0 + n * 2 - k) % n };
+            if self.out & (1 << s) == 0 {
+                return Seat(s);
+            }
+        }
+        seat
+    }
+
+    /// Puts a seat out: its pieces leave the board at once. Returns the end of the game if its
+    /// whole team is now out.
+    fn eliminate(&mut self, seat: Seat, reason: EndReason, log: &mut Vec<(Seat, EndReason)>) -> Option<GameOver> {
+        self.out |= 1 << seat.0;
+        for cell in self.cells.iter_mut() {
+            if cell.is_some_and(|p| p.seat == seat) {
+                *cell = None;
+            }
+        }
+        log.push((seat, reason));
+        let team = self.variant.team(seat);
+        let team_out = self.variant.seats.iter().enumerate().all(|(i, s)| s.team != team || self.out & (1 << i) != 0);
+        team_out.then(|| GameOver { winner: self.variant.seats.iter().map(|s| s.team).find(|&t| t != team), reason })
     }
 
     /// Where a seat's flag stands, if it is on the board.
@@ -626,6 +687,24 @@ impl Game {
     fn finish_against(&mut self, loser: Seat, reason: EndReason) -> Option<GameOver> {
         if self.over.is_some() {
             return None;
+        }
+        if self.variant.seats.len() > 2 {
+            // One seat goes out; the game ends only when its whole team is out.
+            if self.is_out(loser) {
+                return None;
+            }
+            let mut log = Vec::new();
+            let mut end = self.eliminate(loser, reason, &mut log);
+            if self.to_move == loser {
+                let mut next = self.next_live(loser);
+                while end.is_none() && !self.has_legal_move(next) {
+                    end = self.eliminate(next, EndReason::NoLegalMove, &mut log);
+                    next = self.next_live(next);
+                }
+                self.to_move = next;
+            }
+            self.over = end;
+            return end;
         }
         let team = self.variant.team(loser);
         let winner = self.variant.seats.iter().map(|s| s.team).find(|&t| t != team);

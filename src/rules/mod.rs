@@ -5,6 +5,7 @@ pub mod bitset;
 pub mod board;
 pub mod combat;
 pub mod game;
+pub mod junqi4_board;
 pub mod junqi_board;
 pub mod notation;
 pub mod options;

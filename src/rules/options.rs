@@ -41,6 +41,15 @@ pub enum OnTimeout {
     AutoMove,
 }
 
+/// Turn order of games with more than two seats (`rules-junqi4.md` §4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Counter-clockwise: S → E → N → W.
+    Ccw,
+    /// Clockwise: S → W → N → E.
+    Cw,
+}
+
 /// Every rule option of `rules-junqi.md`, defaulting to the "standard" preset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleOptions {
@@ -64,6 +73,8 @@ pub struct RuleOptions {
     pub quiet_limit: u32,
     /// `on-timeout`: lose, or an automatic move.
     pub on_timeout: OnTimeout,
+    /// `order`: turn order of 4-seat games (meaningless with two seats).
+    pub order: Order,
 }
 
 impl Default for RuleOptions {
@@ -79,6 +90,7 @@ impl Default for RuleOptions {
             flag_home: false,
             quiet_limit: 70,
             on_timeout: OnTimeout::Lose,
+            order: Order::Ccw,
         }
     }
 }
@@ -104,7 +116,7 @@ pub enum OptionsError {
     },
 }
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "first",
     "hq-exit",
     "rail-range",
@@ -115,6 +127,7 @@ const KEYS: [&str; 10] = [
     "flag-home",
     "quiet-limit",
     "on-timeout",
+    "order",
 ];
 
 fn on_off(key: &str, value: &str) -> Result<bool, OptionsError> {
@@ -189,6 +202,13 @@ impl RuleOptions {
                     _ => return Err(bad("lose, auto-move")),
                 }
             }
+            "order" => {
+                self.order = match value.as_str() {
+                    "ccw" => Order::Ccw,
+                    "cw" => Order::Cw,
+                    _ => return Err(bad("ccw, cw")),
+                }
+            }
             _ => return Err(OptionsError::UnknownKey(key)),
         }
         Ok(())
@@ -207,6 +227,7 @@ impl RuleOptions {
             ("flag-home", word(self.flag_home).into()),
             ("quiet-limit", self.quiet_limit.to_string()),
             ("on-timeout", if self.on_timeout == OnTimeout::Lose { "lose" } else { "auto-move" }.into()),
+            ("order", if self.order == Order::Ccw { "ccw" } else { "cw" }.into()),
         ]
     }
 }

@@ -75,7 +75,69 @@ fn perr(line: usize, reason: impl Into<String>) -> ParseError {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// What a new record says about its game, for [`Record::for_game`].
+#[derive(Clone, Debug)]
+pub struct RecordInfo<'a> {
+    /// The variant.
+    pub variant: &'static Variant,
+    /// The visibility mode.
+    pub mode: Mode,
+    /// The rule options.
+    pub rules: RuleOptions,
+    /// Player names, by seat.
+    pub players: Vec<String>,
+    /// The setups by seat; `None` writes `?` (a published dark record).
+    pub setups: Option<Vec<&'a Setup>>,
+    /// Who moved first.
+    pub first: Seat,
+    /// `YYYY.MM.DD`.
+    pub date: String,
+}
+
 impl Record {
+    /// Builds the record of a game: the tags in canonical order, the plies (annotated with their
+    /// public outcomes when the setups are hidden), the terminal word and the result.
+    pub fn for_game(
+        info: &RecordInfo<'_>,
+        plies: &[(Move, Outcome)],
+        terminal: Option<Terminal>,
+        over: Option<GameOver>,
+    ) -> Record {
+        let v = info.variant;
+        let mut tags = vec![
+            ("Format".to_string(), "jqr/1".to_string()),
+            ("Variant".into(), v.name.into()),
+            ("Mode".into(), info.mode.as_str().into()),
+        ];
+        let rules = info.rules.to_string();
+        if !rules.is_empty() {
+            tags.push(("Rules".into(), rules));
+        }
+        for (i, seat) in v.seats.iter().enumerate() {
+            tags.push((seat.tag.into(), info.players.get(i).cloned().unwrap_or_else(|| "?".into())));
+        }
+        for (i, seat) in v.seats.iter().enumerate() {
+            let value = info.setups.as_ref().map_or("?".to_string(), |s| s[i].to_code_string(v));
+            tags.push((format!("{}Setup", seat.tag), value));
+        }
+        if info.first != Seat::RED {
+            tags.push(("First".into(), v.seat_name(info.first).into()));
+        }
+        tags.push(("Date".into(), info.date.clone()));
+        let result = result_token(v, over).to_string();
+        tags.push(("Result".into(), result.clone()));
+        let hidden = info.setups.is_none();
+        let plies = plies
+            .iter()
+            .map(|&(mv, outcome)| RecordPly {
+                mv,
+                mark: if hidden { outcome.mark().and(Some(outcome)) } else { None },
+                line: 0,
+            })
+            .collect();
+        Record { tags, plies, terminal, result, result_line: 0 }
+    }
+
     /// The value of a tag.
     pub fn tag(&self, key: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
@@ -412,6 +474,7 @@ impl Record {
                 }
             }
             let mut seat = header.first;
+            let mut quiet = 0;
             for (i, p) in self.plies.iter().enumerate() {
                 let ply = i as u32 + 1;
                 let mv = format_move(board, p.mv);
@@ -449,6 +512,7 @@ impl Record {
                     })?,
                 };
                 cells[p.mv.from.index()] = None;
+                quiet = if outcome.is_combat() { 0 } else { quiet + 1 };
                 match outcome {
                     Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured => {
                         cells[p.mv.to.index()] = Some(seat)
@@ -465,11 +529,14 @@ impl Record {
             if over.is_none() && self.terminal.is_none() && self.result != "*" {
                 // The rules ended it in a way the public history cannot show (no legal move, quiet
                 // limit): trust the result token.
-                over =
-                    Some(GameOver { winner: winner_of_token(variant, &self.result), reason: EndReason::NoLegalMove });
-                if self.result == "1/2-1/2" {
-                    over = Some(GameOver { winner: None, reason: EndReason::QuietLimit });
-                }
+                let reason = if self.result != "1/2-1/2" {
+                    EndReason::NoLegalMove
+                } else if header.rules.quiet_limit > 0 && quiet >= header.rules.quiet_limit {
+                    EndReason::QuietLimit
+                } else {
+                    EndReason::BothStuck
+                };
+                over = Some(GameOver { winner: winner_of_token(variant, &self.result), reason });
             }
         }
         if let Some(t) = self.terminal {

@@ -26,8 +26,10 @@ pub enum SetupParseError {
         /// The token.
         token: String,
     },
-    /// A camp marker where no camp is.
-    #[error("line {line}, token '{token}': a camp marker, but slot {slot} of that row is not a camp")]
+    /// A camp marker where no camp is (`slot` 0: in a form that has no camps at all).
+    #[error(
+        "line {line}, token '{token}': a camp marker where no camp is (in six rows of five, camps are slots 2 and 4 of rows 2 and 4 and slot 3 of row 3; the 25-piece form has none)"
+    )]
     MisplacedCamp {
         /// 1-based line.
         line: usize,
@@ -194,32 +196,23 @@ impl Setup {
                         .ok_or_else(|| SetupParseError::UnknownToken { line: *line, token: token.clone() })?,
                 );
             }
+        } else if tokens.len() == grid_size {
+            // Six rows of five, but a piece stands where a camp must be.
+            let i = camps_in_grid.iter().copied().find(|&i| !CAMP_MARKERS.contains(&tokens[i].1.as_str())).unwrap_or(0);
+            return Err(SetupParseError::PieceOnCamp {
+                line: tokens[i].0,
+                token: tokens[i].1.clone(),
+                slot: i % 5 + 1,
+            });
         } else {
-            for (i, (line, token)) in tokens.iter().enumerate() {
+            for (line, token) in &tokens {
                 if CAMP_MARKERS.contains(&token.as_str()) && token != "营" {
-                    if tokens.len() == grid_size {
-                        return Err(SetupParseError::MisplacedCamp {
-                            line: *line,
-                            token: token.clone(),
-                            slot: i % 5 + 1,
-                        });
-                    }
                     return Err(SetupParseError::MisplacedCamp { line: *line, token: token.clone(), slot: 0 });
                 }
                 match kind_from_token(variant.pieces, token) {
                     Some(k) => kinds.push(k),
                     None => return Err(SetupParseError::UnknownToken { line: *line, token: token.clone() }),
                 }
-            }
-            if tokens.len() == grid_size {
-                // Six rows of five, but a piece stands where a camp must be.
-                let i =
-                    camps_in_grid.iter().copied().find(|&i| !CAMP_MARKERS.contains(&tokens[i].1.as_str())).unwrap_or(0);
-                return Err(SetupParseError::PieceOnCamp {
-                    line: tokens[i].0,
-                    token: tokens[i].1.clone(),
-                    slot: i % 5 + 1,
-                });
             }
         }
         if kinds.len() != order.len() {

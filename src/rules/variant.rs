@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use super::board::{Board, PointId, PointKind};
 use super::combat::{self, CombatFn};
 use super::junqi_board;
+use super::junqi4_board;
 use super::piece::{JUNQI_PIECES, PieceDef, PieceKind, junqi};
 use super::seat::{Seat, SeatDef};
 
@@ -26,6 +27,8 @@ pub enum Placement {
 pub enum VariantId {
     /// Standard 2-player Junqi.
     Junqi,
+    /// 四国军棋: four seats in two teams on the cross-shaped board.
+    Junqi4,
 }
 
 /// The data of one game of the family.
@@ -69,6 +72,33 @@ impl Variant {
             pieces: &JUNQI_PIECES,
             seats: vec![SeatDef { name: "red", tag: "Red", team: 0 }, SeatDef { name: "blue", tag: "Blue", team: 1 }],
             deployment_order: vec![junqi_board::deployment_order(Seat::RED), junqi_board::deployment_order(Seat::BLUE)],
+            placement: vec![
+                (junqi::FLAG, Placement::HeadquartersOnly),
+                (junqi::MINE, Placement::BackRows(2)),
+                (junqi::BOMB, Placement::NotFrontRow),
+            ],
+            combat: combat::junqi,
+            commander: Some(junqi::MARSHAL),
+            flag: Some(junqi::FLAG),
+        })
+    }
+
+    /// 四国军棋 (`rules-junqi4.md`): seats S, E, N, W in turn order (counter-clockwise), teams SN
+    /// and EW.
+    pub fn junqi4() -> &'static Variant {
+        static V: OnceLock<Variant> = OnceLock::new();
+        V.get_or_init(|| Variant {
+            id: VariantId::Junqi4,
+            name: "junqi4",
+            board: junqi4_board::build(),
+            pieces: &JUNQI_PIECES,
+            seats: vec![
+                SeatDef { name: "s", tag: "South", team: 0 },
+                SeatDef { name: "e", tag: "East", team: 1 },
+                SeatDef { name: "n", tag: "North", team: 0 },
+                SeatDef { name: "w", tag: "West", team: 1 },
+            ],
+            deployment_order: (0..4).map(|s| junqi4_board::deployment_order(Seat(s))).collect(),
             placement: vec![
                 (junqi::FLAG, Placement::HeadquartersOnly),
                 (junqi::MINE, Placement::BackRows(2)),

@@ -1,0 +1,85 @@
+//! Rules-core speed: legal-move generation over fixed mid-game positions, and random playouts.
+//! Goals (release, one core): ≥ 2,000,000 move lists/s and ≥ 1,000,000 playout plies/s.
+//! Run: `cargo bench --bench rules`.
+
+use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
+use junqi_referee::rules::rng::Rng;
+use junqi_referee::rules::{Game, Move, RuleOptions, Seat, Setup, Variant};
+
+fn start(seed: u64) -> Game {
+    let v = Variant::junqi();
+    let mut rng = Rng::new(seed);
+    let red = Setup::random(v, &mut rng).validate(v, Seat::RED).unwrap();
+    let blue = Setup::random(v, &mut rng).validate(v, Seat::BLUE).unwrap();
+    Game::new(v, RuleOptions::default(), &[red, blue], Seat::RED)
+}
+
+/// 48 positions: 16 seeded games stopped after 20, 40 and 60 random plies.
+fn mid_game_positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 0..16 {
+        for stop in [20, 40, 60] {
+            let mut g = start(seed);
+            let mut rng = Rng::new(seed + 1000);
+            while g.ply() < stop && g.over().is_none() {
+                let moves = g.legal_moves();
+                g.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            if g.over().is_none() {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+fn playout(game: &Game, rng: &mut Rng, buf: &mut Vec<Move>) -> u32 {
+    let mut g = game.clone();
+    while g.over().is_none() {
+        g.legal_moves_for_into(g.to_move(), buf);
+        let m = buf[rng.below(buf.len())];
+        g.play_unchecked(m);
+    }
+    g.ply()
+}
+
+fn bench(c: &mut Criterion) {
+    let positions = mid_game_positions();
+    let mut group = c.benchmark_group("movegen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut buf = Vec::with_capacity(128);
+    group.bench_function("mid-game move lists", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for g in &positions {
+                g.legal_moves_for_into(g.to_move(), &mut buf);
+                total += buf.len();
+            }
+            black_box(total)
+        })
+    });
+    group.finish();
+
+    // Plies per playout vary; measure a fixed batch of seeded playouts and report plies.
+    let starts: Vec<Game> = (0..8).map(start).collect();
+    let mut rng = Rng::new(42);
+    let plies: u64 = starts.iter().map(|g| u64::from(playout(g, &mut rng.clone(), &mut buf))).sum();
+    let mut group = c.benchmark_group("playout");
+    group.throughput(Throughput::Elements(plies));
+    group.sample_size(20);
+    group.bench_function("random playouts (8 games)", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for g in &starts {
+                total += playout(g, &mut rng.clone(), &mut buf);
+            }
+            black_box(total)
+        })
+    });
+    group.finish();
+    rng = Rng::new(rng.next_u64());
+    black_box(rng.next_u64());
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
