@@ -482,6 +482,20 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let (identifies_after, resumes) = h.fake.sessions().await;
     assert!(resumes >= 1 || identifies_after > identifies, "the bot reconnected");
     assert!(resumes >= 1, "the bot resumed rather than starting a new session");
+    h.play(&from, &to);
+
+    // Someone deletes the game's thread: the next move is announced where it was played, and the
+    // player gets no apology (nothing went wrong on their side).
+    h.fake.delete_channel(thread).await;
+    let (from, to, _) = h.legal()[0].clone();
+    let n = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
+    let id = h.id();
+    let opts = [("from", json!(from)), ("to", json!(to)), ("game", json!(1))];
+    let id = h.interact(payload::command(id, BOB, CHANNEL_ID, "move", &opts)).await;
+    let r = h.answered(id).await;
+    assert!(!r.iter().any(|x| content(x).contains("reference") || content(x).contains("参考编号")), "{r:?}");
+    let all = h.fake.wait_for(10, "move in the channel", |r| posts_to(r, CHANNEL_ID).len() > n).await;
+    assert!(content(posts_to(&all, CHANNEL_ID).last().unwrap()).contains(&format!("{from}-{to}")));
 }
 
 /// The fake's payloads are what serenity accepts (a payload it cannot read would be silently

@@ -152,6 +152,13 @@ where
     }
 }
 
+/// Discord's "Unknown Channel": the channel or thread was deleted.
+const UNKNOWN_CHANNEL_CODE: isize = 10003;
+
+fn is_unknown_channel(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == UNKNOWN_CHANNEL_CODE)
+}
+
 fn is_dm_closed(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == DM_CLOSED_CODE)
 }
@@ -284,9 +291,24 @@ impl<'a> Executor<'a> {
                             self.remember_challenge(&m, msg.channel_id, msg.id).await;
                         }
                         Target::Game(g) => match self.game_channel(g).await {
-                            Some(ch) => {
-                                self.send_to(ch, &m).await?;
-                            }
+                            Some(ch) => match self.send_to(ch, &m).await {
+                                Ok(_) => {}
+                                // The game's thread was deleted: forget it and carry on where the
+                                // player is (the move itself is already committed by the referee).
+                                Err(e) if is_unknown_channel(&e) && ch != self.here => {
+                                    tracing::warn!(game = g, "the game's thread is gone; posting here instead");
+                                    {
+                                        let mut p = self.data.places.lock().await;
+                                        p.games.insert(g, self.here);
+                                        p.threads.remove(&ch);
+                                        p.threads.insert(self.here, g);
+                                    }
+                                    if !matches!(self.replier, Replier::Nobody) {
+                                        self.send_to(self.here, &m).await?;
+                                    }
+                                }
+                                Err(e) => return Err(e.into()),
+                            },
                             None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
                         },
                         Target::ChallengeMessage(c) => {

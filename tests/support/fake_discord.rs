@@ -80,6 +80,8 @@ struct State {
     requests: Vec<Recorded>,
     /// (method, path substring) → faults to serve, in order.
     faults: Vec<(String, String, VecDeque<Fault>)>,
+    /// Channels that were deleted (10003 Unknown Channel).
+    deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
     /// DM channel id → user id.
@@ -240,6 +242,11 @@ impl FakeDiscord {
     /// Closes this user's DMs: messages to their DM channel fail with 50007.
     pub async fn close_dms(&self, user: u64) {
         self.state.lock().await.dm_closed.insert(user);
+    }
+
+    /// Deletes a channel or thread: requests to it fail with 10003 Unknown Channel.
+    pub async fn delete_channel(&self, channel: u64) {
+        self.state.lock().await.deleted.insert(channel);
     }
 
     /// The DM channel the bot opened with `user`, if any.
@@ -445,6 +452,11 @@ impl FakeDiscord {
 
     fn route(&self, s: &mut State, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let seg = segments(path);
+        if let ["channels", ch, ..] = seg.as_slice()
+            && ch.parse::<u64>().is_ok_and(|c| s.deleted.contains(&c))
+        {
+            return (404, json!({"message": "Unknown Channel", "code": 10003}));
+        }
         let empty = json!({});
         let body = body.unwrap_or(&empty);
         match (method, seg.as_slice()) {
