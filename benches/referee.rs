@@ -62,6 +62,24 @@ struct Bench {
 }
 
 impl Bench {
+    /// One move in every game, one command at a time: the latency of a command with no queue.
+    async fn round_sequential(&mut self, games: i64) -> Vec<Duration> {
+        let mv = SHUTTLE[self.ply % 4];
+        let user = if self.ply.is_multiple_of(2) { "alice" } else { "bob" };
+        let ply = self.ply;
+        self.ply += 1;
+        let mut out = Vec::with_capacity(games as usize);
+        for g in 1..=games {
+            let t = Instant::now();
+            self.referee
+                .handle(cmd(user, format!("m{g}-{ply}"), Action::Move(g, mv.into())))
+                .await
+                .expect("legal move");
+            out.push(t.elapsed());
+        }
+        out
+    }
+
     /// One move in every game, concurrently; returns each command's latency.
     async fn round(&mut self, games: i64) -> Vec<Duration> {
         let mv = SHUTTLE[self.ply % 4];
@@ -118,6 +136,18 @@ fn benches(c: &mut Criterion) {
         lat.len(),
         secs,
         lat.len() as f64 / secs,
+        pct(0.50),
+        pct(0.99),
+        lat[lat.len() - 1]
+    );
+    let mut lat = Vec::new();
+    for _ in 0..2 {
+        lat.extend(rt.block_on(bench.round_sequential(1000)));
+    }
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    eprintln!(
+        "referee: one command at a time across 1,000 games: latency p50 {:?}, p99 {:?}, max {:?}",
         pct(0.50),
         pct(0.99),
         lat[lat.len() - 1]

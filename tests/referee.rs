@@ -160,3 +160,34 @@ async fn records_are_public_while_playing_and_complete_after() {
     assert_eq!(replay.over.map(|o| o.winner), Some(Some(1)));
     assert!(full.ends_with("resign\n0-1\n"), "{full}");
 }
+
+#[tokio::test]
+async fn a_damaged_game_does_not_block_other_deadlines() {
+    let db = std::env::temp_dir().join(format!("junqi-referee-test-deadlines-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+    let clock = ManualClock::new(1_795_996_800);
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    let r = Referee::new(store, Arc::new(clock.clone()));
+    start_game(&r, 1).await;
+    start_game(&r, 2).await;
+    let mut c = r.store().conn().await.unwrap();
+    store::deployment_put(
+        &mut c,
+        &store::DeploymentRow { game_id: 1, seat: 0, user_id: "alice".into(), setup: "?".into() },
+    )
+    .await
+    .unwrap();
+    drop(c);
+    r.store().close().await;
+    // Restarted after the damage (a running referee would still hold the game in memory).
+    clock.advance(2 * 86_400);
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    let (r, effects) = Referee::start(store, Arc::new(clock.clone())).await.unwrap();
+    // Game 1 is damaged: its timer is dropped; game 2 times out normally.
+    assert!(effects.iter().any(|e| matches!(e, Effect::Public { text, .. } if text.contains("Game #2 is over"))));
+    let mut c = r.store().conn().await.unwrap();
+    assert_eq!(store::deadline_get(&mut c, 1).await.unwrap(), None);
+    assert_eq!(store::game_get(&mut c, 1).await.unwrap().unwrap().status, "playing");
+}

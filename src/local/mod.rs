@@ -9,6 +9,7 @@
 //! accept N | decline N | deploy N <25 codes>|random|last|load NAME
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
+//! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
 pub mod transcript;
@@ -25,7 +26,7 @@ pub enum ParseError {
     NoUser,
     /// An unknown command word.
     #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation)"
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
     )]
     UnknownCommand(String),
     /// A missing or bad argument.
@@ -131,6 +132,20 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         },
         "locale" | "language" => {
             Action::SetLocale(words.get(1).ok_or(ParseError::Usage("locale en|zh-CN|zh-TW"))?.to_string())
+        }
+        "settings" => {
+            let (mut locale, mut vacation_days, mut challenge_ttl) = (None, None, None);
+            for w in &words[1..] {
+                match w.split_once('=') {
+                    Some(("locale", v)) => locale = Some(v.to_string()),
+                    Some(("vacation-days", v)) => {
+                        vacation_days = Some(v.parse().map_err(|_| ParseError::Usage("vacation-days=N (0 to 31)"))?)
+                    }
+                    Some(("challenge-ttl", v)) => challenge_ttl = Some(v.to_string()),
+                    _ => return Err(ParseError::Usage("settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]")),
+                }
+            }
+            Action::ServerSettings { locale, vacation_days, challenge_ttl }
         }
         "vacation" => match words.get(1).copied() {
             Some("on") => Action::Vacation(true),

@@ -1,5 +1,5 @@
-//! The message catalogue: every text a user sees, in English and 简体中文 (繁體中文 is accepted as a
-//! locale and served in 简体 until it has its own texts). The referee builds a [`Msg`] from public
+//! The message catalogue: every text a user sees, in English and 简体中文, and in 繁體中文 by a
+//! character table over the 简体 texts. The referee builds a [`Msg`] from public
 //! data only, then renders it in each recipient's locale.
 
 use std::fmt::Write as _;
@@ -17,7 +17,7 @@ pub enum Locale {
     En,
     /// 简体中文.
     ZhHans,
-    /// 繁體中文 (served in 简体 for now).
+    /// 繁體中文 (the 简体 texts converted by [`to_traditional`]).
     ZhHant,
 }
 
@@ -256,6 +256,15 @@ pub enum Msg {
         /// Ply count.
         ply: u32,
     },
+    /// Private: the server's settings after a change.
+    ServerSettings {
+        /// Default locale tag.
+        locale: String,
+        /// Vacation days per month.
+        vacation_days: i64,
+        /// Seconds a challenge waits.
+        challenge_ttl: i64,
+    },
     /// A user's mistake.
     Mistake(Mistake),
 }
@@ -348,9 +357,9 @@ pub enum Mistake {
     /// A layout name that is empty or too long.
     #[error("a layout name is 1 to 32 characters without spaces")]
     BadLayoutName,
-    /// The same request id was used for a different command.
-    #[error("request id already used")]
-    RequestReused,
+    /// A vacation allowance out of range.
+    #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
+    BadVacationDays(i64),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -420,6 +429,11 @@ fn piece(p: PieceName, l: Locale) -> &'static str {
 impl Msg {
     /// The message in a locale.
     pub fn render(&self, l: Locale) -> String {
+        let text = self.render_base(l);
+        if l == Locale::ZhHant { to_traditional(&text) } else { text }
+    }
+
+    fn render_base(&self, l: Locale) -> String {
         let zh = l.zh();
         match self {
             Msg::Challenge { game, challenger, invited, variant, mode, rules, per_move, rematch_of } => {
@@ -679,7 +693,17 @@ impl Msg {
                     format!("Game #{game}: {status}, {ply} plies played.")
                 }
             }
-            Msg::Mistake(m) => m.render(l),
+            Msg::ServerSettings { locale, vacation_days, challenge_ttl } => {
+                let ttl = duration(*challenge_ttl, l);
+                if zh {
+                    format!("服务器设置：默认语言 {locale}，每月假期{vacation_days}天，挑战等待{ttl}。")
+                } else {
+                    format!(
+                        "Server settings: default language {locale}, {vacation_days} vacation days per month, challenges wait {ttl}."
+                    )
+                }
+            }
+            Msg::Mistake(m) => m.render_base(l),
         }
     }
 }
@@ -717,6 +741,11 @@ fn setup_parse_zh(e: &SetupParseError) -> String {
 impl Mistake {
     /// The mistake in a locale.
     pub fn render(&self, l: Locale) -> String {
+        let text = self.render_base(l);
+        if l == Locale::ZhHant { to_traditional(&text) } else { text }
+    }
+
+    fn render_base(&self, l: Locale) -> String {
         if !l.zh() {
             let mut s = self.to_string();
             if let Some(c) = s.get(0..1) {
@@ -753,7 +782,7 @@ impl Mistake {
             Mistake::NotOnVacation => "你没有在休假。".into(),
             Mistake::NoVacationLeft => "本月的假期已用完。".into(),
             Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
-            Mistake::RequestReused => "请求编号已被使用。".into(),
+            Mistake::BadVacationDays(d) => format!("每月假期应为0到31天，不能是{d}。"),
         }
     }
 }
@@ -774,5 +803,35 @@ pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules
             let at = if points.is_empty() { String::new() } else { format!("（在 {}）", names(points)) };
             format!("规则5：{}有{}个，应为{}个{}", d.zh, found, expected, at)
         }
+    }
+}
+
+/// Simplified → traditional characters for every simplified character the catalogue and the
+/// piece names use (a character table suffices: the texts avoid the few ambiguous ones).
+const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务";
+const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務";
+
+/// Converts catalogue text to 繁體 by the table above.
+pub fn to_traditional(text: &str) -> String {
+    text.chars()
+        .map(|c| SIMPLIFIED.chars().position(|s| s == c).and_then(|i| TRADITIONAL.chars().nth(i)).unwrap_or(c))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_parse_and_render() {
+        assert_eq!(Locale::parse("zh_CN"), Some(Locale::ZhHans));
+        assert_eq!(Locale::parse("zh-TW"), Some(Locale::ZhHant));
+        assert_eq!(Locale::parse("fr"), None);
+        let m = Msg::Accepted { game: 3, red: "a".into(), blue: "b".into() };
+        assert_eq!(m.render(Locale::En), "Game #3 is on: Red a, Blue b. Both players now deploy in private.");
+        assert_eq!(m.render(Locale::ZhHans), "对局 #3 成立：红方 a，蓝方 b。双方请私下布阵。");
+        assert_eq!(m.render(Locale::ZhHant), "對局 #3 成立：紅方 a，藍方 b。雙方請私下布陣。");
+        assert_eq!(Mistake::NotYourTurn(2).render(Locale::ZhHant), "對局 #2 還沒輪到你。");
+        assert_eq!(SIMPLIFIED.chars().count(), TRADITIONAL.chars().count());
     }
 }

@@ -119,6 +119,15 @@ pub enum Action {
     SetLocale(String),
     /// Start (true) or end (false) a vacation.
     Vacation(bool),
+    /// Change the settings of the command's server (the adapter checks the permission).
+    ServerSettings {
+        /// Default locale.
+        locale: Option<String>,
+        /// Vacation allowance, days per month.
+        vacation_days: Option<i64>,
+        /// How long a challenge waits (`1h`, `1d`, …).
+        challenge_ttl: Option<String>,
+    },
 }
 
 impl Action {
@@ -208,6 +217,11 @@ impl RefereeError {
     /// The error as a message for the user who sent the command, in their locale. Nothing was
     /// changed in any case: the command's transaction was not committed.
     pub fn message(&self, locale: Locale) -> String {
+        let text = self.message_base(locale);
+        if locale == Locale::ZhHant { i18n::to_traditional(&text) } else { text }
+    }
+
+    fn message_base(&self, locale: Locale) -> String {
         let zh = locale != Locale::En;
         match self {
             RefereeError::Rejected { mistake, message } if message.is_empty() => mistake.render(locale),
@@ -263,6 +277,8 @@ type Res<T> = Result<T, Fail>;
 struct Live {
     game: Game,
     last: Option<PlyReport>,
+    /// The game's row as last committed, so a move needs no read of it.
+    row: GameRow,
 }
 
 #[derive(Default)]
@@ -271,8 +287,36 @@ struct Slot {
 }
 
 /// Effects being collected for one command, with the locale lookups they need.
+#[derive(Default)]
 struct Out {
     effects: Vec<Effect>,
+    /// Locales looked up during this command (server default by server, then by user), so a
+    /// command that announces several things reads each setting once.
+    server_locales: HashMap<String, Locale>,
+    user_locales: HashMap<String, Locale>,
+}
+
+impl Out {
+    async fn server_locale(&mut self, tx: &mut SqliteConnection, server: &str) -> Result<Locale, StoreError> {
+        if let Some(&l) = self.server_locales.get(server) {
+            return Ok(l);
+        }
+        let l = Locale::parse(&store::server_get(tx, server).await?.locale).unwrap_or_default();
+        self.server_locales.insert(server.to_string(), l);
+        Ok(l)
+    }
+
+    async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+        if let Some(&l) = self.user_locales.get(user) {
+            return Ok(l);
+        }
+        let l = match store::user_get(tx, user).await?.locale.as_deref().and_then(Locale::parse) {
+            Some(l) => l,
+            None => self.server_locale(tx, server).await?,
+        };
+        self.user_locales.insert(user.to_string(), l);
+        Ok(l)
+    }
 }
 
 /// The referee service.
@@ -378,7 +422,7 @@ impl Referee {
                 .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
         }
         let now = self.clock.now();
-        let mut out = Out { effects: Vec::new() };
+        let mut out = Out::default();
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
         match self.apply(&mut tx, &cmd, now, &mut live, &mut out).await {
             Ok(()) => {
@@ -386,7 +430,8 @@ impl Referee {
                 store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
                 tx.commit().await?;
                 if let Some(g) = guard.as_mut() {
-                    g.live = live;
+                    // Finished games leave the cache; they are rebuilt on demand (views, records).
+                    g.live = live.filter(|l| l.game.over().is_none());
                 }
                 Ok(out.effects)
             }
@@ -503,6 +548,16 @@ impl Referee {
         Ok(record.to_text())
     }
 
+    /// The live games (challenged, deploying, playing) a user sits in or was invited to.
+    pub async fn games_of(&self, user: &str) -> Result<Vec<GameRow>, RefereeError> {
+        Ok(store::games_of_user(&mut *self.store.conn().await?, user).await?)
+    }
+
+    /// Every live game, for listings.
+    pub async fn live_games(&self) -> Result<Vec<GameRow>, RefereeError> {
+        Ok(store::games_live(&mut *self.store.conn().await?).await?)
+    }
+
     /// A game's stored row.
     pub async fn game_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
         let mut c = self.store.conn().await?;
@@ -584,6 +639,29 @@ impl Referee {
                 self.private(tx, user, &cmd.server, None, Msg::LocaleSet, out).await
             }
             Action::Vacation(on) => self.vacation(tx, user, &cmd.server, *on, now, out).await,
+            Action::ServerSettings { locale, vacation_days, challenge_ttl } => {
+                let mut row = store::server_get(tx, &cmd.server).await?;
+                if let Some(tag) = locale {
+                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?.tag().into();
+                }
+                if let Some(days) = vacation_days {
+                    if !(0..=31).contains(days) {
+                        return Err(Mistake::BadVacationDays(*days).into());
+                    }
+                    row.vacation_days = *days;
+                }
+                if let Some(ttl) = challenge_ttl {
+                    row.challenge_ttl =
+                        parse_time_control(ttl).flatten().ok_or_else(|| Mistake::BadTime(ttl.clone()))?;
+                }
+                store::server_put(tx, &row).await?;
+                let msg = Msg::ServerSettings {
+                    locale: row.locale.clone(),
+                    vacation_days: row.vacation_days,
+                    challenge_ttl: row.challenge_ttl,
+                };
+                self.private(tx, user, &cmd.server, None, msg, out).await
+            }
             _ => self.apply_game(tx, cmd, now, live, out).await,
         }
     }
@@ -627,14 +705,36 @@ impl Referee {
         live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
         let game = cmd.action.game().expect("a game action");
-        let mut row = store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?;
+        let mut row = match live.as_ref().filter(|l| l.row.id == game) {
+            Some(l) => l.row.clone(),
+            None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
+        };
+        let r = self.apply_game_row(tx, cmd, now, live, out, &mut row).await;
+        if r.is_ok()
+            && let Some(l) = live.as_mut()
+        {
+            l.row = row;
+        }
+        r
+    }
+
+    async fn apply_game_row(
+        &self,
+        tx: &mut SqliteConnection,
+        cmd: &Command,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+        row: &mut GameRow,
+    ) -> Res<()> {
+        let user = cmd.user.as_str();
+        let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         match &cmd.action {
             Action::Accept(_) => {
                 if row.status != status::CHALLENGED {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 if row.challenger == user {
                     return Err(Mistake::OwnChallenge(game).into());
@@ -651,17 +751,17 @@ impl Referee {
                 }
                 row.status = status::DEPLOYING.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 store::deadline_clear(tx, game).await?;
                 out.effects.push(Effect::TimerCancel { game });
                 let msg = Msg::Accepted {
                     game,
-                    red: seat_user(&row, Seat::RED).into(),
-                    blue: seat_user(&row, Seat::BLUE).into(),
+                    red: seat_user(row, Seat::RED).into(),
+                    blue: seat_user(row, Seat::BLUE).into(),
                 };
                 self.public(tx, &row.server_id, Some(game), msg, out).await?;
                 for seat in [Seat::RED, Seat::BLUE] {
-                    let u = seat_user(&row, seat).to_string();
+                    let u = seat_user(row, seat).to_string();
                     let last = store::last_layout_get(tx, &u).await?;
                     let v = Variant::junqi();
                     let last = last.map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
@@ -672,7 +772,7 @@ impl Referee {
             }
             Action::Decline(_) => {
                 if row.status != status::CHALLENGED {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 let invited = row.invited.as_deref() == Some(user);
                 if !invited && row.challenger != user {
@@ -680,18 +780,18 @@ impl Referee {
                 }
                 row.status = status::DECLINED.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 store::deadline_clear(tx, game).await?;
                 out.effects.push(Effect::TimerCancel { game });
                 self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
             }
-            Action::Deploy(_, source) => self.deploy(tx, &mut row, user, source, now, live, out).await,
+            Action::Deploy(_, source) => self.deploy(tx, row, user, source, now, live, out).await,
             Action::Move(_, text) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
-                let l = self.ensure_live(tx, &row, live).await?;
+                let l = self.ensure_live(tx, row, live).await?;
                 if l.game.to_move() != seat {
                     return Err(Mistake::NotYourTurn(game).into());
                 }
@@ -700,12 +800,12 @@ impl Referee {
                 let report = l.game.play(mv).map_err(Mistake::Illegal)?;
                 store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), now).await?;
                 row.draw_offer = None;
-                self.after_ply(tx, &mut row, live, report, false, now, out).await
+                self.after_ply(tx, row, live, report, false, now, out).await
             }
             Action::Resign(_) | Action::AcceptDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 let accept = matches!(cmd.action, Action::AcceptDraw(_));
                 if accept {
@@ -715,29 +815,29 @@ impl Referee {
                         Some(_) => {}
                     }
                 }
-                let l = self.ensure_live(tx, &row, live).await?;
+                let l = self.ensure_live(tx, row, live).await?;
                 let over = if accept { l.game.agree_draw() } else { l.game.resign(seat) };
-                let over = over.ok_or_else(|| wrong_state(&row))?;
+                let over = over.ok_or_else(|| wrong_state(row))?;
                 let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(i64::from(seat.0))) };
                 store::event_append(tx, game, kind, s, "", now).await?;
-                self.finish(tx, &mut row, live, over, now, out).await
+                self.finish(tx, row, live, over, now, out).await
             }
             Action::OfferDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 if row.draw_offer == Some(i64::from(seat.0)) {
                     return Err(Mistake::OwnDrawOffer(game).into());
                 }
                 row.draw_offer = Some(i64::from(seat.0));
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 let msg = Msg::DrawOffered { game, seat: SeatName(seat.0), user: user.into() };
                 self.public(tx, &row.server_id, Some(game), msg, out).await
             }
             Action::DeclineDraw(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 match row.draw_offer {
                     None => return Err(Mistake::NoDrawOffer(game).into()),
                     Some(s) if s == i64::from(seat.0) => return Err(Mistake::OwnDrawOffer(game).into()),
@@ -745,22 +845,22 @@ impl Referee {
                 }
                 row.draw_offer = None;
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
             }
             Action::Abort(_) => {
-                self.seated(&row, user)?;
+                self.seated(row, user)?;
                 let may = row.status == status::DEPLOYING
                     || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
                 if !may {
                     if row.status == status::PLAYING {
                         return Err(Mistake::TooLateToAbort(game).into());
                     }
-                    return Err(wrong_state(&row).into());
+                    return Err(wrong_state(row).into());
                 }
                 row.status = status::ABORTED.into();
                 row.updated_at = now;
-                store::game_update(tx, &row).await?;
+                store::game_update(tx, row).await?;
                 if store::deadline_clear(tx, game).await? {
                     out.effects.push(Effect::TimerCancel { game });
                 }
@@ -768,11 +868,11 @@ impl Referee {
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
             Action::Rematch(_) => {
-                let seat = self.seated(&row, user)?;
+                let seat = self.seated(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
                 }
-                let other = seat_user(&row, Seat(1 - seat.0)).to_string();
+                let other = seat_user(row, Seat(1 - seat.0)).to_string();
                 // Colours swapped: the old Blue is the new Red.
                 let new = GameRow {
                     id: 0,
@@ -794,7 +894,7 @@ impl Referee {
             Action::Show(_) => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
-                        self.ensure_live(tx, &row, live).await?.game.ply()
+                        self.ensure_live(tx, row, live).await?.game.ply()
                     }
                     _ => 0,
                 };
@@ -1034,8 +1134,7 @@ impl Referee {
         msg: Msg,
         out: &mut Out,
     ) -> Res<()> {
-        let s = store::server_get(tx, server).await?;
-        let l = Locale::parse(&s.locale).unwrap_or_default();
+        let l = out.server_locale(tx, server).await?;
         out.effects.push(Effect::Public { server: server.into(), game, text: msg.render(l) });
         Ok(())
     }
@@ -1049,7 +1148,7 @@ impl Referee {
         msg: Msg,
         out: &mut Out,
     ) -> Res<()> {
-        let l = user_locale(tx, user, server).await?;
+        let l = out.user_locale(tx, user, server).await?;
         out.effects.push(Effect::Private { user: user.into(), game, text: msg.render(l) });
         Ok(())
     }
@@ -1153,7 +1252,7 @@ impl Referee {
             let mut tx = self.store.begin().await?;
             let fresh = store::user_get(&mut tx, &u.user_id).await?;
             let Some(until) = fresh.vacation_until.filter(|&t| t <= now) else { continue };
-            let mut out = Out { effects: Vec::new() };
+            let mut out = Out::default();
             let server = String::new();
             match self.end_vacation(&mut tx, fresh, until, &mut out).await {
                 Ok(()) => {}
@@ -1171,7 +1270,17 @@ impl Referee {
         loop {
             let due = store::deadlines_due(&mut *self.store.conn().await?, now).await?;
             let Some(first) = due.into_iter().next() else { break };
-            effects.extend(self.apply_deadline(first.game_id, now).await?);
+            match self.apply_deadline(first.game_id, now).await {
+                Ok(e) => effects.extend(e),
+                Err(RefereeError::Store(StoreError::Corrupt { table, id, reason })) => {
+                    // One damaged game must not stop every later deadline: drop its timer.
+                    tracing::error!(game = first.game_id, table, id, reason, "deadline of a damaged game dropped");
+                    let mut tx = self.store.begin().await?;
+                    store::deadline_clear(&mut tx, first.game_id).await?;
+                    tx.commit().await?;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
@@ -1184,7 +1293,7 @@ impl Referee {
             }
             d.remind_at = None;
             store::deadline_set(&mut tx, &d).await?;
-            let mut out = Out { effects: Vec::new() };
+            let mut out = Out::default();
             if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
                 let user = seat_user(&row, Seat(seat as u8)).to_string();
                 let msg = Msg::Reminder { game: row.id, left: due - now };
@@ -1209,12 +1318,14 @@ impl Referee {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let mut tx = self.store.begin().await?;
-        let mut out = Out { effects: Vec::new() };
+        let mut out = Out::default();
         let mut live = guard.live.clone();
         match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
             Ok(()) => {
                 tx.commit().await?;
-                guard.live = live;
+                // Deadlines are rare: rebuild on the next command rather than track the row here.
+                drop(live);
+                guard.live = None;
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
@@ -1346,7 +1457,7 @@ async fn rebuild(c: &mut SqliteConnection, row: &GameRow) -> Result<Option<Live>
             _ => return Err(corrupt("events", format!("{}/{}", row.id, e.seq), format!("unknown event {}", e.kind))),
         }
     }
-    Ok(Some(Live { game, last }))
+    Ok(Some(Live { game, last, row: row.clone() }))
 }
 
 /// The end reason of a finished game row, parsed back from its result string.

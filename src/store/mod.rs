@@ -56,7 +56,12 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 /// A handle on the database (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Connections for reads outside transactions.
     pool: SqlitePool,
+    /// The one connection that writes. SQLite has a single writer anyway; queueing writers here
+    /// (async, first come first served) instead of letting them collide inside SQLite avoids its
+    /// busy handler, which sleeps and retries and collapses throughput under concurrency.
+    writer: SqlitePool,
 }
 
 /// A write transaction begun with `BEGIN IMMEDIATE`.
@@ -85,15 +90,16 @@ impl Store {
             })
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        // SQLite has one writer at a time; a few connections serve concurrent reads.
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(opts).await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let writer = SqlitePoolOptions::new().max_connections(1).connect_with(opts.clone()).await?;
+        MIGRATOR.run(&writer).await?;
+        // A few connections serve concurrent reads.
+        let pool = SqlitePoolOptions::new().max_connections(3).connect_with(opts).await?;
+        Ok(Store { pool, writer })
     }
 
     /// Begins a write transaction with `BEGIN IMMEDIATE`.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
     }
 
     /// A connection for reads outside a transaction.
@@ -101,9 +107,10 @@ impl Store {
         Ok(self.pool.acquire().await?)
     }
 
-    /// Closes the pool (waits for connections to finish).
+    /// Closes the connections (waits for them to finish).
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
     }
 
     /// Reads one of the pragmas the store sets (`journal_mode`, `synchronous`, `foreign_keys`), for
