@@ -17,7 +17,10 @@ use tokio::sync::Mutex;
 
 use super::config::{Config, Locale};
 use super::error::BotError;
-use super::plan::{Action, ComponentId, DM_CLOSED_CODE, Origin, Outgoing, Row, Style, Target, plan};
+use super::plan::{
+    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, DM_CLOSED_CODE, Origin, Outgoing, Row, Style, Target, fit_files,
+    plan,
+};
 use super::port::{Actor, DeployAction, Effect, GameService, Request};
 use super::text::{Say, say};
 
@@ -43,7 +46,7 @@ pub struct Data {
     /// Settings.
     pub config: Config,
     /// Discord-side bookkeeping.
-    pub places: Mutex<Places>,
+    pub places: Arc<Mutex<Places>>,
 }
 
 /// The poise context.
@@ -60,6 +63,8 @@ pub enum Replier<'a> {
     Modal(&'a ModalInteraction, bool),
     /// No interaction (a plain-text move): replies go to the channel.
     Channel(ChannelId),
+    /// Nobody to answer (the referee's clock).
+    Nobody,
 }
 
 fn rows_to_components(rows: &[Row]) -> Vec<CreateActionRow> {
@@ -147,6 +152,13 @@ where
     }
 }
 
+/// Discord's "Unknown Channel": the channel or thread was deleted.
+const UNKNOWN_CHANNEL_CODE: isize = 10003;
+
+fn is_unknown_channel(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == UNKNOWN_CHANNEL_CODE)
+}
+
 fn is_dm_closed(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == DM_CLOSED_CODE)
 }
@@ -168,6 +180,7 @@ impl Replier<'_> {
             Replier::Component(i, _) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
             Replier::Modal(i, _) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
             Replier::Channel(c) => with_retry(|| c.send_message(http, channel_message(m))).await.map(drop),
+            Replier::Nobody => Ok(()),
         }
     }
 
@@ -183,6 +196,7 @@ impl Replier<'_> {
             Replier::Component(i, _) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
             Replier::Modal(i, _) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
             Replier::Channel(c) => with_retry(|| c.send_message(http, channel_message(m))).await.map(drop),
+            Replier::Nobody => Ok(()),
         }
     }
 
@@ -206,16 +220,26 @@ pub struct Executor<'a> {
     /// The server, if any.
     pub guild: Option<GuildId>,
     replied: bool,
+    /// The largest attachment this interaction allows.
+    limit: u64,
 }
 
 impl<'a> Executor<'a> {
     /// A new executor for one interaction.
     pub fn new(http: &'a Http, data: &'a Data, replier: Replier<'a>, here: ChannelId, guild: Option<GuildId>) -> Self {
-        Executor { http, data, replier, here, guild, replied: false }
+        let limit = match replier {
+            Replier::Command(i) => u64::from(i.attachment_size_limit),
+            Replier::Component(i, _) => u64::from(i.attachment_size_limit),
+            Replier::Modal(i, _) => u64::from(i.attachment_size_limit),
+            Replier::Channel(_) | Replier::Nobody => 0,
+        };
+        let limit = if limit == 0 { DEFAULT_ATTACHMENT_LIMIT } else { limit };
+        Executor { http, data, replier, here, guild, replied: false, limit }
     }
 
     /// Answers the actor (first answer edits the deferred response).
     pub async fn reply(&mut self, m: &Outgoing) -> Result<(), BotError> {
+        let m = &fit_files(m, self.limit);
         if !self.replied {
             self.replied = true;
             self.replier.edit(self.http, m).await?;
@@ -227,7 +251,10 @@ impl<'a> Executor<'a> {
 
     /// Closes the interaction if nothing answered it yet (an ephemeral "done").
     pub async fn finish(&mut self, locale: Locale) -> Result<(), BotError> {
-        if !self.replied && !self.replier.updates_message() && !matches!(self.replier, Replier::Channel(_)) {
+        if !self.replied
+            && !self.replier.updates_message()
+            && !matches!(self.replier, Replier::Channel(_) | Replier::Nobody)
+        {
             let m = Outgoing {
                 target: Target::Actor,
                 text: say(locale, Say::Done).to_string(),
@@ -241,8 +268,10 @@ impl<'a> Executor<'a> {
         Ok(())
     }
 
-    async fn game_channel(&self, game: u64) -> ChannelId {
-        self.data.places.lock().await.games.get(&game).copied().unwrap_or(self.here)
+    async fn game_channel(&self, game: u64) -> Option<ChannelId> {
+        let known = self.data.places.lock().await.games.get(&game).copied();
+        // Without an interaction there is no "here" to fall back on.
+        known.or((!matches!(self.replier, Replier::Nobody)).then_some(self.here))
     }
 
     async fn send_to(&self, channel: ChannelId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
@@ -253,45 +282,67 @@ impl<'a> Executor<'a> {
     pub async fn run(&mut self, actions: Vec<Action>) -> Result<(), BotError> {
         for a in actions {
             match a {
-                Action::Send(m) => match m.target.clone() {
-                    Target::Actor => self.reply(&m).await?,
-                    Target::Here => {
-                        let msg = self.send_to(self.here, &m).await?;
-                        self.remember_challenge(&m, msg.channel_id, msg.id).await;
-                    }
-                    Target::Game(g) => {
-                        let ch = self.game_channel(g).await;
-                        self.send_to(ch, &m).await?;
-                    }
-                    Target::ChallengeMessage(c) => {
-                        let at = self.data.places.lock().await.challenges.get(&c).copied();
-                        if let Some((ch, msg)) = at {
-                            let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
-                            with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
+                Action::Send(m) => {
+                    let m = fit_files(&m, self.limit);
+                    match m.target.clone() {
+                        Target::Actor => self.reply(&m).await?,
+                        Target::Here => {
+                            let msg = self.send_to(self.here, &m).await?;
+                            self.remember_challenge(&m, msg.channel_id, msg.id).await;
+                        }
+                        Target::Game(g) => match self.game_channel(g).await {
+                            Some(ch) => match self.send_to(ch, &m).await {
+                                Ok(_) => {}
+                                // The game's thread was deleted: forget it and carry on where the
+                                // player is (the move itself is already committed by the referee).
+                                Err(e) if is_unknown_channel(&e) && ch != self.here => {
+                                    tracing::warn!(game = g, "the game's thread is gone; posting here instead");
+                                    {
+                                        let mut p = self.data.places.lock().await;
+                                        p.games.insert(g, self.here);
+                                        p.threads.remove(&ch);
+                                        p.threads.insert(self.here, g);
+                                    }
+                                    if !matches!(self.replier, Replier::Nobody) {
+                                        self.send_to(self.here, &m).await?;
+                                    }
+                                }
+                                Err(e) => return Err(e.into()),
+                            },
+                            None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
+                        },
+                        Target::ChallengeMessage(c) => {
+                            let at = self.data.places.lock().await.challenges.get(&c).copied();
+                            if let Some((ch, msg)) = at {
+                                let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
+                                with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
+                            }
+                        }
+                        Target::Dm(u) => {
+                            if let Err(e) =
+                                with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&m))).await
+                            {
+                                tracing::warn!(user = u, error = %e, "could not DM a player");
+                            }
+                        }
+                        Target::Announcements => {
+                            let ch = match self.guild {
+                                Some(g) => self.data.places.lock().await.announcements.get(&g).copied(),
+                                None => None,
+                            };
+                            if let Some(ch) = ch {
+                                self.send_to(ch, &m).await?;
+                            }
                         }
                     }
-                    Target::Dm(u) => {
-                        if let Err(e) = with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&m))).await {
-                            tracing::warn!(user = u, error = %e, "could not DM a player");
-                        }
-                    }
-                    Target::Announcements => {
-                        let ch = match self.guild {
-                            Some(g) => self.data.places.lock().await.announcements.get(&g).copied(),
-                            None => None,
-                        };
-                        if let Some(ch) = ch {
-                            self.send_to(ch, &m).await?;
-                        }
-                    }
-                },
+                }
                 Action::OpenGame { game, challenge, title } => self.open_game(game, challenge, &title).await?,
                 Action::DmPanel { panel, game, fallback } => {
                     let Target::Dm(u) = panel.target else { continue };
                     match with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&panel))).await {
                         Ok(_) => {}
                         Err(e) if is_dm_closed(&e) => {
-                            let ch = self.game_channel(game).await;
+                            let Some(ch) = self.game_channel(game).await else { continue };
                             let notice = Outgoing {
                                 target: Target::Game(game),
                                 text: fallback,
@@ -325,9 +376,15 @@ impl<'a> Executor<'a> {
     async fn open_game(&self, game: u64, challenge: u64, title: &str) -> Result<(), BotError> {
         let at = self.data.places.lock().await.challenges.get(&challenge).copied();
         let threads = match self.guild {
-            Some(g) => {
-                self.data.places.lock().await.thread_per_game.get(&g).copied().unwrap_or(self.data.config.thread_per_game)
-            }
+            Some(g) => self
+                .data
+                .places
+                .lock()
+                .await
+                .thread_per_game
+                .get(&g)
+                .copied()
+                .unwrap_or(self.data.config.thread_per_game),
             None => false,
         };
         let channel = match at {
@@ -350,11 +407,7 @@ impl<'a> Executor<'a> {
 
 /// Runs one request for an interaction: calls the referee, plans, executes. User errors are
 /// returned for the caller to show; internal faults are logged there.
-pub async fn perform(
-    exec: &mut Executor<'_>,
-    actor: &Actor,
-    request: Request,
-) -> Result<Vec<Effect>, BotError> {
+pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -> Result<Vec<Effect>, BotError> {
     let panel_here = matches!(request, Request::Deploy { .. });
     let effects = exec.data.service.execute(actor, request).await?;
     let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
@@ -411,7 +464,8 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
     // The Edit and Save-as buttons answer with a form; that must be the first response.
     match id {
         ComponentId::Edit(game) => {
-            let effects = data.service.execute(&actor, Request::Deploy { game: Some(game), action: DeployAction::Show }).await;
+            let effects =
+                data.service.execute(&actor, Request::Deploy { game: Some(game), action: DeployAction::Show }).await;
             let layout = match &effects {
                 Ok(v) => v
                     .iter()
@@ -441,8 +495,9 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
             return Ok(());
         }
         ComponentId::SaveAs(game) => {
-            let input =
-                CreateInputText::new(InputTextStyle::Short, say(actor.locale, Say::NameField), "name").min_length(1).max_length(40);
+            let input = CreateInputText::new(InputTextStyle::Short, say(actor.locale, Say::NameField), "name")
+                .min_length(1)
+                .max_length(40);
             let modal = CreateModal::new(ComponentId::SaveSubmit(game).encode(), say(actor.locale, Say::SaveTitle))
                 .components(vec![CreateActionRow::InputText(input)]);
             with_retry(|| c.create_response(&ctx.http, CreateInteractionResponse::Modal(modal.clone()))).await?;
@@ -562,6 +617,31 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
     }
 }
 
+/// The referee's clock: deadlines, reminders and expiries, posted where their games live. Runs for
+/// the life of the bot; wakes at the referee's next deadline (at least once a minute).
+async fn run_clock(http: Arc<Http>, data: Data) {
+    loop {
+        let wait = match data.service.tick().await {
+            Ok((effects, next)) => {
+                if !effects.is_empty() {
+                    let origin = Origin { actor: 0, locale: data.config.locale, panel_here: false };
+                    let actions = plan(&effects, &origin, data.config.locale);
+                    let mut exec = Executor::new(&http, &data, Replier::Nobody, ChannelId::new(1), None);
+                    if let Err(e) = exec.run(actions).await {
+                        tracing::error!(error = %e, "could not post the referee's clock effects");
+                    }
+                }
+                next.unwrap_or(60).clamp(1, 60)
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the referee's clock failed");
+                30
+            }
+        };
+        tokio::time::sleep(Duration::from_secs(wait)).await;
+    }
+}
+
 /// The intents the bot asks for: guilds and guild messages always; message content only when
 /// plain-text moves are enabled (it is privileged and must be switched on in the portal too).
 pub fn intents(config: &Config) -> GatewayIntents {
@@ -577,7 +657,9 @@ pub fn intents(config: &Config) -> GatewayIntents {
 pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameService>) -> Result<(), BotError> {
     let dev_guild = config.dev_guild;
     let intents = intents(&config);
-    let data = Data { service, config, places: Mutex::new(Places::default()) };
+    let places = Arc::new(Mutex::new(Places::default()));
+    let data = Data { service: service.clone(), config: config.clone(), places: places.clone() };
+    let ticker = Data { service, config, places };
     let options = poise::FrameworkOptions {
         commands: vec![super::commands::junqi()],
         event_handler: |fw, event| Box::pin(on_event(fw.serenity_context, event, fw.user_data)),
@@ -596,6 +678,7 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!("commands registered; ready");
+                tokio::spawn(run_clock(ctx.http.clone(), ticker));
                 Ok(data)
             })
         })

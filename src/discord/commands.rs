@@ -101,7 +101,12 @@ pub enum LangChoice {
 
 /// Builds a layout request from the `/junqi layouts` options; a missing name or layout is a user
 /// error naming what is missing.
-pub fn layout_request(action: LayoutChoice, name: Option<String>, layout: Option<String>, locale: Locale) -> Result<LayoutAction, BotError> {
+pub fn layout_request(
+    action: LayoutChoice,
+    name: Option<String>,
+    layout: Option<String>,
+    locale: Locale,
+) -> Result<LayoutAction, BotError> {
     let need = |what_zh: &str, what_en: &str| {
         BotError::User(match locale {
             Locale::En => format!("Please give the {what_en}."),
@@ -350,10 +355,26 @@ macro_rules! game_command {
     };
 }
 
-game_command!(board, Board, "Your private board (only you see it)", "棋盘", "棋盤", "查看自己的棋盘（仅自己可见）", "查看自己的棋盤（僅自己可見）");
+game_command!(
+    board,
+    Board,
+    "Your private board (only you see it)",
+    "棋盘",
+    "棋盤",
+    "查看自己的棋盘（仅自己可见）",
+    "查看自己的棋盤（僅自己可見）"
+);
 game_command!(resign, Resign, "Resign the game", "认输", "認輸", "认输", "認輸");
 game_command!(abort, Abort, "Abort before the first move", "取消", "取消", "开局前取消对局", "開局前取消對局");
-game_command!(rematch, Rematch, "Rematch with colours swapped", "再来一局", "再來一局", "交换颜色再来一局", "交換顏色再來一局");
+game_command!(
+    rematch,
+    Rematch,
+    "Rematch with colours swapped",
+    "再来一局",
+    "再來一局",
+    "交换颜色再来一局",
+    "交換顏色再來一局"
+);
 
 macro_rules! id_command {
     ($fn:ident, $req:ident, $en:literal, $zh_name:literal, $tw_name:literal, $zh:literal, $tw:literal) => {
@@ -381,7 +402,15 @@ macro_rules! id_command {
 
 id_command!(show, Show, "Post a game's public board", "查看", "查看", "公开显示一局的棋盘", "公開顯示一局的棋盤");
 id_command!(export, Export, "The game record (.jqr)", "导出", "匯出", "导出棋谱（.jqr）", "匯出棋譜（.jqr）");
-id_command!(replay, Replay, "Replay a finished game (GIF)", "回放", "回放", "回放已结束的对局（GIF）", "回放已結束的對局（GIF）");
+id_command!(
+    replay,
+    Replay,
+    "Replay a finished game (GIF)",
+    "回放",
+    "回放",
+    "回放已结束的对局（GIF）",
+    "回放已結束的對局（GIF）"
+);
 
 /// Mark your guess on an enemy piece (only you see it)
 #[poise::command(
@@ -589,14 +618,18 @@ pub async fn settings(
         LangChoice::ZhTw => Locale::ZhTw,
         LangChoice::En => Locale::En,
     });
-    go(ctx, Request::Settings { announcements: announcements.map(|c| c.id.get()), time, thread_per_game, language }).await
+    go(ctx, Request::Settings { announcements: announcements.map(|c| c.id.get()), time, thread_per_game, language })
+        .await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn loc<'a>(list: &'a [(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)], key: &str) -> Option<&'a str> {
+    fn loc<'a>(
+        list: &'a [(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)],
+        key: &str,
+    ) -> Option<&'a str> {
         list.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref())
     }
 
@@ -610,8 +643,22 @@ mod tests {
         assert_eq!(
             names,
             [
-                "challenge", "deploy", "move", "board", "mark", "resign", "draw", "abort", "rematch", "games", "show",
-                "export", "replay", "layouts", "vacation", "settings"
+                "challenge",
+                "deploy",
+                "move",
+                "board",
+                "mark",
+                "resign",
+                "draw",
+                "abort",
+                "rematch",
+                "games",
+                "show",
+                "export",
+                "replay",
+                "layouts",
+                "vacation",
+                "settings"
             ]
         );
         for sub in &cmd.subcommands {
@@ -626,7 +673,8 @@ mod tests {
         }
         // Discord: names are 1–32 characters, lower case.
         for sub in &cmd.subcommands {
-            let names = std::iter::once(sub.name.as_ref()).chain(sub.name_localizations.iter().map(|(_, v)| v.as_ref()));
+            let names =
+                std::iter::once(sub.name.as_ref()).chain(sub.name_localizations.iter().map(|(_, v)| v.as_ref()));
             for n in names {
                 assert!((1..=32).contains(&n.chars().count()) && n.to_lowercase() == n, "{n}");
             }

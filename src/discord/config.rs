@@ -241,10 +241,8 @@ impl Config {
                 c.thread_per_game = t;
             }
         }
-        if let Some(t) = env("DISCORD_TOKEN") {
-            if let Some(t) = clean_token(&t) {
-                c.token = Some(t);
-            }
+        if let Some(t) = env("DISCORD_TOKEN").and_then(|t| clean_token(&t)) {
+            c.token = Some(t);
         }
         if let Some(d) = env("JUNQI_DATABASE").filter(|d| !d.trim().is_empty()) {
             c.database = PathBuf::from(d);
@@ -271,10 +269,8 @@ impl Config {
         let named = explicit.map(Path::to_path_buf).or_else(|| env("JUNQI_CONFIG").map(PathBuf::from));
         let (path, text) = match named {
             Some(p) => {
-                let text = std::fs::read_to_string(&p).map_err(|e| ConfigError::Unreadable {
-                    path: p.display().to_string(),
-                    reason: e.to_string(),
-                })?;
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| ConfigError::Unreadable { path: p.display().to_string(), reason: e.to_string() })?;
                 (p, Some(text))
             }
             None => {

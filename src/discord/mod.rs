@@ -32,5 +32,20 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
     if !missed.is_empty() {
         tracing::info!(count = missed.len(), "applied deadlines missed while the bot was down");
     }
-    Ok(Arc::new(service::RefereeService::new(Arc::new(referee), None)))
+    Ok(Arc::new(service::RefereeService::new(Arc::new(referee), Some(board_renderer(config.locale)))))
+}
+
+/// The board images of `src/render`, labelled in the server's default language.
+pub fn board_renderer(locale: config::Locale) -> service::Renderer {
+    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    Arc::new(move |view| {
+        let opts = crate::render::RenderOptions { lang, ..Default::default() };
+        match crate::render::render_png(view, &opts) {
+            Ok(png) => Some(png),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not draw a board");
+                None
+            }
+        }
+    })
 }

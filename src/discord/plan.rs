@@ -180,7 +180,15 @@ impl ComponentId {
 }
 
 /// The deployment panel message.
-pub fn panel_message(target: Target, locale: Locale, game: u64, text: &str, image: Option<&File>, saved: &[String], confirmed: bool) -> Outgoing {
+pub fn panel_message(
+    target: Target,
+    locale: Locale,
+    game: u64,
+    text: &str,
+    image: Option<&File>,
+    saved: &[String],
+    confirmed: bool,
+) -> Outgoing {
     let mut m = Outgoing::new(target, text);
     m.files.extend(image.cloned());
     if !confirmed {
@@ -220,7 +228,11 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 }
                 m.rows.push(Row::Buttons(vec![
                     (ComponentId::Accept(*challenge).encode(), say(default_locale, Say::Accept).into(), Style::Success),
-                    (ComponentId::Decline(*challenge).encode(), say(default_locale, Say::Decline).into(), Style::Danger),
+                    (
+                        ComponentId::Decline(*challenge).encode(),
+                        say(default_locale, Say::Decline).into(),
+                        Style::Danger,
+                    ),
                 ]));
                 out.push(Action::Send(m));
             }
@@ -242,7 +254,15 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                     m.ephemeral = true;
                     out.push(Action::Send(m));
                 } else {
-                    let m = panel_message(Target::Dm(*user), default_locale, *game, text, image.as_ref(), saved, *confirmed);
+                    let m = panel_message(
+                        Target::Dm(*user),
+                        default_locale,
+                        *game,
+                        text,
+                        image.as_ref(),
+                        saved,
+                        *confirmed,
+                    );
                     let fallback = say(default_locale, Say::DmClosed).replace("{user}", &mention(*user));
                     out.push(Action::DmPanel { panel: m, game: *game, fallback });
                 }
@@ -304,6 +324,21 @@ pub fn parse_text_move(text: &str) -> Option<(String, String)> {
     (is_point(&a) && is_point(&b)).then_some((a, b))
 }
 
+/// Discord's attachment limit when no interaction says otherwise (10 MiB, the smallest tier).
+pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// Drops attachments larger than `limit` (the size the interaction reports), saying so in the
+/// text, so that one oversized file does not make Discord refuse the whole message.
+pub fn fit_files(m: &Outgoing, limit: u64) -> Outgoing {
+    let mut out = m.clone();
+    let (fit, too_big): (Vec<File>, Vec<File>) = m.files.iter().cloned().partition(|f| f.bytes.len() as u64 <= limit);
+    out.files = fit;
+    for f in too_big {
+        out.text.push_str(&format!("\n({}: {} KiB > {} KiB)", f.name, f.bytes.len() / 1024, limit / 1024));
+    }
+    out
+}
+
 /// Whether a Discord API error is "cannot send messages to this user" (DMs closed).
 pub const DM_CLOSED_CODE: isize = 50007;
 
@@ -343,7 +378,8 @@ mod tests {
 
     #[test]
     fn a_challenge_pings_the_opponent_and_has_accept_and_decline() {
-        let a = plan(&[Effect::Challenge { challenge: 9, opponent: Some(42), text: "T".into() }], &origin(1), Locale::ZhCn);
+        let a =
+            plan(&[Effect::Challenge { challenge: 9, opponent: Some(42), text: "T".into() }], &origin(1), Locale::ZhCn);
         let [Action::Send(m)] = a.as_slice() else { panic!("{a:?}") };
         assert_eq!(m.target, Target::Here);
         assert!(!m.ephemeral);
@@ -382,7 +418,14 @@ mod tests {
         let Row::Buttons(b) = &m.rows[0] else { panic!() };
         let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(ids, ["jq:rnd:3", "jq:edit:3", "jq:save:3", "jq:ok:3"]);
-        assert_eq!(m.rows[1], Row::Select { custom_id: "jq:load:3".into(), placeholder: "Load a saved layout".into(), options: vec!["mine".into()] });
+        assert_eq!(
+            m.rows[1],
+            Row::Select {
+                custom_id: "jq:load:3".into(),
+                placeholder: "Load a saved layout".into(),
+                options: vec!["mine".into()]
+            }
+        );
 
         let not_asked = Origin { panel_here: false, ..origin(1) };
         let a = plan(&[panel(1)], &not_asked, Locale::En);
@@ -395,7 +438,15 @@ mod tests {
         let Row::Buttons(b) = &m.rows[0] else { panic!() };
         assert_eq!(b[0].1, "Random", "the actor's own language");
 
-        let confirmed = Effect::Panel { game: 3, user: 1, text: "ok".into(), layout: String::new(), image: None, saved: vec![], confirmed: true };
+        let confirmed = Effect::Panel {
+            game: 3,
+            user: 1,
+            text: "ok".into(),
+            layout: String::new(),
+            image: None,
+            saved: vec![],
+            confirmed: true,
+        };
         let a = plan(&[confirmed], &origin(1), Locale::En);
         let [Action::Send(m)] = a.as_slice() else { panic!() };
         assert!(m.rows.is_empty(), "a confirmed layout has no buttons");
@@ -412,7 +463,13 @@ mod tests {
         assert_eq!(m.files.len(), 1);
         let e = Effect::Public { game: 5, text: "flag".into(), image: None, ping: None, notable: true };
         let a = plan(&[e], &origin(1), Locale::En);
-        let targets: Vec<_> = a.iter().map(|x| match x { Action::Send(m) => m.target.clone(), _ => panic!() }).collect();
+        let targets: Vec<_> = a
+            .iter()
+            .map(|x| match x {
+                Action::Send(m) => m.target.clone(),
+                _ => panic!(),
+            })
+            .collect();
         assert_eq!(targets, vec![Target::Game(5), Target::Announcements]);
     }
 
@@ -433,12 +490,32 @@ mod tests {
 
     #[test]
     fn game_opening_makes_a_thread_then_pings_both_players() {
-        let e = Effect::GameOpened { game: 4, challenge: 9, title: "a vs b".into(), text: "deploy!".into(), players: vec![1, 2] };
+        let e = Effect::GameOpened {
+            game: 4,
+            challenge: 9,
+            title: "a vs b".into(),
+            text: "deploy!".into(),
+            players: vec![1, 2],
+        };
         let a = plan(&[e], &origin(2), Locale::En);
         assert_eq!(a[0], Action::OpenGame { game: 4, challenge: 9, title: "a vs b".into() });
         let Action::Send(m) = &a[1] else { panic!() };
         assert_eq!(m.target, Target::Game(4));
         assert_eq!(m.text, "<@1> <@2> deploy!");
+    }
+
+    #[test]
+    fn oversized_attachments_are_dropped_with_a_note() {
+        let mut m = Outgoing::new(Target::Actor, "replay");
+        m.files = vec![
+            File { name: "small.png".into(), bytes: vec![0; 10] },
+            File { name: "big.gif".into(), bytes: vec![0; 4096] },
+        ];
+        let f = fit_files(&m, 2048);
+        assert_eq!(f.files.len(), 1);
+        assert_eq!(f.files[0].name, "small.png");
+        assert_eq!(f.text, "replay\n(big.gif: 4 KiB > 2 KiB)");
+        assert_eq!(fit_files(&m, DEFAULT_ATTACHMENT_LIMIT), m);
     }
 
     #[test]

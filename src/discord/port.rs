@@ -13,6 +13,9 @@ use super::config::Locale;
 /// A boxed future, so that [`GameService`] can be used as a trait object.
 pub type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
+/// What the referee's clock brought, and in how many seconds to look again.
+pub type Tick = Result<(Vec<Effect>, Option<u64>), ServiceError>;
+
 /// Who is acting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
@@ -322,4 +325,9 @@ pub trait GameService: Send + Sync + 'static {
     fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>>;
     /// Autocomplete choices as (label, value), at most 25.
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>>;
+    /// Applies what time has brought (deadlines, reminders, expiries) and says when to call again
+    /// (seconds from now); the default has no clocks.
+    fn tick(&self) -> BoxFut<'_, Tick> {
+        Box::pin(async { Ok((vec![], None)) })
+    }
 }

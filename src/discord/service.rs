@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::config::Locale;
 use super::port::{
     Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Request, ServiceError,
+    Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
 use crate::rules::rng::Rng;
@@ -27,6 +28,8 @@ pub type Renderer = Arc<dyn Fn(&View) -> Option<Vec<u8>> + Send + Sync>;
 pub struct RefereeService {
     referee: Arc<Referee>,
     render: Option<Renderer>,
+    /// Users whose Discord client language has been told to the referee in this run.
+    told: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
     seq: AtomicU64,
 }
@@ -84,10 +87,25 @@ fn internal(e: impl std::fmt::Display) -> ServiceError {
 impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
-        RefereeService { referee, render, seq: AtomicU64::new(0) }
+        RefereeService { referee, render, told: Default::default(), seq: AtomicU64::new(0) }
     }
 
     async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+        // The referee writes private messages in the user's language: the first time we see a user
+        // in this run, tell it their Discord client's language.
+        let first = self.told.lock().map(|mut t| t.insert(actor.user)).unwrap_or(false);
+        if first {
+            let tell = self.derived(actor, "locale");
+            let cmd = Command {
+                user: user_key(actor.user),
+                request: format!("locale-{}", tell.request),
+                server: String::new(),
+                action: Action::SetLocale(actor.locale.tag().to_string()),
+            };
+            if let Err(e) = self.referee.handle(cmd).await {
+                tracing::warn!(error = %e, "could not set a user's language");
+            }
+        }
         let cmd = Command {
             user: user_key(actor.user),
             request: actor.request.to_string(),
@@ -118,12 +136,37 @@ impl RefereeService {
 
     async fn saved_names(&self, user: u64) -> Vec<String> {
         let Ok(mut c) = self.referee.store().conn().await else { return vec![] };
-        store::layout_list(&mut c, &user_key(user)).await.map(|v| v.into_iter().map(|(n, _)| n).collect()).unwrap_or_default()
+        store::layout_list(&mut c, &user_key(user))
+            .await
+            .map(|v| v.into_iter().map(|(n, _)| n).collect())
+            .unwrap_or_default()
     }
 
-    async fn last_layout(&self, user: u64) -> String {
-        let Ok(mut c) = self.referee.store().conn().await else { return String::new() };
-        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten().unwrap_or_default()
+    async fn last_layout(&self, user: u64) -> Option<String> {
+        let mut c = self.referee.store().conn().await.ok()?;
+        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten()
+    }
+
+    /// The layout a panel shows: the player's last one, else a random suggestion that stays the
+    /// same for this game and player (so Confirm submits exactly what was shown).
+    async fn shown_layout(&self, game: i64, user: u64) -> String {
+        match self.last_layout(user).await {
+            Some(l) => l,
+            None => suggestion(game, user),
+        }
+    }
+
+    /// The image of a layout alone on the board, as its owner sees it (deployment panels).
+    async fn layout_image(&self, game: i64, user: u64, layout: &str) -> Option<File> {
+        let render = self.render.as_ref()?;
+        let row = self.referee.game_row(game).await.ok()??;
+        let me = user_key(user);
+        let seat = if row.red.as_deref() == Some(me.as_str()) { Seat::RED } else { Seat::BLUE };
+        let v = Variant::junqi();
+        let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
+        let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
+        let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
+        render(&view).map(|bytes| File { name: "layout.png".into(), bytes })
     }
 
     /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
@@ -143,15 +186,20 @@ impl RefereeService {
                 game_of_public = Some(*game);
             }
         }
+        // The public board goes with the last public message of the batch (after "X has deployed",
+        // with "the game begins"; after a ply, with its announcement).
+        let image_at = effects.iter().rposition(|e| matches!(e, referee::Effect::Public { game: Some(_), .. }));
         let mut private_for_actor = Vec::new();
-        for e in effects {
+        for (i, e) in effects.into_iter().enumerate() {
             match e {
                 referee::Effect::Public { game: Some(g), text, .. } => {
                     let gid = g as u64;
                     match request {
-                        Request::Challenge { opponent, .. } => {
-                            out.push(Effect::Challenge { challenge: gid, opponent: opponent.as_ref().map(|o| o.0), text })
-                        }
+                        Request::Challenge { opponent, .. } => out.push(Effect::Challenge {
+                            challenge: gid,
+                            opponent: opponent.as_ref().map(|o| o.0),
+                            text,
+                        }),
                         Request::Rematch { .. } => {
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
@@ -170,8 +218,7 @@ impl RefereeService {
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text })
                         }
                         _ => {
-                            let image = if renders_public && game_of_public == Some(g) {
-                                renders_public = false;
+                            let image = if renders_public && game_of_public == Some(g) && image_at == Some(i) {
                                 self.image(g, None, &format!("junqi-{g}.png")).await
                             } else {
                                 None
@@ -179,14 +226,16 @@ impl RefereeService {
                             let (ping, notable) = match self.referee.view(g, None).await {
                                 Ok(v) => {
                                     let over = v.over.is_some();
-                                    let big = v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
+                                    let big =
+                                        v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
                                     let row = self.referee.game_row(g).await.ok().flatten();
                                     let to_move = row.and_then(|r| if v.to_move == Seat::RED { r.red } else { r.blue });
-                                    let ping = if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
-                                        None
-                                    } else {
-                                        to_move.and_then(|u| user_id(&u))
-                                    };
+                                    let ping =
+                                        if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
+                                            None
+                                        } else {
+                                            to_move.and_then(|u| user_id(&u))
+                                        };
                                     (ping, over || big)
                                 }
                                 Err(_) => (None, false),
@@ -208,11 +257,12 @@ impl RefereeService {
                             if uid == actor.user {
                                 private_for_actor.push((g, text));
                             } else {
+                                let layout = self.shown_layout(g, uid).await;
                                 out.push(Effect::Panel {
                                     game: g as u64,
                                     user: uid,
-                                    layout: self.last_layout(uid).await,
-                                    image: None,
+                                    image: if started { None } else { self.layout_image(g, uid, &layout).await },
+                                    layout,
                                     saved: self.saved_names(uid).await,
                                     confirmed: started,
                                     text,
@@ -222,7 +272,9 @@ impl RefereeService {
                         _ => out.push(Effect::Private { user: uid, text, file: None }),
                     }
                 }
-                referee::Effect::Render { .. } | referee::Effect::TimerSet { .. } | referee::Effect::TimerCancel { .. } => {}
+                referee::Effect::Render { .. }
+                | referee::Effect::TimerSet { .. }
+                | referee::Effect::TimerCancel { .. } => {}
             }
         }
         // The actor's own deployment messages make one panel (ephemeral or the DM panel updated).
@@ -231,8 +283,14 @@ impl RefereeService {
             let text: Vec<String> = private_for_actor.into_iter().map(|(_, t)| t).collect();
             let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
             let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
-            let layout = self.last_layout(actor.user).await;
-            let image = if render_for_actor { self.image(g, Some(&user_key(actor.user)), "mine.png").await } else { None };
+            let layout = self.shown_layout(g, actor.user).await;
+            let image = if render_for_actor {
+                self.image(g, Some(&user_key(actor.user)), "mine.png").await
+            } else if !started {
+                self.layout_image(g, actor.user, &layout).await
+            } else {
+                None
+            };
             out.push(Effect::Panel {
                 game: g as u64,
                 user: actor.user,
@@ -244,10 +302,12 @@ impl RefereeService {
             });
             render_for_actor = false;
         }
-        if render_for_actor && let Some(g) = game_of_public {
-            if let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await {
-                out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
-            }
+        let mut out = merge_public(out);
+        if render_for_actor
+            && let Some(g) = game_of_public
+            && let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await
+        {
+            out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
         }
         out
     }
@@ -275,10 +335,14 @@ impl RefereeService {
                     }
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
-                    DeployAction::Confirm => Action::Deploy(g, DeploySource::Last),
+                    DeployAction::Confirm => match self.last_layout(actor.user).await {
+                        Some(_) => Action::Deploy(g, DeploySource::Last),
+                        None => Action::Deploy(g, DeploySource::Text(suggestion(g, actor.user))),
+                    },
                     DeployAction::SaveAs(name) => {
-                        let layout = self.last_layout(actor.user).await;
-                        let saved = self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
+                        let layout = self.shown_layout(g, actor.user).await;
+                        let saved =
+                            self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
                         let mut out = self.translate(actor, &request, saved).await;
                         let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
                         out.extend(self.translate(actor, &request, shown).await);
@@ -316,7 +380,11 @@ impl RefereeService {
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let view = self.referee.view(g, None).await.map_err(refused)?;
-                let file = self.render.as_ref().and_then(|r| r(&view)).map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
+                let file = self
+                    .render
+                    .as_ref()
+                    .and_then(|r| r(&view))
+                    .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
                 return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
             }
             Request::Games { mine } => {
@@ -350,7 +418,36 @@ impl RefereeService {
                 let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
-            Request::Mark { .. } | Request::Replay { .. } | Request::Settings { .. } => {
+            Request::Settings { language, .. } => {
+                // Announcements channel and threads are kept by the adapter; the language is the
+                // referee's server default.
+                if let (Some(lang), Some(guild)) = (language, actor.guild) {
+                    let mut c = self.referee.store().conn().await.map_err(internal)?;
+                    let mut row = store::server_get(&mut c, &guild.to_string()).await.map_err(internal)?;
+                    row.locale = lang.tag().to_string();
+                    store::server_put(&mut c, &row).await.map_err(internal)?;
+                }
+                return Ok(vec![]);
+            }
+            Request::Replay { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let row = self.referee.game_row(g).await.map_err(refused)?;
+                if row.as_ref().is_none_or(|r| r.status != store::status::FINISHED) {
+                    return Err(ServiceError::User(match l {
+                        Locale::En => format!("Game #{g} is not over yet: the replay comes after the end."),
+                        _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
+                    }));
+                }
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
+                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+                let frames =
+                    crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None).map_err(internal)?;
+                let gif = crate::render::render_gif(&frames).map_err(internal)?;
+                let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Mark { .. } => {
                 return Err(not_yet(l));
             }
         };
@@ -382,9 +479,12 @@ impl RefereeService {
         let Some(game) = game_from_view(&view, rules) else { return vec![] };
         let board = &view.variant.board;
         let mut names: Vec<String> = match &q {
-            Complete::From { prefix, .. } => {
-                game.legal_moves().iter().map(|m| board.name(m.from).to_string()).filter(|n| n.starts_with(prefix.as_str())).collect()
-            }
+            Complete::From { prefix, .. } => game
+                .legal_moves()
+                .iter()
+                .map(|m| board.name(m.from).to_string())
+                .filter(|n| n.starts_with(prefix.as_str()))
+                .collect(),
             Complete::To { from, prefix, .. } => match board.find(from) {
                 Some(p) => game
                     .legal_moves_from(p)
@@ -399,6 +499,39 @@ impl RefereeService {
         names.dedup();
         names.into_iter().take(25).map(|n| (n.clone(), n)).collect()
     }
+}
+
+/// Joins consecutive public messages of one game into one (a ply and "X to move" make one post
+/// with one board image): fewer posts, fewer rate limits, easier to read.
+pub fn merge_public(effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out: Vec<Effect> = Vec::with_capacity(effects.len());
+    for e in effects {
+        if let (
+            Some(Effect::Public { game: g0, text: t0, image: i0, ping: p0, notable: n0 }),
+            Effect::Public { game, text, image, ping, notable },
+        ) = (out.last_mut(), &e)
+            && g0 == game
+        {
+            t0.push('\n');
+            t0.push_str(text);
+            if image.is_some() {
+                *i0 = image.clone();
+            }
+            if ping.is_some() {
+                *p0 = *ping;
+            }
+            *n0 |= *notable;
+            continue;
+        }
+        out.push(e);
+    }
+    out
+}
+
+/// A random layout, the same for a given game and player.
+fn suggestion(game: i64, user: u64) -> String {
+    let v = Variant::junqi();
+    Setup::random(v, &mut Rng::new((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v)
 }
 
 fn referee_status_deploying() -> &'static str {
@@ -435,11 +568,69 @@ impl GameService for RefereeService {
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
         Box::pin(self.complete_moves(actor, question))
     }
+
+    fn tick(&self) -> BoxFut<'_, Tick> {
+        Box::pin(async move {
+            let effects = self.referee.tick().await.map_err(refused)?;
+            let mut rendered: Vec<i64> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    referee::Effect::Render { game, for_user: None } => Some(*game),
+                    _ => None,
+                })
+                .collect();
+            let mut out = vec![];
+            for e in effects {
+                match e {
+                    referee::Effect::Public { game: Some(g), text, .. } => {
+                        let image = match rendered.iter().position(|r| *r == g) {
+                            Some(i) => {
+                                rendered.remove(i);
+                                self.image(g, None, &format!("junqi-{g}.png")).await
+                            }
+                            None => None,
+                        };
+                        let notable = self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some());
+                        out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
+                    }
+                    referee::Effect::Private { user, text, .. } => {
+                        if let Some(u) = user_id(&user) {
+                            out.push(Effect::Private { user: u, text, file: None });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let next = self.referee.next_wakeup().await.map_err(refused)?;
+            let now = self.referee.now();
+            Ok((merge_public(out), next.map(|t| t.saturating_sub(now).max(0) as u64)))
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn consecutive_public_messages_of_a_game_merge() {
+        let p = |game, text: &str, image: Option<u8>, ping, notable| Effect::Public {
+            game,
+            text: text.into(),
+            image: image.map(|b| File { name: "b.png".into(), bytes: vec![b] }),
+            ping,
+            notable,
+        };
+        let merged = merge_public(vec![
+            p(1, "1. c6-c7", None, None, true),
+            p(1, "Blue to move", Some(7), Some(2), false),
+            Effect::Reply { text: "r".into(), file: None, public: false },
+            p(1, "x", None, None, false),
+            p(2, "y", None, None, false),
+        ]);
+        assert_eq!(merged.len(), 4);
+        assert_eq!(merged[0], p(1, "1. c6-c7\nBlue to move", Some(7), Some(2), true));
+    }
 
     #[test]
     fn user_keys_round_trip() {

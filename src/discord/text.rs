@@ -85,7 +85,9 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (Done, En) => "Done.",
         (DmClosed, ZhCn) => "{user} 的私信已关闭，无法发送布阵面板。请在此使用 `/junqi deploy` 布阵。",
         (DmClosed, ZhTw) => "{user} 的私訊已關閉，無法發送佈陣面板。請在此使用 `/junqi deploy` 佈陣。",
-        (DmClosed, En) => "{user}, your DMs are closed, so I cannot send your deployment panel. Use `/junqi deploy` here.",
+        (DmClosed, En) => {
+            "{user}, your DMs are closed, so I cannot send your deployment panel. Use `/junqi deploy` here."
+        }
         (Apology, ZhCn) => "抱歉，裁判出了点问题，请稍后再试。（参考编号 {ref}）",
         (Apology, ZhTw) => "抱歉，裁判出了點問題，請稍後再試。（參考編號 {ref}）",
         (Apology, En) => "Sorry, something went wrong on our side; please try again later. (reference {ref})",

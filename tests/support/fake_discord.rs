@@ -80,6 +80,8 @@ struct State {
     requests: Vec<Recorded>,
     /// (method, path substring) → faults to serve, in order.
     faults: Vec<(String, String, VecDeque<Fault>)>,
+    /// Channels that were deleted (10003 Unknown Channel).
+    deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
     /// DM channel id → user id.
@@ -159,7 +161,8 @@ fn parse_multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<Strin
         let end = find(content, &delim).unwrap_or(content.len());
         let data = content[..end.saturating_sub(2)].to_vec();
         let field = |key: &str| {
-            head.split(';').find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
+            head.split(';')
+                .find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
         };
         let name = field("name").unwrap_or_default();
         let filename = head.lines().find(|l| l.to_ascii_lowercase().contains("content-disposition")).and_then(|l| {
@@ -241,6 +244,11 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// Deletes a channel or thread: requests to it fail with 10003 Unknown Channel.
+    pub async fn delete_channel(&self, channel: u64) {
+        self.state.lock().await.deleted.insert(channel);
+    }
+
     /// The DM channel the bot opened with `user`, if any.
     pub async fn dm_channel_of(&self, user: u64) -> Option<u64> {
         self.state.lock().await.dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c)
@@ -266,7 +274,8 @@ impl FakeDiscord {
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 let s = self.state.lock().await;
-                let seen: Vec<String> = s.requests.iter().map(|r| format!("{} {} {}", r.status, r.method, r.path)).collect();
+                let seen: Vec<String> =
+                    s.requests.iter().map(|r| format!("{} {} {}", r.status, r.method, r.path)).collect();
                 panic!("timed out waiting for {what}; requests:\n{}", seen.join("\n"));
             }
         }
@@ -443,6 +452,11 @@ impl FakeDiscord {
 
     fn route(&self, s: &mut State, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let seg = segments(path);
+        if let ["channels", ch, ..] = seg.as_slice()
+            && ch.parse::<u64>().is_ok_and(|c| s.deleted.contains(&c))
+        {
+            return (404, json!({"message": "Unknown Channel", "code": 10003}));
+        }
         let empty = json!({});
         let body = body.unwrap_or(&empty);
         match (method, seg.as_slice()) {
@@ -475,8 +489,11 @@ impl FakeDiscord {
                     s.dm_channels.insert(id, user);
                     id
                 });
-                (200, json!({"id": id.to_string(), "type": 1, "recipients": [user_json(user, "player")],
-                             "last_message_id": null}))
+                (
+                    200,
+                    json!({"id": id.to_string(), "type": 1, "recipients": [user_json(user, "player")],
+                             "last_message_id": null}),
+                )
             }
             ("POST", ["channels", ch, "messages"]) => {
                 let ch: u64 = ch.parse().unwrap_or(0);
@@ -485,7 +502,9 @@ impl FakeDiscord {
                 }
                 (200, message_json(self.next_id(), ch, body))
             }
-            ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body)),
+            ("PATCH", ["channels", ch, "messages", _]) => {
+                (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body))
+            }
             ("POST", ["channels", ch, "messages", _, "threads"]) | ("POST", ["channels", ch, "threads"]) => {
                 let name = body["name"].as_str().unwrap_or("game");
                 (201, thread_json(self.next_id(), ch.parse().unwrap_or(0), name))
@@ -512,7 +531,9 @@ pub mod payload {
     fn base(kind: u8, id: u64, user: (u64, &str), channel: Option<u64>, data: Value) -> Value {
         let mut v = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "token": format!("tok-{id}"), "version": 1, "locale": "zh-CN", "entitlements": [],
+            "token": format!("tok-{id}"), "version": 1, "entitlements": [],
+            // Bob's Discord is in English, everyone else's in 简体中文.
+            "locale": if user.1 == "bob" { "en-US" } else { "zh-CN" },
             "app_permissions": "2199023255551", "authorizing_integration_owners": {}, "attachment_size_limit": 10485760,
         });
         match channel {
@@ -539,7 +560,13 @@ pub mod payload {
         let options: Vec<Value> = opts
             .iter()
             .map(|(n, v)| {
-                let kind = if n.ends_with("opponent") { 6 } else if v.is_i64() { 4 } else { 3 };
+                let kind = if n.ends_with("opponent") {
+                    6
+                } else if v.is_i64() {
+                    4
+                } else {
+                    3
+                };
                 json!({"name": n, "type": kind, "value": v})
             })
             .collect();
@@ -561,7 +588,14 @@ pub mod payload {
     }
 
     /// An autocomplete request for `/junqi <sub>` with `focused` being typed.
-    pub fn autocomplete(id: u64, user: (u64, &str), channel: u64, sub: &str, opts: &[(&str, &str)], focused: &str) -> Value {
+    pub fn autocomplete(
+        id: u64,
+        user: (u64, &str),
+        channel: u64,
+        sub: &str,
+        opts: &[(&str, &str)],
+        focused: &str,
+    ) -> Value {
         let options: Vec<Value> = opts
             .iter()
             .map(|(n, v)| {
@@ -584,6 +618,15 @@ pub mod payload {
         let ch = channel.unwrap_or(1);
         v["message"] = super::message_json(id - 1, ch, &json!({}));
         v
+    }
+
+    /// A message typed by a user in a guild channel (MESSAGE_CREATE).
+    pub fn message(id: u64, user: (u64, &str), channel: u64, text: &str) -> Value {
+        let mut m = super::message_json(id, channel, &json!({"content": text}));
+        m["author"] = user_json(user.0, user.1);
+        m["guild_id"] = json!(GUILD_ID.to_string());
+        m["member"] = json!({"roles": [], "joined_at": now_iso(), "deaf": false, "mute": false, "flags": 0});
+        m
     }
 
     /// A select-menu choice.

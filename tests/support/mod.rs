@@ -1,4 +1,3 @@
 //! Shared helpers of the end-to-end tests.
 
 pub mod fake_discord;
-pub mod memory_referee;
