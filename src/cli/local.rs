@@ -22,8 +22,8 @@ Type commands as 'user: command', for example:
   red: layout save NAME <25 codes>     layouts     layout delete NAME     locale zh-CN     vacation on|off
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
 
-/// Runs the terminal mode on the database at `db`.
-pub fn run(db: &Path) -> ExitCode {
+/// Runs the terminal mode on the database at `db`, writing board images into `images` (if any).
+pub fn run(db: &Path, images: Option<&Path>) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -31,7 +31,7 @@ pub fn run(db: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    rt.block_on(session(db))
+    rt.block_on(session(db, images))
 }
 
 /// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
@@ -53,7 +53,24 @@ fn pause(interactive: bool, prompt: &str) {
     let _ = std::io::stdin().lock().read_line(&mut s);
 }
 
-async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
+/// Writes a board image next to the text board, so a local game can be followed as the bot's
+/// players see it. A failure to write is reported and the game goes on.
+fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whose: &str) {
+    let Some(dir) = images else { return };
+    let png = match crate::render::render_png(view, &crate::render::RenderOptions::default()) {
+        Ok(png) => png,
+        Err(e) => return say(&format!("(no image: {e})")),
+    };
+    // User names become file names: keep letters, digits, '-' and '_' only.
+    let whose: String = whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", view.ply));
+    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
+        Ok(()) => say(&format!("[image] {}", path.display())),
+        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
+    }
+}
+
+async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: Option<&Path>) {
     for e in effects {
         match e {
             Effect::Public { text, .. } => say(&format!("[public] {text}")),
@@ -68,6 +85,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
             Effect::Render { game, for_user: None } => {
                 if let Ok(view) = referee.view(*game, None).await {
                     say(&text_board(&view));
+                    write_image(images, &view, *game, if view.over.is_some() { "reveal" } else { "public" });
                 }
             }
             Effect::Render { game, for_user: Some(user) } => {
@@ -77,6 +95,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
                     }
                     pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
                     say(&text_board(&view));
+                    write_image(images, &view, *game, user);
                     pause(interactive, "--- press Enter to hide ---");
                     if interactive {
                         print!("\x1b[2J\x1b[H");
@@ -88,7 +107,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool) {
     }
 }
 
-async fn session(db: &Path) -> ExitCode {
+async fn session(db: &Path, images: Option<&Path>) -> ExitCode {
     let store = match Store::open(db, Durability::Normal).await {
         Ok(s) => s,
         Err(e) => {
@@ -105,7 +124,7 @@ async fn session(db: &Path) -> ExitCode {
         }
     };
     say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
-    show(&referee, &effects, interactive).await;
+    show(&referee, &effects, interactive, images).await;
     let pid = std::process::id();
     let mut n = 0u64;
     loop {
@@ -130,7 +149,7 @@ async fn session(db: &Path) -> ExitCode {
             continue;
         }
         match referee.tick().await {
-            Ok(effects) => show(&referee, &effects, interactive).await,
+            Ok(effects) => show(&referee, &effects, interactive, images).await,
             Err(e) => eprintln!("error: {e}"),
         }
         let parsed = match parse_line(t) {
@@ -148,7 +167,7 @@ async fn session(db: &Path) -> ExitCode {
             action: parsed.action,
         };
         match referee.handle(cmd).await {
-            Ok(effects) => show(&referee, &effects, interactive).await,
+            Ok(effects) => show(&referee, &effects, interactive, images).await,
             Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -49,7 +49,7 @@ pub enum Command {
         #[arg(long)]
         ply: Option<usize>,
     },
-    /// Run the Discord bot (the default when no subcommand is given).
+    /// Run the Discord bot (also what no subcommand does when a token is configured; without one, no subcommand starts `local`).
     Serve {
         /// The config file (default: junqi.toml if present; see config.example.toml).
         #[arg(long)]
@@ -60,6 +60,12 @@ pub enum Command {
         /// The SQLite database file (created if missing).
         #[arg(long, default_value = "junqi.db")]
         db: PathBuf,
+        /// Folder for the board images (PNG) written after every move, public and per player.
+        #[arg(long, default_value = "junqi-images")]
+        images: PathBuf,
+        /// Do not write board images.
+        #[arg(long)]
+        no_images: bool,
     },
     /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
     ///
@@ -132,13 +138,13 @@ pub enum Side {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => serve::run(None),
+        None => serve::run_default(),
         Some(Command::Serve { config }) => serve::run(config.as_deref()),
         Some(Command::Replay { file, json }) => replay::run(&file, json),
         Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
         Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
-        Some(Command::Local { db }) => local::run(&db),
+        Some(Command::Local { db, images, no_images }) => local::run(&db, (!no_images).then_some(images.as_path())),
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
         Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),
     }

@@ -5,6 +5,22 @@ use std::process::ExitCode;
 
 use crate::discord::config::{Config, ConfigError};
 
+/// No subcommand: the bot when a token is configured, otherwise the local terminal mode on the
+/// configured database, so a newcomer without a Discord application can play at once.
+pub fn run_default() -> ExitCode {
+    match Config::load(None) {
+        Ok(cfg) if cfg.token.is_none() => {
+            eprintln!(
+                "No Discord token (DISCORD_TOKEN) is configured, so this is the local mode: the same referee in \
+                 the terminal. To run the bot, see README.md, section 'Run the Discord bot'.\n\
+                 未配置 Discord 令牌（DISCORD_TOKEN），现为本地模式：同一个裁判在终端中运行。"
+            );
+            super::local::run(&cfg.database, Some(Path::new("junqi-images")))
+        }
+        _ => run(None),
+    }
+}
+
 /// Loads the configuration, fails fast with what to fix, then runs the bot until it stops.
 pub fn run(config: Option<&Path>) -> ExitCode {
     let cfg = match Config::load(config) {

@@ -137,7 +137,7 @@ pub enum ConfigError {
     },
     /// No token anywhere.
     #[error(
-        "no Discord bot token: set DISCORD_TOKEN (or `token` in the config file); see docs/discord-setup.md. \
+        "no Discord bot token: set DISCORD_TOKEN (or `token` in the config file); see README.md, section 'Run the Discord bot'. \
          To play without Discord, run `junqi-referee local`"
     )]
     MissingToken,
