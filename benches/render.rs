@@ -20,6 +20,8 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("compose_only_{name}"), |b| b.iter(|| render_indexed(view, opts).expect("renders")));
         let img = render_indexed(view, opts).expect("renders");
         c.bench_function(&format!("encode_only_{name}"), |b| b.iter(|| img.to_png().expect("encodes")));
+        eprintln!("{name}: png crate (miniz level 1) makes {} bytes", img.to_png_reference().expect("encodes").len());
+        c.bench_function(&format!("encode_png_crate_{name}"), |b| b.iter(|| img.to_png_reference().expect("encodes")));
     }
     let all = record_frames(&record, Viewer::Everyone, Lang::Zh, None).expect("frames");
     let gif = render_gif(&all).expect("gif");

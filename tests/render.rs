@@ -325,3 +325,14 @@ fn gif_frames_compose_to_the_rendered_boards() {
         }
     }
 }
+
+#[test]
+fn our_png_writer_decodes_to_the_same_pixels_as_the_png_crate() {
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
+    let img = render_indexed(&f.last().expect("frame").0, &f.last().expect("frame").1).expect("img");
+    let ours = image::load_from_memory(&img.to_png().expect("png")).expect("decodes").to_rgb8();
+    let theirs = image::load_from_memory(&img.to_png_reference().expect("png")).expect("decodes").to_rgb8();
+    assert_eq!(ours.dimensions(), (img.width as u32, img.height as u32));
+    assert!(ours == theirs);
+    assert_eq!(ours.get_pixel(0, 0).0, img.rgb(0, 0));
+}

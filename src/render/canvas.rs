@@ -81,8 +81,39 @@ impl IndexedImage {
         }
     }
 
-    /// Encodes the image as an indexed PNG with the shared palette.
+    /// Encodes the image as an indexed PNG with the shared palette: unfiltered rows, deflated by
+    /// zlib-rs at level 1, in a file we write chunk by chunk (IHDR, PLTE, IDAT, IEND).
     pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
+        let a = assets::get();
+        let mut raw = Vec::with_capacity((self.width + 1) * self.height);
+        for row in self.pixels.chunks_exact(self.width) {
+            raw.push(0);
+            raw.extend_from_slice(row);
+        }
+        let mut z = vec![0u8; zlib_rs::compress_bound(raw.len())];
+        let (zlen, rc) = {
+            let (out, rc) = zlib_rs::compress_slice(&mut z, &raw, zlib_rs::DeflateConfig::new(1));
+            (out.len(), rc)
+        };
+        if rc != zlib_rs::ReturnCode::Ok {
+            return Err(RenderError::Encode(format!("deflate failed: {rc:?}")));
+        }
+        let mut out = Vec::with_capacity(zlen + a.palette_bytes.len() + 64);
+        out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+        let mut ihdr = Vec::with_capacity(13);
+        ihdr.extend_from_slice(&(self.width as u32).to_be_bytes());
+        ihdr.extend_from_slice(&(self.height as u32).to_be_bytes());
+        // Bit depth 8, colour type 3 (indexed), deflate, no filter method extras, no interlace.
+        ihdr.extend_from_slice(&[8, 3, 0, 0, 0]);
+        chunk(&mut out, b"IHDR", &ihdr);
+        chunk(&mut out, b"PLTE", &a.palette_bytes);
+        chunk(&mut out, b"IDAT", &z[..zlen]);
+        chunk(&mut out, b"IEND", &[]);
+        Ok(out)
+    }
+
+    /// The same image through the `png` crate (kept to check our writer against).
+    pub fn to_png_reference(&self) -> Result<Vec<u8>, RenderError> {
         let a = assets::get();
         let mut out = Vec::with_capacity(48 * 1024);
         let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
@@ -102,4 +133,13 @@ impl IndexedImage {
         }
         Ok(out)
     }
+}
+
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let start = out.len();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = crc32fast::hash(&out[start..]);
+    out.extend_from_slice(&crc.to_be_bytes());
 }
