@@ -111,7 +111,7 @@ fn acknowledged_moves_survive_sigkill() {
             }
         }
         let mut child = Proc::new(env!("CARGO_BIN_EXE_junqi-referee"))
-            .args(["local", "--db"])
+            .args(["local", "--no-images", "--db"])
             .arg(&db)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

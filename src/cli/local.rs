@@ -62,7 +62,8 @@ fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whos
         Err(e) => return say(&format!("(no image: {e})")),
     };
     // User names become file names: keep letters, digits, '-' and '_' only.
-    let whose: String = whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    let whose: String =
+        whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
     let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", view.ply));
     match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
         Ok(()) => say(&format!("[image] {}", path.display())),
