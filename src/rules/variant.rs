@@ -22,6 +22,16 @@ pub enum Placement {
     NotFrontRow,
 }
 
+/// The deployment rules of every Junqi board (`rules-junqi.md` §3): the flag in a headquarters,
+/// mines in the back two rows, no bomb in the front row.
+fn junqi_placement() -> Vec<(PieceKind, Placement)> {
+    vec![
+        (junqi::FLAG, Placement::HeadquartersOnly),
+        (junqi::MINE, Placement::BackRows(2)),
+        (junqi::BOMB, Placement::NotFrontRow),
+    ]
+}
+
 /// Which game of the family this is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VariantId {
@@ -72,11 +82,7 @@ impl Variant {
             pieces: &JUNQI_PIECES,
             seats: vec![SeatDef { name: "red", tag: "Red", team: 0 }, SeatDef { name: "blue", tag: "Blue", team: 1 }],
             deployment_order: vec![junqi_board::deployment_order(Seat::RED), junqi_board::deployment_order(Seat::BLUE)],
-            placement: vec![
-                (junqi::FLAG, Placement::HeadquartersOnly),
-                (junqi::MINE, Placement::BackRows(2)),
-                (junqi::BOMB, Placement::NotFrontRow),
-            ],
+            placement: junqi_placement(),
             combat: combat::junqi,
             commander: Some(junqi::MARSHAL),
             flag: Some(junqi::FLAG),
@@ -99,11 +105,7 @@ impl Variant {
                 SeatDef { name: "w", tag: "West", team: 1 },
             ],
             deployment_order: (0..4).map(|s| junqi4_board::deployment_order(Seat(s))).collect(),
-            placement: vec![
-                (junqi::FLAG, Placement::HeadquartersOnly),
-                (junqi::MINE, Placement::BackRows(2)),
-                (junqi::BOMB, Placement::NotFrontRow),
-            ],
+            placement: junqi_placement(),
             combat: combat::junqi,
             commander: Some(junqi::MARSHAL),
             flag: Some(junqi::FLAG),
