@@ -1469,17 +1469,7 @@ pub fn parse_result(result: &str) -> Option<(Option<u8>, EndReason)> {
         "draw" => None,
         _ => return None,
     };
-    let reason = [
-        EndReason::FlagCaptured,
-        EndReason::NoLegalMove,
-        EndReason::BothStuck,
-        EndReason::QuietLimit,
-        EndReason::Resign,
-        EndReason::Timeout,
-        EndReason::Agreed,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == why)?;
+    let reason = EndReason::parse(why)?;
     Some((winner, reason))
 }
 

@@ -165,15 +165,7 @@ pub fn all_text() -> Vec<String> {
             out.push(outcome(lang, o).to_string());
             out.extend(badge(o).map(str::to_string));
         }
-        for r in [
-            EndReason::FlagCaptured,
-            EndReason::NoLegalMove,
-            EndReason::BothStuck,
-            EndReason::QuietLimit,
-            EndReason::Resign,
-            EndReason::Timeout,
-            EndReason::Agreed,
-        ] {
+        for r in EndReason::ALL {
             for winner in [None, Some(0), Some(1)] {
                 out.push(game_over(lang, v, GameOver { winner, reason: r }, 0));
             }

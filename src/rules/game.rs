@@ -47,6 +47,22 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, for lookups by name and for tables that must cover them all.
+    pub const ALL: [EndReason; 7] = [
+        EndReason::FlagCaptured,
+        EndReason::NoLegalMove,
+        EndReason::BothStuck,
+        EndReason::QuietLimit,
+        EndReason::Resign,
+        EndReason::Timeout,
+        EndReason::Agreed,
+    ];
+
+    /// Reads a `replay --json` name back.
+    pub fn parse(name: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
     /// The `replay --json` name.
     pub fn as_str(self) -> &'static str {
         match self {
