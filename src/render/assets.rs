@@ -76,7 +76,7 @@ pub const SIZE_TEXT: f32 = 20.0;
 /// Marks on tiles.
 pub const SIZE_MARK: f32 = 22.0;
 
-const SIZES: [f32; 3] = [SIZE_TITLE, SIZE_TEXT, SIZE_MARK];
+pub(super) const SIZES: [f32; 3] = [SIZE_TITLE, SIZE_TEXT, SIZE_MARK];
 
 /// One pre-rasterised glyph: coverage in quarter steps (0–4).
 pub struct Glyph {
@@ -139,7 +139,7 @@ pub struct Assets {
     /// Caption glyphs, per size in `SIZES` order.
     pub faces: Vec<Face>,
     /// Anti-aliasing ramps (5 indices, background to foreground) for caption text.
-    ramps: HashMap<(u8, u8), [u8; 5]>,
+    pub(super) ramps: HashMap<(u8, u8), [u8; 5]>,
 }
 
 impl Assets {
@@ -171,7 +171,7 @@ pub fn get() -> &'static Assets {
     A.get_or_init(build)
 }
 
-fn font() -> FontRef<'static> {
+pub(super) fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT_BYTES).expect("the bundled font subset parses")
 }
 
@@ -185,14 +185,14 @@ pub fn missing_glyphs(texts: &[String]) -> Vec<char> {
 }
 
 /// A palette under construction, with memoised blends.
-struct Palette {
-    colours: Vec<[u8; 3]>,
-    index: HashMap<[u8; 3], u8>,
-    blends: HashMap<(u8, u8, u8), u8>,
+pub(super) struct Palette {
+    pub(super) colours: Vec<[u8; 3]>,
+    pub(super) index: HashMap<[u8; 3], u8>,
+    pub(super) blends: HashMap<(u8, u8, u8), u8>,
 }
 
 impl Palette {
-    fn add(&mut self, c: [u8; 3]) -> u8 {
+    pub(super) fn add(&mut self, c: [u8; 3]) -> u8 {
         if let Some(&i) = self.index.get(&c) {
             return i;
         }
@@ -233,13 +233,13 @@ impl Palette {
         i
     }
 
-    fn ramp(&mut self, fg: u8, bg: u8) -> [u8; 5] {
+    pub(super) fn ramp(&mut self, fg: u8, bg: u8) -> [u8; 5] {
         [bg, self.blend(bg, fg, 1), self.blend(bg, fg, 2), self.blend(bg, fg, 3), fg]
     }
 }
 
 /// Paints `fg` where `inside` holds, over the box (x0, y0)–(x1, y1), anti-aliased.
-fn paint(
+pub(super) fn paint(
     img: &mut IndexedImage,
     pal: &mut Palette,
     bbox: (f32, f32, f32, f32),
@@ -268,7 +268,7 @@ fn paint(
     }
 }
 
-fn in_round_rect(px: f32, py: f32, r: (f32, f32, f32, f32), rad: f32) -> bool {
+pub(super) fn in_round_rect(px: f32, py: f32, r: (f32, f32, f32, f32), rad: f32) -> bool {
     let (x0, y0, x1, y1) = r;
     if px < x0 || px > x1 || py < y0 || py > y1 {
         return false;
@@ -278,7 +278,7 @@ fn in_round_rect(px: f32, py: f32, r: (f32, f32, f32, f32), rad: f32) -> bool {
     (px - cx).powi(2) + (py - cy).powi(2) <= rad * rad
 }
 
-fn in_octagon(px: f32, py: f32, r: (f32, f32, f32, f32), cut: f32) -> bool {
+pub(super) fn in_octagon(px: f32, py: f32, r: (f32, f32, f32, f32), cut: f32) -> bool {
     let (x0, y0, x1, y1) = r;
     px >= x0
         && px <= x1
@@ -298,7 +298,7 @@ fn near_segment(px: f32, py: f32, a: (f32, f32), b: (f32, f32), half: f32) -> bo
     (px - qx).powi(2) + (py - qy).powi(2) <= half * half
 }
 
-fn segment(img: &mut IndexedImage, pal: &mut Palette, a: (f32, f32), b: (f32, f32), width: f32, c: u8) {
+pub(super) fn segment(img: &mut IndexedImage, pal: &mut Palette, a: (f32, f32), b: (f32, f32), width: f32, c: u8) {
     let h = width / 2.0 + 1.0;
     let bbox = (a.0.min(b.0) - h, a.1.min(b.1) - h, a.0.max(b.0) + h, a.1.max(b.1) + h);
     paint(img, pal, bbox, c, |x, y| near_segment(x, y, a, b, width / 2.0));
@@ -311,7 +311,7 @@ fn in_triangle(px: f32, py: f32, t: [(f32, f32); 3]) -> bool {
 }
 
 /// Draws `text` centred on (cx, cy) by its ink box, at `size`, in `fg`.
-fn centred_text(
+pub(super) fn centred_text(
     img: &mut IndexedImage,
     pal: &mut Palette,
     font: &FontRef<'_>,
@@ -359,17 +359,17 @@ fn centred_text(
 }
 
 /// The colours of a seat's tiles.
-struct TileStyle {
-    fill: u8,
-    dark: u8,
-    line: u8,
-    label: u8,
+pub(super) struct TileStyle {
+    pub(super) fill: u8,
+    pub(super) dark: u8,
+    pub(super) line: u8,
+    pub(super) label: u8,
 }
 
 /// A tile of size w×h for `seat`: Red tiles are rounded rectangles with a thick dark border; Blue
 /// tiles are octagons (cut corners) with a dark border and a light inner line, so the sides
 /// differ in shape and pattern, not only in colour.
-fn tile(pal: &mut Palette, seat: Seat, w: usize, h: usize, st: &TileStyle, board: u8) -> IndexedImage {
+pub(super) fn tile(pal: &mut Palette, seat: Seat, w: usize, h: usize, st: &TileStyle, board: u8) -> IndexedImage {
     let mut img = IndexedImage::new(w, h, board);
     let (wf, hf) = (w as f32, h as f32);
     let outer = (0.5, 0.5, wf - 0.5, hf - 0.5);
@@ -520,7 +520,7 @@ struct BgColours {
     mountain_light: u8,
 }
 
-fn rasterise_face(font: &FontRef<'_>, size: f32) -> Face {
+pub(super) fn rasterise_face(font: &FontRef<'_>, size: f32) -> Face {
     let chars: String = include_str!("../../assets/font-chars.txt").chars().filter(|c| *c != '\n').collect();
     let scale = PxScale::from(size);
     let scaled = font.as_scaled(scale);
@@ -646,8 +646,18 @@ pub fn text_width(a: &Assets, text: &str, size: f32) -> i32 {
 /// Draws `text` with its top-left at (x, y) over a background of colour `bg`; returns the pen's
 /// end. Characters outside the font subset are skipped (their space kept).
 pub fn draw_text(img: &mut IndexedImage, a: &Assets, text: &str, size: f32, at: (i32, i32), fg: u8, bg: u8) -> i32 {
-    let face = a.face(size);
-    let ramp = a.ramp(fg, bg);
+    draw_text_raw(img, a.face(size), a.ramp(fg, bg), text, size, at)
+}
+
+/// Draws `text` with the glyphs of `face` through the anti-aliasing `ramp`; returns the pen's end.
+pub(super) fn draw_text_raw(
+    img: &mut IndexedImage,
+    face: &Face,
+    ramp: [u8; 5],
+    text: &str,
+    size: f32,
+    at: (i32, i32),
+) -> i32 {
     let mut pen = at.0 as f32;
     for ch in text.chars() {
         let Some(g) = face.glyphs.get(&ch) else {

@@ -7,7 +7,35 @@ use super::assets;
 /// The palette index that sprites use for "leave the pixel below", and GIF frames for "unchanged".
 pub const TRANSPARENT: u8 = 255;
 
-/// A palette image: one byte per pixel indexing the shared palette of [`assets`].
+/// Which shared palette an image's indices refer to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PaletteId {
+    /// The palette of the 2-player board ([`assets`]).
+    #[default]
+    Duel,
+    /// The palette of the 4-player cross board ([`super::cross`]).
+    Cross,
+}
+
+impl PaletteId {
+    /// The palette as RGB triples.
+    pub fn colours(self) -> &'static [[u8; 3]] {
+        match self {
+            PaletteId::Duel => &assets::get().palette,
+            PaletteId::Cross => &super::cross::get().palette,
+        }
+    }
+
+    /// The palette as the bytes PNG and GIF want.
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            PaletteId::Duel => &assets::get().palette_bytes,
+            PaletteId::Cross => &super::cross::get().palette_bytes,
+        }
+    }
+}
+
+/// A palette image: one byte per pixel indexing one of the shared palettes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IndexedImage {
     /// Width in pixels.
@@ -16,12 +44,19 @@ pub struct IndexedImage {
     pub height: usize,
     /// Palette indices, row-major.
     pub pixels: Vec<u8>,
+    /// The palette the indices refer to.
+    pub palette: PaletteId,
 }
 
 impl IndexedImage {
     /// An image of one colour.
     pub fn new(width: usize, height: usize, fill: u8) -> IndexedImage {
-        IndexedImage { width, height, pixels: vec![fill; width * height] }
+        IndexedImage::with_palette(width, height, fill, PaletteId::Duel)
+    }
+
+    /// An image of one colour whose indices refer to `palette`.
+    pub fn with_palette(width: usize, height: usize, fill: u8, palette: PaletteId) -> IndexedImage {
+        IndexedImage { width, height, pixels: vec![fill; width * height], palette }
     }
 
     /// The palette index at a pixel.
@@ -31,7 +66,7 @@ impl IndexedImage {
 
     /// The colour of a pixel.
     pub fn rgb(&self, x: usize, y: usize) -> [u8; 3] {
-        assets::get().palette[self.get(x, y) as usize]
+        self.palette.colours()[self.get(x, y) as usize]
     }
 
     /// Sets one pixel, ignoring points outside the image.
@@ -84,7 +119,7 @@ impl IndexedImage {
     /// Encodes the image as an indexed PNG with the shared palette: unfiltered rows, deflated by
     /// zlib-rs at level 1, in a file we write chunk by chunk (IHDR, PLTE, IDAT, IEND).
     pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
-        let a = assets::get();
+        let palette_bytes = self.palette.bytes();
         let mut raw = Vec::with_capacity((self.width + 1) * self.height);
         for row in self.pixels.chunks_exact(self.width) {
             raw.push(0);
@@ -98,7 +133,7 @@ impl IndexedImage {
         if rc != zlib_rs::ReturnCode::Ok {
             return Err(RenderError::Encode(format!("deflate failed: {rc:?}")));
         }
-        let mut out = Vec::with_capacity(zlen + a.palette_bytes.len() + 64);
+        let mut out = Vec::with_capacity(zlen + palette_bytes.len() + 64);
         out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
         let mut ihdr = Vec::with_capacity(13);
         ihdr.extend_from_slice(&(self.width as u32).to_be_bytes());
@@ -106,7 +141,7 @@ impl IndexedImage {
         // Bit depth 8, colour type 3 (indexed), deflate, no filter method extras, no interlace.
         ihdr.extend_from_slice(&[8, 3, 0, 0, 0]);
         chunk(&mut out, b"IHDR", &ihdr);
-        chunk(&mut out, b"PLTE", &a.palette_bytes);
+        chunk(&mut out, b"PLTE", palette_bytes);
         chunk(&mut out, b"IDAT", &z[..zlen]);
         chunk(&mut out, b"IEND", &[]);
         Ok(out)
@@ -114,14 +149,13 @@ impl IndexedImage {
 
     /// The same image through the `png` crate (kept to check our writer against).
     pub fn to_png_reference(&self) -> Result<Vec<u8>, RenderError> {
-        let a = assets::get();
         let mut out = Vec::with_capacity(48 * 1024);
         let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
         {
             let mut enc = png::Encoder::new(&mut out, self.width as u32, self.height as u32);
             enc.set_color(png::ColorType::Indexed);
             enc.set_depth(png::BitDepth::Eight);
-            enc.set_palette(a.palette_bytes.as_slice());
+            enc.set_palette(self.palette.bytes());
             // Measured on board images: unfiltered rows with zlib level 1 are both the fastest
             // and a third of the size of fdeflate's "fast" mode (which suits photographs, not
             // flat palette art).

@@ -13,6 +13,9 @@ use crate::rules::{PointId, Seat, Variant, View, Viewer};
 /// Renders a view into a palette image (the step before PNG or GIF encoding).
 pub fn render_indexed(view: &View, opts: &RenderOptions) -> Result<IndexedImage, RenderError> {
     let variant = view.variant;
+    if super::cross::is_cross(variant) {
+        return super::cross::render_cross(view, opts);
+    }
     if variant.id != VariantId::Junqi || view.cells.len() != variant.board.len() {
         return Err(RenderError::UnsupportedVariant(variant.name));
     }

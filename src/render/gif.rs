@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::canvas::TRANSPARENT;
-use super::{RenderError, RenderOptions, assets, render_indexed};
+use super::{RenderError, RenderOptions, render_indexed};
 use crate::rules::View;
 
 /// Hundredths of a second each ply stays on screen.
@@ -17,9 +17,8 @@ pub fn render_gif(frames: &[(View, RenderOptions)]) -> Result<Vec<u8>, RenderErr
     let enc_err = |e: ::gif::EncodingError| RenderError::Encode(e.to_string());
     let (first_view, first_opts) = frames.first().ok_or(RenderError::NoFrames)?;
     let first = render_indexed(first_view, first_opts)?;
-    let a = assets::get();
     // GIF palettes have a power-of-two size: pad to 256, index 255 being the transparent one.
-    let mut palette = a.palette_bytes.clone();
+    let mut palette = first.palette.bytes().to_vec();
     palette.resize(256 * 3, 0);
     let (w, h) = (first.width, first.height);
     let mut out = Vec::new();

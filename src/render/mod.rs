@@ -8,6 +8,7 @@
 
 mod assets;
 mod canvas;
+pub mod cross;
 mod draw;
 mod gif;
 pub mod layout;
@@ -18,7 +19,7 @@ use crate::rules::view::PublicPly;
 use crate::rules::{PointId, Seat, View};
 
 pub use assets::missing_glyphs;
-pub use canvas::IndexedImage;
+pub use canvas::{IndexedImage, PaletteId};
 pub use draw::render_indexed;
 pub use gif::render_gif;
 pub use text::{Lang, all_text};
@@ -42,8 +43,8 @@ pub struct RenderOptions {
 /// Why an image could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RenderError {
-    /// The renderer draws the 2-player board only.
-    #[error("board images exist for the 2-player board only, not for '{0}'")]
+    /// The renderer has no board drawing for this variant.
+    #[error("no board image exists for variant '{0}'")]
     UnsupportedVariant(&'static str),
     /// An animation needs at least one frame.
     #[error("an animation needs at least one frame")]

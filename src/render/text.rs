@@ -176,5 +176,6 @@ pub fn all_text() -> Vec<String> {
         out.push(last_combat(lang).to_string());
     }
     out.push("abcde0123456789-×?？·:".to_string());
+    out.extend(super::cross::all_text());
     out
 }

@@ -1,0 +1,742 @@
+//! Images of the cross-shaped 四国军棋 board (`rules-junqi4.md` §2): 129 points on a 17 × 17 grid,
+//! rotated so that the viewer's seat is at the bottom, with four seat colours that also differ in
+//! tile shape (rounded rectangle, octagon, hexagon, notched rectangle), so that colour is never the
+//! only cue.
+//!
+//! Like the 2-player images, the costly work is done once: the board background for each of the
+//! four orientations (with its coordinates), every tile of every seat, in a palette of its own.
+//! A board image is then a copy of the background, tile blits, captions and an indexed PNG encode.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::RenderError;
+use super::assets::{
+    Face, Palette, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, SIZES, TileStyle, centred_text, draw_text_raw, font,
+    in_round_rect, paint, rasterise_face, rgb, segment, tile,
+};
+use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
+use super::text::{self, Lang};
+use super::{RenderOptions, bottom_seat};
+use crate::rules::board::{LinkKind, PointKind};
+use crate::rules::notation::format_move;
+use crate::rules::view::PublicPly;
+use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant, View, Viewer};
+
+/// Points on the grid across (and down).
+const GRID: i32 = 17;
+/// Distance between neighbouring grid positions.
+const D: i32 = 56;
+/// Tile width.
+const TILE_W: i32 = 50;
+/// Tile height.
+const TILE_H: i32 = 34;
+/// Padding inside the board frame.
+const PAD: i32 = 16;
+/// Margin around the board frame (file letters of the outer rows live here).
+const MARGIN: i32 = 26;
+/// Height of the caption band at the top.
+const HEADER_H: i32 = 70;
+/// Height of the caption band at the bottom (one line per seat).
+const FOOTER_H: i32 = 118;
+/// Side of the square board frame; odd, so that quarter turns map point centres exactly.
+const BOARD: i32 = 2 * PAD + (GRID - 1) * D + TILE_W + 1;
+/// Image width.
+pub const WIDTH: i32 = BOARD + 2 * MARGIN;
+/// Image height.
+pub const HEIGHT: i32 = HEADER_H + MARGIN + BOARD + MARGIN + FOOTER_H;
+const BOARD_X: i32 = MARGIN;
+const BOARD_Y: i32 = HEADER_H + MARGIN;
+const FOOTER_Y: i32 = HEIGHT - FOOTER_H;
+
+/// True when a view is of the 4-player board (both `junqi4` and `junqi4-duel` use it).
+pub fn is_cross(variant: &Variant) -> bool {
+    variant.board.len() == 129
+}
+
+/// The territory (0 = South, 1 = East, 2 = North, 3 = West) a seat sits at, by its record tag, so
+/// that variants seating fewer players on this board (South against North) colour and rotate by
+/// where the seat sits, not by its index.
+fn territory(variant: &Variant, seat: Seat) -> usize {
+    match variant.seats.get(seat.index()).map(|s| s.tag) {
+        Some("East") => 1,
+        Some("North") => 2,
+        Some("West") => 3,
+        _ => 0,
+    }
+}
+
+/// Grid position after turning the board so that territory `bottom` is at the bottom.
+fn rotate((x, y): (i32, i32), bottom: usize) -> (i32, i32) {
+    let m = GRID - 1;
+    match bottom {
+        1 => (m - y, x),
+        2 => (m - x, m - y),
+        3 => (y, m - x),
+        _ => (x, y),
+    }
+}
+
+/// Pixel centre of a grid position (already rotated).
+fn pixel((x, y): (i32, i32)) -> (i32, i32) {
+    (BOARD_X + PAD + TILE_W / 2 + x * D, BOARD_Y + PAD + TILE_W / 2 + y * D)
+}
+
+/// Pixel centre of a point with territory `bottom` at the bottom.
+fn centre(variant: &Variant, p: PointId, bottom: usize) -> (i32, i32) {
+    let pt = variant.board.point(p);
+    pixel(rotate((i32::from(pt.x), i32::from(pt.y)), bottom))
+}
+
+/// Seat colours (fill, border, inner line, caption text) by territory.
+const SEAT_RGB: [[[u8; 3]; 4]; 4] = [
+    [rgb::RED, rgb::RED_DARK, rgb::RED, rgb::RED_TEXT],
+    [rgb::BLUE, rgb::BLUE_DARK, rgb::BLUE_LINE, rgb::BLUE_TEXT],
+    [[0x2E, 0x8B, 0x3A], [0x0E, 0x3B, 0x14], [0xCF, 0xF5, 0xD3], [0x86, 0xE0, 0x8F]],
+    [[0x7B, 0x3F, 0xB0], [0x2F, 0x10, 0x50], [0xE4, 0xCF, 0xFF], [0xCD, 0xA6, 0xFF]],
+];
+
+/// Everything drawn once for the cross board.
+pub struct CrossAssets {
+    /// The palette as PNG wants it.
+    pub palette_bytes: Vec<u8>,
+    /// The palette as colours.
+    pub palette: Vec<[u8; 3]>,
+    /// Backgrounds by the territory at the bottom.
+    background: [IndexedImage; 4],
+    /// Blank tiles by territory.
+    blank: [IndexedImage; 4],
+    /// Labelled tiles by territory, language, kind.
+    labelled: [[Vec<IndexedImage>; 2]; 4],
+    /// Small tiles for captions, by territory.
+    mini: [IndexedImage; 4],
+    badges: Vec<IndexedImage>,
+    faces: Vec<Face>,
+    ramps: HashMap<(u8, u8), [u8; 5]>,
+    c: Colours,
+}
+
+#[derive(Clone, Copy)]
+struct Colours {
+    bg: u8,
+    text: u8,
+    dim: u8,
+    gold: u8,
+    mark: u8,
+    hilite: u8,
+    black: u8,
+    seat_text: [u8; 4],
+    seat_fill: [u8; 4],
+}
+
+impl CrossAssets {
+    fn ramp(&self, fg: u8, bg: u8) -> [u8; 5] {
+        self.ramps.get(&(bg, fg)).copied().unwrap_or([bg, bg, fg, fg, fg])
+    }
+
+    fn face(&self, size: f32) -> &Face {
+        self.faces.iter().find(|f| f.size == size).unwrap_or(&self.faces[0])
+    }
+
+    fn text(&self, img: &mut IndexedImage, s: &str, size: f32, at: (i32, i32), fg: u8, bg: u8) -> i32 {
+        draw_text_raw(img, self.face(size), self.ramp(fg, bg), s, size, at)
+    }
+
+    fn width(&self, s: &str, size: f32) -> i32 {
+        let face = self.face(size);
+        s.chars().map(|ch| face.glyphs.get(&ch).map_or(size * 0.5, |g| g.advance)).sum::<f32>().round() as i32
+    }
+}
+
+/// The shared cross-board assets, built on first use.
+pub fn get() -> &'static CrossAssets {
+    static A: OnceLock<CrossAssets> = OnceLock::new();
+    A.get_or_init(build)
+}
+
+fn in_hexagon(px: f32, py: f32, r: (f32, f32, f32, f32), point: f32) -> bool {
+    let (x0, y0, x1, y1) = r;
+    let my = (y0 + y1) / 2.0;
+    let half = (y1 - y0) / 2.0;
+    if px < x0 || px > x1 || py < y0 || py > y1 {
+        return false;
+    }
+    // Pointed ends: the left and right edges are two slanted lines meeting at mid-height.
+    let slack = (py - my).abs() / half * point;
+    px >= x0 + slack && px <= x1 - slack
+}
+
+fn in_notched(px: f32, py: f32, r: (f32, f32, f32, f32), notch: f32) -> bool {
+    let (x0, y0, x1, y1) = r;
+    if px < x0 || px > x1 || py < y0 || py > y1 {
+        return false;
+    }
+    // A rectangle with a quarter circle bitten out of each corner.
+    [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        .iter()
+        .all(|&(cx, cy)| (px - cx).powi(2) + (py - cy).powi(2) > notch * notch)
+}
+
+/// A tile for territory `t`: South and East reuse the 2-player shapes (rounded rectangle, octagon),
+/// North is a hexagon with pointed ends, West a rectangle with notched corners and an inner line.
+fn seat_tile(pal: &mut Palette, t: usize, w: usize, h: usize, st: &TileStyle, ground: u8) -> IndexedImage {
+    match t {
+        0 => tile(pal, Seat::RED, w, h, st, ground),
+        1 => tile(pal, Seat::BLUE, w, h, st, ground),
+        _ => {
+            let mut img = IndexedImage::with_palette(w, h, ground, PaletteId::Cross);
+            let (wf, hf) = (w as f32, h as f32);
+            let outer = (0.5, 0.5, wf - 0.5, hf - 0.5);
+            let bbox = (0.0, 0.0, wf, hf);
+            let th = (hf / 12.0).max(1.5);
+            let inner = (outer.0 + th, outer.1 + th, outer.2 - th, outer.3 - th);
+            if t == 2 {
+                let point = hf / 3.0;
+                paint(&mut img, pal, bbox, st.dark, |x, y| in_hexagon(x, y, outer, point));
+                paint(&mut img, pal, bbox, st.fill, |x, y| in_hexagon(x, y, inner, point * 0.9));
+            } else {
+                let notch = hf / 4.0;
+                paint(&mut img, pal, bbox, st.dark, |x, y| in_notched(x, y, outer, notch));
+                paint(&mut img, pal, bbox, st.fill, |x, y| in_notched(x, y, inner, notch + th * 0.5));
+                let a = th * 2.2;
+                let lw = (hf / 26.0).max(1.0);
+                let ring_out = (outer.0 + a, outer.1 + a, outer.2 - a, outer.3 - a);
+                let ring_in = (ring_out.0 + lw, ring_out.1 + lw, ring_out.2 - lw, ring_out.3 - lw);
+                paint(&mut img, pal, bbox, st.line, |x, y| {
+                    in_notched(x, y, ring_out, notch + a * 0.6) && !in_notched(x, y, ring_in, notch + (a + lw) * 0.6)
+                });
+            }
+            for p in img.pixels.iter_mut() {
+                if *p == ground {
+                    *p = TRANSPARENT;
+                }
+            }
+            img
+        }
+    }
+}
+
+struct BgColours {
+    bg: u8,
+    dim: u8,
+    board: u8,
+    centre: u8,
+    frame: u8,
+    road: u8,
+    rail: u8,
+    marker: u8,
+}
+
+/// The board with territory 0 (South) at the bottom; other orientations are exact rotations.
+fn build_board(pal: &mut Palette, variant: &Variant, c: &BgColours) -> IndexedImage {
+    let mut img = IndexedImage::with_palette(WIDTH as usize, HEIGHT as usize, c.bg, PaletteId::Cross);
+    let (lo, hi) = (pixel((6, 6)), pixel((10, 10)));
+    let arm = D / 2 + 4;
+    let (b0, b1) = (BOARD_X as f32, (BOARD_X + BOARD) as f32);
+    let by0 = BOARD_Y as f32;
+    let by1 = by0 + BOARD as f32;
+    let (a0, a1) = ((lo.0 - arm) as f32, (hi.0 + arm) as f32);
+    let (v0, v1) = ((lo.1 - arm) as f32, (hi.1 + arm) as f32);
+    // The cross: a vertical and a horizontal arm across the whole frame.
+    let in_cross = move |x: f32, y: f32, inset: f32| {
+        (x >= a0 + inset && x <= a1 - inset && y >= by0 + inset && y <= by1 - inset)
+            || (y >= v0 + inset && y <= v1 - inset && x >= b0 + inset && x <= b1 - inset)
+    };
+    let full = (0.0, 0.0, WIDTH as f32, HEIGHT as f32);
+    paint(&mut img, pal, full, c.frame, |x, y| in_cross(x, y, 0.0));
+    paint(&mut img, pal, full, c.board, |x, y| in_cross(x, y, 3.0));
+    let (ca, cb) = ((lo.0 - D / 2) as f32, (hi.0 + D / 2) as f32);
+    let (cv, cw) = ((lo.1 - D / 2) as f32, (hi.1 + D / 2) as f32);
+    paint(&mut img, pal, full, c.centre, |x, y| x >= ca && x <= cb && y >= cv && y <= cw);
+    let at = |p| {
+        let (x, y) = centre(variant, p, 0);
+        (x as f32, y as f32)
+    };
+    for l in variant.board.links().iter().filter(|l| l.kind == LinkKind::Road) {
+        segment(&mut img, pal, at(l.a), at(l.b), 2.0, c.road);
+    }
+    for l in variant.board.links().iter().filter(|l| l.kind == LinkKind::Railway) {
+        let (a, b) = (at(l.a), at(l.b));
+        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+        let (nx, ny) = (-uy, ux);
+        let steps = (len / 11.0).floor() as i32;
+        for k in 1..steps {
+            let t = k as f32 * len / steps as f32;
+            let m = (a.0 + ux * t, a.1 + uy * t);
+            segment(&mut img, pal, (m.0 - nx * 6.0, m.1 - ny * 6.0), (m.0 + nx * 6.0, m.1 + ny * 6.0), 2.2, c.rail);
+        }
+        for side in [-3.0f32, 3.0] {
+            let o = (nx * side, ny * side);
+            segment(&mut img, pal, (a.0 + o.0, a.1 + o.1), (b.0 + o.0, b.1 + o.1), 2.0, c.rail);
+        }
+    }
+    for p in variant.board.point_ids() {
+        let (x, y) = at(p);
+        let bb = (x - 30.0, y - 22.0, x + 30.0, y + 22.0);
+        match variant.board.point(p).kind {
+            PointKind::Post => {
+                let r = (x - 18.0, y - 11.0, x + 18.0, y + 11.0);
+                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 3.5));
+                let r2 = (r.0 + 2.0, r.1 + 2.0, r.2 - 2.0, r.3 - 2.0);
+                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 2.0));
+            }
+            PointKind::Camp => {
+                paint(&mut img, pal, bb, c.road, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 17.0f32.powi(2));
+                paint(&mut img, pal, bb, c.marker, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 14.8f32.powi(2));
+            }
+            PointKind::Headquarters => {
+                let r = (x - 23.0, y - 15.0, x + 23.0, y + 15.0);
+                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 14.0));
+                let r2 = (r.0 + 2.2, r.1 + 2.2, r.2 - 2.2, r.3 - 2.2);
+                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 12.0));
+                let r3 = (r.0 + 5.5, r.1 + 5.5, r.2 - 5.5, r.3 - 5.5);
+                let r4 = (r.0 + 7.2, r.1 + 7.2, r.2 - 7.2, r.3 - 7.2);
+                paint(&mut img, pal, bb, c.road, |px, py| {
+                    in_round_rect(px, py, r3, 9.0) && !in_round_rect(px, py, r4, 7.5)
+                });
+            }
+        }
+    }
+    img
+}
+
+/// The board turned by quarter turns so that territory `bottom` is at the bottom. The board is a
+/// square centred in its frame, so the turn maps the frame onto itself; bands outside stay.
+fn turned(src: &IndexedImage, bottom: usize, fill: u8) -> IndexedImage {
+    if bottom == 0 {
+        return src.clone();
+    }
+    let mut out = IndexedImage::with_palette(src.width, src.height, fill, PaletteId::Cross);
+    let (x0, y0, n) = (BOARD_X as usize, BOARD_Y as usize, BOARD as usize);
+    for y in 0..src.height {
+        for x in 0..src.width {
+            let inside = x >= x0 && x < x0 + n && y >= y0 && y < y0 + n;
+            if !inside {
+                out.pixels[y * src.width + x] = src.pixels[y * src.width + x];
+                continue;
+            }
+            let (u, v) = (x - x0, y - y0);
+            // Where this destination pixel comes from in the South-at-bottom image.
+            let (su, sv) = match bottom {
+                1 => (v, n - 1 - u),
+                2 => (n - 1 - u, n - 1 - v),
+                _ => (n - 1 - v, u),
+            };
+            out.pixels[y * src.width + x] = src.pixels[(y0 + sv) * src.width + x0 + su];
+        }
+    }
+    out
+}
+
+/// File letters beyond each territory's back row and rank numbers beside its outer files, in the
+/// seat's own coordinates (what players type), placed after turning.
+fn draw_coordinates(img: &mut IndexedImage, a: &CrossAssets, variant: &Variant, bottom: usize) {
+    let at = |seat: u8, file: u8, rank: u8| {
+        let p = crate::rules::junqi4_board::at(seat, file, rank);
+        let pt = variant.board.point(p);
+        rotate((i32::from(pt.x), i32::from(pt.y)), bottom)
+    };
+    let put = |img: &mut IndexedImage, s: &str, g: (i32, i32), dir: (i32, i32), dist: f32| {
+        let (px, py) = pixel(g);
+        let cx = px + (dir.0 as f32 * dist) as i32;
+        let cy = py + (dir.1 as f32 * dist) as i32;
+        let w = a.width(s, 16.0);
+        let bg = img.pixels[(cy.clamp(0, HEIGHT - 1) * WIDTH + cx.clamp(0, WIDTH - 1)) as usize];
+        let fg = if bg == a.c.bg { a.c.dim } else { a.c.black };
+        a.text(img, s, 16.0, (cx - w / 2, cy - 12), fg, bg);
+    };
+    for seat in 0..4u8 {
+        for file in 0..5u8 {
+            let (g1, g2) = (at(seat, file, 1), at(seat, file, 2));
+            let dir = (g1.0 - g2.0, g1.1 - g2.1);
+            let letter = ["a", "b", "c", "d", "e"][usize::from(file)];
+            put(img, letter, g1, dir, D as f32 * 0.78);
+        }
+        for rank in 1..=6u8 {
+            for (file, next) in [(0u8, 1u8), (4, 3)] {
+                let (g, n) = (at(seat, file, rank), at(seat, next, rank));
+                let dir = (g.0 - n.0, g.1 - n.1);
+                put(img, &rank.to_string(), g, dir, D as f32 * 0.62);
+            }
+        }
+    }
+}
+
+fn build() -> CrossAssets {
+    let font = font();
+    let variant = crate::rules::Variant::junqi4();
+    let mut pal = Palette { colours: Vec::new(), index: HashMap::new(), blends: HashMap::new() };
+    let bgc = BgColours {
+        bg: pal.add(rgb::BG),
+        dim: pal.add(rgb::DIM),
+        board: pal.add(rgb::BOARD),
+        centre: pal.add(rgb::FRONT),
+        frame: pal.add(rgb::FRAME),
+        road: pal.add(rgb::ROAD),
+        rail: pal.add(rgb::RAIL),
+        marker: pal.add(rgb::MARKER),
+    };
+    let label = pal.add(rgb::LABEL);
+    let styles: Vec<TileStyle> = SEAT_RGB
+        .iter()
+        .map(|c| TileStyle { fill: pal.add(c[0]), dark: pal.add(c[1]), line: pal.add(c[2]), label })
+        .collect();
+    let c = Colours {
+        bg: bgc.bg,
+        text: pal.add(rgb::TEXT),
+        dim: bgc.dim,
+        gold: pal.add(rgb::GOLD),
+        mark: pal.add(rgb::MARK),
+        hilite: pal.add(rgb::HILITE),
+        black: pal.add(rgb::BLACK),
+        seat_text: [0, 1, 2, 3].map(|t| pal.add(SEAT_RGB[t][3])),
+        seat_fill: [0, 1, 2, 3].map(|t| styles[t].fill),
+    };
+    let south = build_board(&mut pal, variant, &bgc);
+    let (tw, th) = (TILE_W as usize, TILE_H as usize);
+    let blank = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, tw, th, &styles[t], bgc.board));
+    let mini = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, 26, 16, &styles[t], bgc.bg));
+    let labelled = [0, 1, 2, 3].map(|t| {
+        [Lang::Zh, Lang::En].map(|lang| {
+            (0..variant.pieces.len())
+                .map(|k| {
+                    let mut tile = blank[t].clone();
+                    let word = text::label(variant, lang, PieceKind(k as u8));
+                    let size = match (lang, word.len()) {
+                        (Lang::Zh, _) => 24.0,
+                        (Lang::En, 0..=2) => 19.0,
+                        _ => 16.0,
+                    };
+                    let mid = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
+                    centred_text(&mut tile, &mut pal, &font, word, size, mid, label);
+                    tile
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
+        .iter()
+        .map(|&o| {
+            let mut b = IndexedImage::with_palette(22, 22, TRANSPARENT, PaletteId::Cross);
+            let bb = (0.0, 0.0, 22.0, 22.0);
+            paint(&mut b, &mut pal, bb, c.hilite, |x, y| (x - 11.0).powi(2) + (y - 11.0).powi(2) <= 121.0);
+            paint(&mut b, &mut pal, bb, c.black, |x, y| (x - 11.0).powi(2) + (y - 11.0).powi(2) <= 90.0);
+            centred_text(&mut b, &mut pal, &font, text::badge(o).unwrap_or("?"), 15.0, (11.0, 11.0), c.text);
+            b
+        })
+        .collect();
+    let faces: Vec<Face> = SIZES.iter().chain([16.0f32].iter()).map(|&s| rasterise_face(&font, s)).collect();
+    let mut ramps = HashMap::new();
+    for fg in [c.text, c.dim, c.gold, c.hilite].into_iter().chain(c.seat_text) {
+        ramps.insert((c.bg, fg), pal.ramp(fg, c.bg));
+    }
+    for fill in c.seat_fill {
+        ramps.insert((fill, c.mark), pal.ramp(c.mark, fill));
+    }
+    for ground in [bgc.board, bgc.centre] {
+        ramps.insert((ground, c.black), pal.ramp(c.black, ground));
+    }
+    let palette_bytes: Vec<u8> = pal.colours.iter().flatten().copied().collect();
+    let mut a = CrossAssets {
+        palette: pal.colours.clone(),
+        palette_bytes,
+        background: [south.clone(), south.clone(), south.clone(), south],
+        blank,
+        labelled,
+        mini,
+        badges,
+        faces,
+        ramps,
+        c,
+    };
+    let base = a.background[0].clone();
+    for bottom in 0..4 {
+        let mut bg = turned(&base, bottom, bgc.bg);
+        draw_coordinates(&mut bg, &a, variant, bottom);
+        a.background[bottom] = bg;
+    }
+    a
+}
+
+/// A seat's name in captions (`南方`, `South`).
+fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> &'static str {
+    match (lang, territory(variant, seat)) {
+        (Lang::Zh, 0) => "南方",
+        (Lang::Zh, 1) => "东方",
+        (Lang::Zh, 2) => "北方",
+        (Lang::Zh, _) => "西方",
+        (Lang::En, 0) => "South",
+        (Lang::En, 1) => "East",
+        (Lang::En, 2) => "North",
+        (Lang::En, _) => "West",
+    }
+}
+
+/// The words for a team, by its seats (`南北方`, `South & North`).
+fn team_word(lang: Lang, variant: &Variant, team: u8) -> String {
+    let seats: Vec<Seat> =
+        (0..variant.seats.len()).map(|i| Seat(i as u8)).filter(|&s| variant.team(s) == team).collect();
+    match lang {
+        Lang::Zh => {
+            seats.iter().map(|&s| seat_word(lang, variant, s).trim_end_matches('方')).collect::<String>() + "方"
+        }
+        Lang::En => seats.iter().map(|&s| seat_word(lang, variant, s)).collect::<Vec<_>>().join(" & "),
+    }
+}
+
+fn game_over_line(lang: Lang, variant: &Variant, over: crate::rules::game::GameOver, plies: u32) -> String {
+    let result = match over.winner {
+        None => match lang {
+            Lang::Zh => "和棋".to_string(),
+            Lang::En => "draw".to_string(),
+        },
+        Some(team) => match lang {
+            Lang::Zh => format!("{}胜", team_word(lang, variant, team)),
+            Lang::En => format!("{} win", team_word(lang, variant, team)),
+        },
+    };
+    match lang {
+        Lang::Zh => format!("对局结束 · {result} · {} · 共 {plies} 手", text::reason(lang, over.reason)),
+        Lang::En => format!("game over · {result} · {} · {plies} plies", text::reason(lang, over.reason)),
+    }
+}
+
+fn viewer_word(lang: Lang, variant: &Variant, viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Seat(s) => match lang {
+            Lang::Zh => format!("{}视角", seat_word(lang, variant, s)),
+            Lang::En => format!("{}'s view", seat_word(lang, variant, s)),
+        },
+        other => text::viewer_tag(lang, other).to_string(),
+    }
+}
+
+fn describe(variant: &Variant, lang: Lang, ply: &PublicPly) -> String {
+    let mut s = format!("{} {}", seat_word(lang, variant, ply.seat), format_move(&variant.board, ply.mv));
+    if ply.outcome.is_combat() {
+        s.push_str(" · ");
+        s.push_str(text::outcome(lang, ply.outcome));
+        let word = |k: Option<PieceKind>| k.map_or("?", |k| text::label(variant, lang, k));
+        let (att, def) = (word(ply.attacker), word(ply.defender.and_then(|(_, k)| k)));
+        if att != "?" || def != "?" {
+            s.push_str(&format!(" · {att} × {def}"));
+        }
+    }
+    s
+}
+
+/// Renders a view of the 4-player board into a palette image.
+pub fn render_cross(view: &View, opts: &RenderOptions) -> Result<IndexedImage, RenderError> {
+    let variant = view.variant;
+    if view.cells.len() != variant.board.len() {
+        return Err(RenderError::UnsupportedVariant(variant.name));
+    }
+    let a = get();
+    let bottom = territory(variant, bottom_seat(view, opts));
+    let mut img = a.background[bottom].clone();
+    let lang = opts.lang;
+    for (i, cell) in view.cells.iter().enumerate() {
+        let Some(piece) = cell else { continue };
+        let (cx, cy) = centre(variant, PointId(i as u8), bottom);
+        let t = territory(variant, piece.seat);
+        let sprite = piece.kind.and_then(|k| a.labelled[t][lang.index()].get(usize::from(k.0))).unwrap_or(&a.blank[t]);
+        let (x, y) = (cx - TILE_W / 2, cy - TILE_H / 2);
+        img.blit(sprite, x, y);
+        if piece.public && piece.kind.is_some() {
+            for d in 0..8 {
+                img.fill_rect(x + 6, y + 4 + d, 8 - d, 1, a.c.gold);
+            }
+        }
+    }
+    if let Viewer::Seat(me) = view.viewer {
+        for (p, mark) in &opts.marks {
+            let Some(Some(piece)) = view.cells.get(p.index()) else { continue };
+            if variant.team(piece.seat) == variant.team(me) || piece.kind.is_some() {
+                continue;
+            }
+            let mark: String = mark.chars().take(2).collect();
+            let (cx, cy) = centre(variant, *p, bottom);
+            let w = a.width(&mark, SIZE_MARK);
+            let fill = a.c.seat_fill[territory(variant, piece.seat)];
+            let top = cy - (SIZE_MARK * 0.62) as i32;
+            a.text(&mut img, &mark, SIZE_MARK, (cx - w / 2, top), a.c.mark, fill);
+        }
+    }
+    if let Some(last) = &view.last {
+        draw_last(&mut img, a, variant, last, bottom);
+    }
+    draw_seat_cards(&mut img, a, view, lang, bottom);
+    draw_header(&mut img, a, view, opts);
+    draw_footer(&mut img, a, view, opts);
+    Ok(img)
+}
+
+fn draw_last(img: &mut IndexedImage, a: &CrossAssets, variant: &Variant, last: &PublicPly, bottom: usize) {
+    let (hi, bk) = (a.c.hilite, a.c.black);
+    let (fx, fy) = centre(variant, last.mv.from, bottom);
+    let (x, y, w, h) = (fx - TILE_W / 2 - 4, fy - TILE_H / 2 - 4, TILE_W + 8, TILE_H + 8);
+    let arm = 12;
+    for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
+        let hx = if sx > 0 { cx } else { cx - arm };
+        let vy = if sy > 0 { cy } else { cy - arm };
+        let bx = if sx > 0 { cx } else { cx - 5 };
+        let by = if sy > 0 { cy } else { cy - 5 };
+        img.fill_rect(hx - 1, by - 1, arm + 2, 7, bk);
+        img.fill_rect(bx - 1, vy - 1, 7, arm + 2, bk);
+        img.fill_rect(hx, by, arm, 5, hi);
+        img.fill_rect(bx, vy, 5, arm, hi);
+    }
+    let (tx, ty) = centre(variant, last.mv.to, bottom);
+    let (tx, ty) = (tx - TILE_W / 2, ty - TILE_H / 2);
+    img.ring(tx - 5, ty - 5, TILE_W + 10, TILE_H + 10, 1, bk);
+    img.ring(tx - 4, ty - 4, TILE_W + 8, TILE_H + 8, 3, hi);
+    img.ring(tx - 1, ty - 1, TILE_W + 2, TILE_H + 2, 1, bk);
+    if let Some(i) = super::assets::badge_index(last.outcome) {
+        img.blit(&a.badges[i], tx + TILE_W - 12, ty - 12);
+    }
+}
+
+/// In each empty corner of the cross, the seat whose territory lies just counter-clockwise of it:
+/// its tile, its name, whether it is to move or out.
+fn draw_seat_cards(img: &mut IndexedImage, a: &CrossAssets, view: &View, lang: Lang, bottom: usize) {
+    let variant = view.variant;
+    for i in 0..variant.seats.len() {
+        let seat = Seat(i as u8);
+        let t = territory(variant, seat);
+        // Display side: 0 bottom, 1 right, 2 top, 3 left; its card sits in the next corner.
+        let side = (t + 4 - bottom) % 4;
+        // The corner squares span grid positions 0–5 and 11–16; the card sits in the middle of one.
+        let (gx, gy) = [(13, 13), (13, 2), (2, 2), (2, 13)][side];
+        let (px, py) = pixel((gx, gy));
+        let (x, y) = (px - 60, py - 20);
+        img.blit(&a.mini[t], x, y);
+        let name = seat_word(lang, variant, seat);
+        let fg = a.c.seat_text[t];
+        a.text(img, name, SIZE_TEXT, (x + 34, y - 4), fg, a.c.bg);
+        let out = view.ply > 0 && !view.cells.iter().flatten().any(|p| p.seat == seat);
+        let status = if out {
+            Some(match lang {
+                Lang::Zh => "出局",
+                Lang::En => "out",
+            })
+        } else if view.over.is_none() && view.to_move == seat {
+            Some(match lang {
+                Lang::Zh => "走棋",
+                Lang::En => "to move",
+            })
+        } else {
+            None
+        };
+        if let Some(s) = status {
+            let colour = if out { a.c.dim } else { a.c.hilite };
+            a.text(img, s, SIZE_TEXT, (x + 34, y + 22), colour, a.c.bg);
+        }
+    }
+}
+
+fn draw_header(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &RenderOptions) {
+    let (lang, variant) = (opts.lang, view.variant);
+    let line1 = match view.over {
+        Some(over) => game_over_line(lang, variant, over, view.ply),
+        None => {
+            let who = seat_word(lang, variant, view.to_move);
+            let mut s = match lang {
+                Lang::Zh => format!("{who}走棋 · 第 {} 手", view.ply + 1),
+                Lang::En => format!("{who} to move · move {}", view.ply + 1),
+            };
+            if let Some(d) = &opts.deadline {
+                s.push_str(" · ");
+                s.push_str(&text::deadline(lang, d));
+            }
+            s
+        }
+    };
+    let mut x = 14;
+    if view.over.is_none() {
+        img.blit(&a.mini[territory(variant, view.to_move)], x, 14);
+        x += 36;
+    }
+    let tag = viewer_word(lang, variant, view.viewer);
+    let w = a.width(&tag, SIZE_TEXT);
+    a.text(img, &tag, SIZE_TEXT, (WIDTH - 14 - w, 8), a.c.dim, a.c.bg);
+    a.text(img, &line1, SIZE_TITLE, (x, 4), a.c.text, a.c.bg);
+    if let Some(last) = &view.last {
+        let pen = a.text(img, text::last_move(lang), SIZE_TEXT, (14, 40), a.c.dim, a.c.bg);
+        let fg = a.c.seat_text[territory(variant, last.seat)];
+        a.text(img, &describe(variant, lang, last), SIZE_TEXT, (pen + 10, 40), fg, a.c.bg);
+    }
+}
+
+fn draw_footer(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &RenderOptions) {
+    let (lang, variant) = (opts.lang, view.variant);
+    let mut y = FOOTER_Y + 2;
+    if let Some(combat) = &opts.last_combat
+        && combat.outcome.is_combat()
+        && view.last.as_ref().is_none_or(|l| l.ply != combat.ply)
+    {
+        let pen = a.text(img, text::last_combat(lang), SIZE_TEXT, (14, y), a.c.dim, a.c.bg);
+        let words = format!("{} · {}", text::move_number(lang, combat.ply), describe(variant, lang, combat));
+        a.text(img, &words, SIZE_TEXT, (pen + 10, y), a.c.seat_text[territory(variant, combat.seat)], a.c.bg);
+    }
+    y += 26;
+    let mut x = 14;
+    let detailed = view.removed.iter().any(|r| r.by_kind.is_some() && r.count > 0);
+    for r in &view.removed {
+        let name = seat_word(lang, variant, r.seat);
+        let head = match lang {
+            Lang::Zh => format!("{name}损失 {}", r.count),
+            Lang::En => format!("{name} lost {}", r.count),
+        };
+        let fg = a.c.seat_text[territory(variant, r.seat)];
+        match &r.by_kind {
+            Some(kinds) if detailed && r.count > 0 => {
+                let words: Vec<String> = kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(k, n)| {
+                        let l = text::label(variant, lang, PieceKind(k as u8));
+                        if lang == Lang::Zh { format!("{l}{n}") } else { format!("{l} {n}") }
+                    })
+                    .collect();
+                // Two seats per line: the footer holds four seats in two lines.
+                let line = format!("{head}: {}", words.join(" "));
+                a.text(img, &line, 16.0, (x, y), fg, a.c.bg);
+            }
+            _ => {
+                a.text(img, &head, SIZE_TEXT, (x, y), fg, a.c.bg);
+            }
+        }
+        if x == 14 {
+            x = WIDTH / 2;
+        } else {
+            x = 14;
+            y += 28;
+        }
+    }
+}
+
+/// Every string the cross-board images can draw apart from digits, point names and caller-given
+/// text, for the test that checks the font subset holds them.
+pub fn all_text() -> Vec<String> {
+    let v = crate::rules::Variant::junqi4();
+    let mut out = Vec::new();
+    for lang in [Lang::Zh, Lang::En] {
+        for i in 0..v.seats.len() {
+            let seat = Seat(i as u8);
+            out.push(seat_word(lang, v, seat).to_string());
+            out.push(viewer_word(lang, v, Viewer::Seat(seat)));
+        }
+        for team in 0..2 {
+            for r in crate::rules::EndReason::ALL {
+                out.push(game_over_line(lang, v, crate::rules::game::GameOver { winner: Some(team), reason: r }, 0));
+            }
+        }
+        out.push(match lang {
+            Lang::Zh => "走棋 出局 损失".to_string(),
+            Lang::En => "to move out lost win".to_string(),
+        });
+    }
+    out
+}

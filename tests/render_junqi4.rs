@@ -1,0 +1,121 @@
+//! Images of the 4-player cross board (`rules-junqi4.md`): golden files, rotation so that the
+//! viewer's seat is at the bottom, four seat tile styles, and no hidden identity on public images.
+//!
+//! Regenerate the golden files with `UPDATE_GOLDEN=1 cargo test --test render_junqi4` and look at
+//! them before committing.
+
+use std::path::PathBuf;
+
+use junqi_referee::render::cross::{HEIGHT, WIDTH};
+use junqi_referee::render::{Lang, RenderOptions, render_indexed, render_png};
+use junqi_referee::rules::game::PlyReport;
+use junqi_referee::rules::rng::Rng;
+use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant, Viewer};
+
+fn v() -> &'static Variant {
+    Variant::junqi4()
+}
+
+/// A 4-player game from seeded random deployments, after `plies` seeded random moves; the last
+/// report is returned for the "last move" highlight.
+fn game(seed: u64, plies: usize) -> (Game, Option<PlyReport>) {
+    let mut rng = Rng::new(seed);
+    let deployments: Vec<_> =
+        (0..4).map(|s| Setup::random(v(), &mut rng).validate(v(), Seat(s)).expect("a random setup is legal")).collect();
+    let mut g = Game::new(v(), RuleOptions::default(), &deployments, Seat(0));
+    let mut last = None;
+    for _ in 0..plies {
+        if g.over().is_some() {
+            break;
+        }
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        last = Some(g.play(mv).expect("a generated move is legal"));
+    }
+    (g, last)
+}
+
+fn png(g: &Game, last: Option<&PlyReport>, viewer: Viewer, lang: Lang) -> Vec<u8> {
+    let view = g.view(viewer, Mode::Dark, last);
+    render_png(&view, &RenderOptions { lang, ..RenderOptions::default() }).expect("renders")
+}
+
+fn golden(name: &str, bytes: &[u8]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, bytes).expect("write golden");
+        return;
+    }
+    let want = std::fs::read(&path)
+        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_junqi4", path.display()));
+    assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
+}
+
+#[test]
+fn golden_cross_images() {
+    let (g, last) = game(7, 60);
+    golden("junqi4-public.png", &png(&g, last.as_ref(), Viewer::Spectator, Lang::Zh));
+    golden("junqi4-east-en.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(1)), Lang::En));
+    golden("junqi4-north.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::Zh));
+    golden("junqi4-everyone.png", &png(&g, last.as_ref(), Viewer::Everyone, Lang::Zh));
+    let (start, _) = game(7, 0);
+    golden("junqi4-start-west.png", &png(&start, None, Viewer::Seat(Seat(3)), Lang::Zh));
+}
+
+#[test]
+fn image_is_the_documented_size_and_a_png() {
+    let (g, last) = game(3, 10);
+    let bytes = png(&g, last.as_ref(), Viewer::Spectator, Lang::En);
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().expect("4 bytes"));
+    let h = u32::from_be_bytes(bytes[20..24].try_into().expect("4 bytes"));
+    assert_eq!((w as i32, h as i32), (WIDTH, HEIGHT));
+    assert!(bytes.len() < 120 * 1024, "a cross image is {} bytes", bytes.len());
+}
+
+/// The fill colour of the tile drawn at the bottom centre of the board (the viewer's own `c1`).
+fn bottom_centre_fill(g: &Game, viewer: Viewer) -> [u8; 3] {
+    let view = g.view(viewer, Mode::Dark, None);
+    let img = render_indexed(&view, &RenderOptions::default()).expect("renders");
+    // Grid (8, 16) is the bottom territory's c1; sample just inside the tile's left edge, away
+    // from the label and the border.
+    let x = (26 + 16 + 25 + 8 * 56 - 25 + 8) as usize;
+    let y = (70 + 26 + 16 + 25 + 16 * 56) as usize;
+    img.rgb(x, y)
+}
+
+#[test]
+fn the_viewers_seat_is_at_the_bottom() {
+    let (g, _) = game(11, 0);
+    let fills = [[0xC4, 0x2B, 0x2B], [0x22, 0x55, 0xB5], [0x2E, 0x8B, 0x3A], [0x7B, 0x3F, 0xB0]];
+    for s in 0..4u8 {
+        assert_eq!(bottom_centre_fill(&g, Viewer::Seat(Seat(s))), fills[usize::from(s)], "seat {s}");
+    }
+    // Spectators see South at the bottom.
+    assert_eq!(bottom_centre_fill(&g, Viewer::Spectator), fills[0]);
+}
+
+#[test]
+fn public_images_do_not_depend_on_hidden_identities() {
+    // Two games with different deployments but the same occupied points and no moves: the
+    // public images must be byte-identical, and every seat's private image must differ.
+    let (a, _) = game(21, 0);
+    let (b, _) = game(22, 0);
+    assert_eq!(png(&a, None, Viewer::Spectator, Lang::Zh), png(&b, None, Viewer::Spectator, Lang::Zh));
+    for s in 0..4u8 {
+        let seat = Viewer::Seat(Seat(s));
+        assert_ne!(png(&a, None, seat, Lang::Zh), png(&b, None, seat, Lang::Zh), "seat {s} sees its own pieces");
+    }
+}
+
+#[test]
+fn gif_of_a_cross_game_uses_the_cross_palette() {
+    let (g, _) = game(5, 0);
+    let frames: Vec<_> =
+        (0..3).map(|_| (g.view(Viewer::Spectator, Mode::Dark, None), RenderOptions::default())).collect();
+    let gif = junqi_referee::render::render_gif(&frames).expect("gif");
+    assert_eq!(&gif[..6], b"GIF89a");
+}
