@@ -289,13 +289,14 @@ fn cli_bad_input_exits_2_with_a_message() {
 }
 
 #[test]
-fn other_boards_are_refused_not_misdrawn() {
+fn views_that_do_not_fit_their_board_are_refused_not_misdrawn() {
     let v = Variant::junqi4();
+    // A view with fewer cells than its board has points (a corrupted or foreign view).
     let view = View {
         variant: v,
         viewer: Viewer::Spectator,
         mode: Mode::Dark,
-        cells: vec![None; v.board.len()],
+        cells: vec![None; 30],
         to_move: Seat(0),
         ply: 0,
         quiet: 0,
@@ -303,7 +304,7 @@ fn other_boards_are_refused_not_misdrawn() {
         last: None,
         removed: Vec::new(),
     };
-    let err = render_png(&view, &RenderOptions::default()).expect_err("2-player board only");
+    let err = render_png(&view, &RenderOptions::default()).expect_err("the view does not fit its board");
     assert!(err.to_string().contains(v.name), "{err}");
     assert_eq!(render_gif(&[]).expect_err("no frames"), junqi_referee::render::RenderError::NoFrames);
 }
