@@ -72,8 +72,7 @@ impl Harness {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
-        let mut h =
-            Harness { fake, mirror: None, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
+        let mut h = Harness { fake, mirror: None, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
         h.boot().await;
         h
     }
@@ -579,13 +578,18 @@ async fn deploy_both(h: &mut Harness, game: u64, thread: u64, players: [(u64, &s
 }
 
 /// Runs a command in a channel and waits for a new post there containing `expect`.
-async fn command_posts(h: &mut Harness, who: (u64, &str), channel: u64, sub: &str, opts: &[(&str, Value)], expect: &str) {
+async fn command_posts(
+    h: &mut Harness,
+    who: (u64, &str),
+    channel: u64,
+    sub: &str,
+    opts: &[(&str, Value)],
+    expect: &str,
+) {
     let n = posts_to(&h.fake.requests().await, channel).len();
     let id = h.id();
     h.interact(payload::command(id, who, channel, sub, opts)).await;
-    h.fake
-        .wait_for(10, expect, |r| posts_to(r, channel).iter().skip(n).any(|x| content(x).contains(expect)))
-        .await;
+    h.fake.wait_for(10, expect, |r| posts_to(r, channel).iter().skip(n).any(|x| content(x).contains(expect))).await;
 }
 
 /// Runs a command and returns its (ephemeral) answers.
@@ -610,14 +614,11 @@ async fn open_challenge_draw_offers_rematch_and_abort() {
     let (game, thread) = propose_and_accept(&mut h, open, CAROL).await;
     assert_eq!(game, 1);
     let all = h.fake.requests().await;
-    let challenge = posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:1".to_string())).unwrap();
+    let challenge =
+        posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:1".to_string())).unwrap();
     assert!(content(&challenge).contains("to anyone"), "{}", content(&challenge));
     let opened = posts_to(&all, thread).into_iter().next().unwrap();
-    assert!(
-        content(&opened).contains(&format!("Red <@{}>, Blue <@{}>", ALICE.0, CAROL.0)),
-        "{}",
-        content(&opened)
-    );
+    assert!(content(&opened).contains(&format!("Red <@{}>, Blue <@{}>", ALICE.0, CAROL.0)), "{}", content(&opened));
     // Carol got the deployment panel in her DMs, worded for its buttons.
     let dm_c = h.fake.dm_channel_of(CAROL.0).await.expect("carol got a DM");
     let panel = posts_to(&all, dm_c).pop().unwrap();
@@ -642,7 +643,8 @@ async fn open_challenge_draw_offers_rematch_and_abort() {
     assert_eq!(game2, 2);
     assert_ne!(thread2, thread);
     let all = h.fake.requests().await;
-    let challenge = posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:2".to_string())).unwrap();
+    let challenge =
+        posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:2".to_string())).unwrap();
     assert!(content(&challenge).starts_with(&format!("<@{}>", ALICE.0)), "{}", content(&challenge));
     assert!(content(&challenge).contains("rematch of #1"), "{}", content(&challenge));
     let opened = posts_to(&all, thread2).into_iter().next().unwrap();
@@ -686,7 +688,8 @@ async fn settings_announcements_marks_and_a_restart() {
     h.mirror = Some(mirror_game());
 
     // Alice's private board before and after a mark on one of Bob's pieces.
-    let board = |r: &[Recorded]| r.iter().find(|x| !x.files.is_empty()).map(|x| x.files[0].2.clone()).expect("an image");
+    let board =
+        |r: &[Recorded]| r.iter().find(|x| !x.files.is_empty()).map(|x| x.files[0].2.clone()).expect("an image");
     let before = board(&command_answer(&mut h, ALICE, thread, "board", &[]).await);
     let dm_a = h.fake.dm_channel_of(ALICE.0).await.unwrap();
     let public_before = public_payloads(&h.fake.requests().await, &[dm_a, dm_b]).len();
@@ -743,7 +746,9 @@ async fn settings_announcements_marks_and_a_restart() {
     h.interact(payload::command(id, BOB, CHANNEL_ID, "challenge", &[("opponent", json!(ALICE.0.to_string()))])).await;
     h.fake
         .wait_for(10, "second challenge", |r| {
-            posts_to(r, CHANNEL_ID).iter().any(|x| custom_ids(x).contains(&"jq:acc:2".to_string()) && content(x).contains("1 d per move"))
+            posts_to(r, CHANNEL_ID)
+                .iter()
+                .any(|x| custom_ids(x).contains(&"jq:acc:2".to_string()) && content(x).contains("1 d per move"))
         })
         .await;
 }

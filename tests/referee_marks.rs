@@ -75,7 +75,10 @@ async fn marks_follow_their_pieces_fall_with_them_and_stay_private() {
     let b = &v.board;
     let name = |p| b.name(p).to_string();
     // Bad marks: refused, nothing stored.
-    assert_eq!(mistake(r.handle(cmd("alice", "x1", mark("z99", Some("a")))).await.unwrap_err()), Mistake::BadPoint("z99".into()));
+    assert_eq!(
+        mistake(r.handle(cmd("alice", "x1", mark("z99", Some("a")))).await.unwrap_err()),
+        Mistake::BadPoint("z99".into())
+    );
     let blue_point = (0..b.len())
         .map(|i| junqi_referee::rules::PointId(i as u8))
         .find(|p| g.piece_at(*p).is_some_and(|x| x.seat == Seat::BLUE))
@@ -101,7 +104,9 @@ async fn marks_follow_their_pieces_fall_with_them_and_stay_private() {
     let fx = r.handle(cmd("alice", "m1", mark(&bp, Some("司令")))).await.unwrap();
     assert!(fx.iter().all(|e| !matches!(e, Effect::Public { .. })), "{fx:?}");
     assert!(fx.contains(&Effect::Render { game: 1, for_user: Some("alice".into()) }));
-    assert!(fx.iter().any(|e| matches!(e, Effect::Private { user, text, .. } if user == "alice" && text.contains(&bp))));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Private { user, text, .. } if user == "alice" && text.contains(&bp)))
+    );
     let marks = r.marks(1, "alice").await.unwrap();
     assert_eq!(marks.len(), 1);
     assert_eq!((marks[0].point, marks[0].kind.0), (blue_point, 0));
@@ -123,7 +128,8 @@ async fn marks_follow_their_pieces_fall_with_them_and_stay_private() {
         let attack = g.piece_at(mv.to).is_some();
         let mut marked_defender = false;
         if me == Seat::RED && attack {
-            marked_defender = r.handle(cmd("alice", &format!("mk{ply}"), mark(&name(mv.to), Some("炸弹")))).await.is_ok();
+            marked_defender =
+                r.handle(cmd("alice", &format!("mk{ply}"), mark(&name(mv.to), Some("炸弹")))).await.is_ok();
         }
         let before = r.marks(1, "alice").await.unwrap();
         let report = g.play(mv).unwrap();
@@ -134,7 +140,8 @@ async fn marks_follow_their_pieces_fall_with_them_and_stay_private() {
             .iter()
             .filter_map(|m| {
                 let at = if m.point == mv.from {
-                    matches!(report.outcome, Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured).then_some(mv.to)
+                    matches!(report.outcome, Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured)
+                        .then_some(mv.to)
                 } else if m.point == mv.to {
                     matches!(report.outcome, Outcome::DefenderWon).then_some(mv.to)
                 } else {
@@ -190,9 +197,18 @@ async fn server_options_and_vacations_of_some_days() {
     // A vacation of 3 days lasts 3 days; one of 30 is cut to the monthly allowance (7 days).
     let fx = r.handle(cmd("alice", "v1", Action::VacationDays(3))).await.unwrap();
     assert!(fx.iter().any(|e| matches!(e, Effect::Private { text, .. } if text.contains('3'))), "{fx:?}");
-    assert_eq!(mistake(r.handle(cmd("alice", "v2", Action::VacationDays(3))).await.unwrap_err()), Mistake::AlreadyOnVacation);
-    assert_eq!(mistake(r.handle(cmd("bob", "v3", Action::VacationDays(0))).await.unwrap_err()), Mistake::BadVacationLength(0));
+    assert_eq!(
+        mistake(r.handle(cmd("alice", "v2", Action::VacationDays(3))).await.unwrap_err()),
+        Mistake::AlreadyOnVacation
+    );
+    assert_eq!(
+        mistake(r.handle(cmd("bob", "v3", Action::VacationDays(0))).await.unwrap_err()),
+        Mistake::BadVacationLength(0)
+    );
     let fx = r.handle(cmd("bob", "v4", Action::VacationDays(30))).await.unwrap();
-    assert!(fx.iter().any(|e| matches!(e, Effect::Private { text, .. } if text.contains("7 d") || text.contains("7天"))), "{fx:?}");
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Private { text, .. } if text.contains("7 d") || text.contains("7天"))),
+        "{fx:?}"
+    );
     r.handle(cmd("bob", "v5", Action::Vacation(false))).await.unwrap();
 }

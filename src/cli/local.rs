@@ -105,7 +105,9 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                         let lang = crate::render::Lang::default();
                         let list: Vec<String> = marks
                             .iter()
-                            .map(|m| format!("{} {}", b.name(m.point), crate::render::mark_label(view.variant, lang, m.kind)))
+                            .map(|m| {
+                                format!("{} {}", b.name(m.point), crate::render::mark_label(view.variant, lang, m.kind))
+                            })
                             .collect();
                         say(&format!("marks: {}", list.join(", ")));
                     }

@@ -610,8 +610,7 @@ pub async fn settings(
         LangChoice::ZhTw => Locale::ZhTw,
         LangChoice::En => Locale::En,
     });
-    go(ctx, Request::Settings { announcements: announcements.map(|c| c.get()), time, thread_per_game, language })
-        .await
+    go(ctx, Request::Settings { announcements: announcements.map(|c| c.get()), time, thread_per_game, language }).await
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::config::Locale;
 use super::port::{
-    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Place, Recall, Recalled,
-    Request, ServerPlaces, ServiceError, Tick,
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Place, Recall,
+    Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Mark, Referee, RefereeError};
 use crate::rules::rng::Rng;
@@ -199,7 +199,8 @@ impl RefereeService {
         let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
         let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
         let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
-        render(&view, &Extras { marks: vec![], deployment: true }).map(|bytes| File { name: "layout.png".into(), bytes })
+        render(&view, &Extras { marks: vec![], deployment: true })
+            .map(|bytes| File { name: "layout.png".into(), bytes })
     }
 
     /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
@@ -643,9 +644,11 @@ impl GameService for RefereeService {
                 Recall::ChannelGame(c) => {
                     self.referee.game_at_place(&c.to_string()).await.map(|g| g.map(|g| Recalled::Game(g as u64)))
                 }
-                Recall::Challenge(g) => self.referee.challenge_place(g as i64).await.map(|p| {
-                    p.and_then(|(c, m)| Some(Recalled::Message(c.parse().ok()?, m.parse().ok()?)))
-                }),
+                Recall::Challenge(g) => self
+                    .referee
+                    .challenge_place(g as i64)
+                    .await
+                    .map(|p| p.and_then(|(c, m)| Some(Recalled::Message(c.parse().ok()?, m.parse().ok()?)))),
                 Recall::Server(guild) => self.referee.server_options(&guild.to_string()).await.map(|o| {
                     Some(Recalled::Server(ServerPlaces {
                         announcements: o.announcements.as_deref().and_then(channel_id),

@@ -250,7 +250,10 @@ mod tests {
             parse_line("alice: mark 1 c9 司令").unwrap().action,
             Action::Mark { game: 1, point: "c9".into(), piece: Some("司令".into()) }
         );
-        assert_eq!(parse_line("alice: mark 1 c9").unwrap().action, Action::Mark { game: 1, point: "c9".into(), piece: None });
+        assert_eq!(
+            parse_line("alice: mark 1 c9").unwrap().action,
+            Action::Mark { game: 1, point: "c9".into(), piece: None }
+        );
         assert!(matches!(parse_line("alice: mark 1"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("alice: vacation 3").unwrap().action, Action::VacationDays(3));
     }

@@ -819,7 +819,9 @@ impl Msg {
                     (_, false) => "none".into(),
                 };
                 if zh {
-                    format!("服务器设置：公告频道 {ann}，默认每步时限 {time}，每局开子区：{threads}，默认语言 {locale}。")
+                    format!(
+                        "服务器设置：公告频道 {ann}，默认每步时限 {time}，每局开子区：{threads}，默认语言 {locale}。"
+                    )
                 } else {
                     format!(
                         "Server settings: announcements channel {ann}, default time per move {time}, one thread per game: {threads}, default language {locale}."

@@ -89,7 +89,8 @@ mod tests {
         use crate::rules::{Game, Mode, PieceKind, RuleOptions, Setup, Variant, Viewer};
         let v = Variant::junqi();
         let d = Setup::random(v, &mut Rng::new(7)).validate(v, Seat::RED).expect("a legal layout");
-        let view = Game::new(v, RuleOptions::default(), &[d], Seat::RED).view(Viewer::Seat(Seat::RED), Mode::Dark, None);
+        let view =
+            Game::new(v, RuleOptions::default(), &[d], Seat::RED).view(Viewer::Seat(Seat::RED), Mode::Dark, None);
         let play = render_png(&view, &RenderOptions::default()).expect("png");
         let deploy = render_png(&view, &RenderOptions { deployment: true, ..RenderOptions::default() }).expect("png");
         assert_ne!(play, deploy);

@@ -34,7 +34,11 @@ pub async fn marks_replace(
     user: &str,
     marks: &[MarkRow],
 ) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM marks WHERE game_id = ? AND user_id = ?").bind(game_id).bind(user).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM marks WHERE game_id = ? AND user_id = ?")
+        .bind(game_id)
+        .bind(user)
+        .execute(&mut *conn)
+        .await?;
     for m in marks {
         sqlx::query("INSERT INTO marks (game_id, user_id, point, piece, ply) VALUES (?, ?, ?, ?, ?)")
             .bind(game_id)
