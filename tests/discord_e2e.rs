@@ -605,6 +605,19 @@ async fn command_answer(
     h.answered(id).await
 }
 
+/// Runs a command and waits for its (ephemeral) answer that carries an image; returns the image.
+async fn command_image(h: &mut Harness, who: (u64, &str), channel: u64, sub: &str, opts: &[(&str, Value)]) -> Vec<u8> {
+    let id = h.id();
+    let id = h.interact(payload::command(id, who, channel, sub, opts)).await;
+    let token = format!("/webhooks/{APP_ID}/tok-{id}");
+    let all =
+        h.fake.wait_for(20, "an image", |r| r.iter().any(|x| x.path.contains(&token) && !x.files.is_empty())).await;
+    let x = all.iter().find(|x| x.path.contains(&token) && !x.files.is_empty()).unwrap();
+    assert_eq!(x.json.as_ref().unwrap()["flags"], 64, "private");
+    assert!(x.files[0].2.starts_with(b"\x89PNG"));
+    x.files[0].2.clone()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenge_draw_offers_rematch_and_abort() {
     let mut h = Harness::start(false).await;
@@ -669,7 +682,6 @@ async fn settings_announcements_marks_and_a_restart() {
     let r = command_answer(&mut h, ALICE, CHANNEL_ID, "settings", &opts).await;
     let reply = r.iter().find(|x| content(x).contains("服务器设置")).expect("the settings, in Alice's language");
     assert!(content(reply).contains(&format!("<#{ANNOUNCE}>")) && content(reply).contains("1d"), "{}", content(reply));
-    assert_eq!(reply.json.as_ref().unwrap()["flags"], 64);
     let r = command_answer(&mut h, ALICE, CHANNEL_ID, "settings", &[("time", json!("soon"))]).await;
     assert!(r.iter().any(|x| content(x).contains("soon")), "a bad time control is refused: {r:?}");
 
@@ -688,39 +700,31 @@ async fn settings_announcements_marks_and_a_restart() {
     h.mirror = Some(mirror_game());
 
     // Alice's private board before and after a mark on one of Bob's pieces.
-    let board =
-        |r: &[Recorded]| r.iter().find(|x| !x.files.is_empty()).map(|x| x.files[0].2.clone()).expect("an image");
-    let before = board(&command_answer(&mut h, ALICE, thread, "board", &[]).await);
+    let before = command_image(&mut h, ALICE, thread, "board", &[]).await;
     let dm_a = h.fake.dm_channel_of(ALICE.0).await.unwrap();
     let public_before = public_payloads(&h.fake.requests().await, &[dm_a, dm_b]).len();
     let g = h.mirror.as_ref().unwrap();
     let b = &g.variant().board;
-    let enemy = (0..b.len())
-        .map(|i| junqi_referee::rules::PointId(i as u8))
-        .find(|p| g.piece_at(*p).is_some_and(|x| x.seat == Seat::BLUE))
-        .map(|p| b.name(p).to_string())
-        .unwrap();
-    let own = (0..b.len())
-        .map(|i| junqi_referee::rules::PointId(i as u8))
-        .find(|p| g.piece_at(*p).is_some_and(|x| x.seat == Seat::RED))
-        .map(|p| b.name(p).to_string())
-        .unwrap();
+    let side = |seat| {
+        (0..b.len())
+            .map(|i| junqi_referee::rules::PointId(i as u8))
+            .find(|p| g.piece_at(*p).is_some_and(|x| x.seat == seat))
+            .map(|p| b.name(p).to_string())
+            .unwrap()
+    };
+    let (enemy, own) = (side(Seat::BLUE), side(Seat::RED));
     let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy)), ("piece", json!("司令"))]).await;
     assert!(r.iter().any(|x| content(x).contains(&enemy) && content(x).contains("司令")), "{r:?}");
-    for x in r.iter().filter(|x| x.path.contains("/webhooks/") && x.method == "POST") {
-        assert_eq!(x.json.as_ref().unwrap()["flags"], 64, "private: {}", content(x));
-    }
-    let marked = board(&r);
-    assert_ne!(marked, before, "the mark is drawn");
-    assert_eq!(board(&command_answer(&mut h, ALICE, thread, "board", &[]).await), marked, "and kept");
+    let marked = command_image(&mut h, ALICE, thread, "board", &[]).await;
+    assert_ne!(marked, before, "the mark is drawn on Alice's board");
     let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(own)), ("piece", json!("炸弹"))]).await;
     assert!(r.iter().any(|x| content(x).contains("没有可以标记的敌方棋子")), "own pieces are not marked: {r:?}");
     // Marks change nothing public.
     let all = h.fake.requests().await;
     assert_eq!(public_payloads(&all, &[dm_a, dm_b]).len(), public_before, "no public payload for a mark");
-    // Cleared, the board is as before.
-    let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy))]).await;
-    assert_eq!(board(&r), before);
+    // Cleared, the board is as before; marked again for the restart.
+    command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy))]).await;
+    assert_eq!(command_image(&mut h, ALICE, thread, "board", &[]).await, before);
     command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy)), ("piece", json!("a"))]).await;
 
     // The bot restarts (a new client and referee on the same database file).
