@@ -85,7 +85,7 @@ async fn follow(c: &mut SqliteConnection, row: &GameRow, rows: &[MarkRow]) -> Re
     for m in rows {
         let bad = |why: &str| corrupt("marks", format!("{}/{}", row.id, m.point), why);
         let mut at = Some(parse_point(&v.board, &m.point).map_err(|_| bad("bad point"))?);
-        let kind = kind_from_token(&v.pieces, &m.piece).ok_or_else(|| bad("bad piece"))?;
+        let kind = kind_from_token(v.pieces, &m.piece).ok_or_else(|| bad("bad piece"))?;
         let since = usize::try_from(m.ply).map_err(|_| bad("bad ply"))?;
         for &(from, to, outcome) in plies.iter().skip(since) {
             at = at.and_then(|p| after_ply(p, from, to, outcome));
@@ -138,7 +138,7 @@ impl Referee {
         let mut marks = follow(tx, row, &stored).await?;
         let msg = match piece.map(str::trim).filter(|t| !t.is_empty()) {
             Some(token) => {
-                let kind = kind_from_token(&v.pieces, token).ok_or_else(|| Mistake::BadPiece(token.to_string()))?;
+                let kind = kind_from_token(v.pieces, token).ok_or_else(|| Mistake::BadPiece(token.to_string()))?;
                 match view.cells.get(p.index()) {
                     Some(Some(c)) if c.seat != seat && c.kind.is_some() => {
                         return Err(Mistake::PieceKnown(name).into());
