@@ -32,6 +32,11 @@ struct Harness {
     /// to know the legal ones.
     mirror: Option<Game>,
     ids: u64,
+    /// The bot's database file (kept across restarts).
+    db: std::path::PathBuf,
+    message_content: bool,
+    /// The running bot.
+    bot: Option<tokio::task::JoinHandle<()>>,
     _dir: TempDir,
 }
 
@@ -66,29 +71,55 @@ impl Harness {
         let dir = std::env::temp_dir().join(format!("junqi-e2e-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("junqi.db"), Durability::Normal).await.unwrap();
+        let db = dir.join("junqi.db");
+        let mut h = Harness { fake, mirror: None, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
+        h.boot().await;
+        h
+    }
+
+    /// Starts a bot process on the harness's database and waits until it is connected and has
+    /// registered its commands.
+    async fn boot(&mut self) {
+        let (identifies, _) = self.fake.sessions().await;
+        let registrations =
+            self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
+        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
         let render = junqi_referee::discord::board_renderer(junqi_referee::discord::config::Locale::ZhCn);
         let service: Arc<dyn junqi_referee::discord::port::GameService> =
             Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
-        let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
         let config = Config {
             token: Some("fake-token".into()),
             dev_guild: Some(GUILD_ID),
-            message_content,
+            message_content: self.message_content,
             ..Config::default()
         };
-        tokio::spawn(async move {
+        self.bot = Some(tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
             }
-        });
-        fake.wait_connected(30).await;
-        fake.wait_for(30, "command registration", |r| {
-            r.iter().any(|x| x.method == "PUT" && x.path.ends_with("/commands"))
-        })
-        .await;
-        Harness { fake, mirror: None, ids: 5_000_000, _dir: TempDir(dir) }
+        }));
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while self.fake.sessions().await.0 <= identifies {
+            assert!(tokio::time::Instant::now() < deadline, "the bot never identified");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        self.fake.wait_connected(30).await;
+        self.fake
+            .wait_for(30, "command registration", |r| {
+                r.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count() > registrations
+            })
+            .await;
+    }
+
+    /// Stops the bot and starts a new one (a new client and referee) on the same database file:
+    /// the gateway then talks to the new process only.
+    async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.abort();
+        }
+        self.boot().await;
     }
 
     /// The legal moves of the side to move: (from, to, is an attack).
@@ -496,6 +527,234 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     assert!(!r.iter().any(|x| content(x).contains("reference") || content(x).contains("参考编号")), "{r:?}");
     let all = h.fake.wait_for(10, "move in the channel", |r| posts_to(r, CHANNEL_ID).len() > n).await;
     assert!(content(posts_to(&all, CHANNEL_ID).last().unwrap()).contains(&format!("{from}-{to}")));
+}
+
+const CAROL: (u64, &str) = (100_000_000_000_000_003, "carol");
+/// The channel set as the server's announcements channel.
+const ANNOUNCE: u64 = 700_000_000_000_000_009;
+/// `/junqi draw` choices are sent as their index.
+const DRAW_OFFER: i64 = 0;
+const DRAW_ACCEPT: i64 = 1;
+const DRAW_DECLINE: i64 = 2;
+
+fn threads_made(r: &[Recorded]) -> Vec<u64> {
+    r.iter()
+        .filter(|x| x.method == "POST" && x.path.ends_with("/threads") && x.status < 300)
+        .map(|x| x.response["id"].as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// Sends `command` (a challenge or a rematch, in the main channel), has `taker` press its Accept
+/// button, and returns (game id, the game's new thread).
+async fn propose_and_accept(h: &mut Harness, command: Value, taker: (u64, &str)) -> (u64, u64) {
+    let before = h.fake.requests().await;
+    let (posts, threads) = (posts_to(&before, CHANNEL_ID).len(), threads_made(&before).len());
+    h.interact(command).await;
+    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > posts).await;
+    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
+    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
+    let game: u64 = accept["jq:acc:".len()..].parse().unwrap();
+    let id = h.id();
+    h.interact(payload::button(id, taker, Some(CHANNEL_ID), &accept)).await;
+    let ok = format!("jq:ok:{game}");
+    let all = h
+        .fake
+        .wait_for(20, "thread and panels", |r| {
+            threads_made(r).len() > threads && r.iter().filter(|x| custom_ids(x).contains(&ok)).count() >= 2
+        })
+        .await;
+    (game, *threads_made(&all).last().unwrap())
+}
+
+/// Both players deploy [`LAYOUT`] through their DM forms; waits for the game to begin.
+async fn deploy_both(h: &mut Harness, game: u64, thread: u64, players: [(u64, &str); 2]) {
+    for p in players {
+        let id = h.id();
+        let id = h.interact(payload::modal(id, p, None, &format!("jq:edit-m:{game}"), &[("layout", LAYOUT)])).await;
+        h.answered(id).await;
+    }
+    let begins = format!("Game #{game} begins");
+    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains(&begins))).await;
+}
+
+/// Runs a command in a channel and waits for a new post there containing `expect`.
+async fn command_posts(
+    h: &mut Harness,
+    who: (u64, &str),
+    channel: u64,
+    sub: &str,
+    opts: &[(&str, Value)],
+    expect: &str,
+) {
+    let n = posts_to(&h.fake.requests().await, channel).len();
+    let id = h.id();
+    h.interact(payload::command(id, who, channel, sub, opts)).await;
+    h.fake.wait_for(10, expect, |r| posts_to(r, channel).iter().skip(n).any(|x| content(x).contains(expect))).await;
+}
+
+/// Runs a command and returns its (ephemeral) answers.
+async fn command_answer(
+    h: &mut Harness,
+    who: (u64, &str),
+    channel: u64,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> Vec<Recorded> {
+    let id = h.id();
+    let id = h.interact(payload::command(id, who, channel, sub, opts)).await;
+    h.answered(id).await
+}
+
+/// Runs a command and waits for its (ephemeral) answer that carries an image; returns the image.
+async fn command_image(h: &mut Harness, who: (u64, &str), channel: u64, sub: &str, opts: &[(&str, Value)]) -> Vec<u8> {
+    let id = h.id();
+    let id = h.interact(payload::command(id, who, channel, sub, opts)).await;
+    let token = format!("/webhooks/{APP_ID}/tok-{id}");
+    let all =
+        h.fake.wait_for(20, "an image", |r| r.iter().any(|x| x.path.contains(&token) && !x.files.is_empty())).await;
+    let x = all.iter().find(|x| x.path.contains(&token) && !x.files.is_empty()).unwrap();
+    assert_eq!(x.json.as_ref().unwrap()["flags"], 64, "private");
+    assert!(x.files[0].2.starts_with(b"\x89PNG"));
+    x.files[0].2.clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_challenge_draw_offers_rematch_and_abort() {
+    let mut h = Harness::start(false).await;
+    // An open challenge (no opponent): a third user takes it.
+    let id = h.id();
+    let open = payload::command(id, ALICE, CHANNEL_ID, "challenge", &[]);
+    let (game, thread) = propose_and_accept(&mut h, open, CAROL).await;
+    assert_eq!(game, 1);
+    let all = h.fake.requests().await;
+    let challenge =
+        posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:1".to_string())).unwrap();
+    assert!(content(&challenge).contains("to anyone"), "{}", content(&challenge));
+    let opened = posts_to(&all, thread).into_iter().next().unwrap();
+    assert!(content(&opened).contains(&format!("Red <@{}>, Blue <@{}>", ALICE.0, CAROL.0)), "{}", content(&opened));
+    // Carol got the deployment panel in her DMs, worded for its buttons.
+    let dm_c = h.fake.dm_channel_of(CAROL.0).await.expect("carol got a DM");
+    let panel = posts_to(&all, dm_c).pop().unwrap();
+    assert!(content(&panel).contains("确认布阵") && !content(&panel).contains("deploy 1"), "{}", content(&panel));
+    deploy_both(&mut h, 1, thread, [ALICE, CAROL]).await;
+
+    // A draw offer declined, answering it again refused, a second offer accepted.
+    command_posts(&mut h, ALICE, thread, "draw", &[("action", json!(DRAW_OFFER))], "offers a draw").await;
+    command_posts(&mut h, CAROL, thread, "draw", &[("action", json!(DRAW_DECLINE))], "declines the draw").await;
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let r = command_answer(&mut h, CAROL, thread, "draw", &[("action", json!(DRAW_ACCEPT))]).await;
+    assert!(r.iter().any(|x| content(x).contains("没有待回应的和棋提议")), "{r:?}");
+    assert_eq!(posts_to(&h.fake.requests().await, thread).len(), n, "nothing public");
+    command_posts(&mut h, ALICE, thread, "draw", &[("action", json!(DRAW_OFFER))], "offers a draw").await;
+    command_posts(&mut h, CAROL, thread, "draw", &[("action", json!(DRAW_ACCEPT))], "is over: a draw").await;
+
+    // Carol asks for a rematch from the main channel: Alice is pinged, the colours are swapped and
+    // the new game gets a thread of its own.
+    let id = h.id();
+    let rematch = payload::command(id, CAROL, CHANNEL_ID, "rematch", &[("game", json!(1))]);
+    let (game2, thread2) = propose_and_accept(&mut h, rematch, ALICE).await;
+    assert_eq!(game2, 2);
+    assert_ne!(thread2, thread);
+    let all = h.fake.requests().await;
+    let challenge =
+        posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:2".to_string())).unwrap();
+    assert!(content(&challenge).starts_with(&format!("<@{}>", ALICE.0)), "{}", content(&challenge));
+    assert!(content(&challenge).contains("rematch of #1"), "{}", content(&challenge));
+    let opened = posts_to(&all, thread2).into_iter().next().unwrap();
+    assert!(
+        content(&opened).contains(&format!("Red <@{}>, Blue <@{}>", CAROL.0, ALICE.0)),
+        "colours swapped: {}",
+        content(&opened)
+    );
+    deploy_both(&mut h, 2, thread2, [CAROL, ALICE]).await;
+
+    // Aborted before the first move; the game then refuses moves.
+    command_posts(&mut h, ALICE, thread2, "abort", &[], "was aborted by").await;
+    let r = command_answer(&mut h, CAROL, thread2, "move", &[("from", json!("c6")), ("to", json!("c7"))]).await;
+    assert!(r.iter().any(|x| content(x).contains("已取消")), "{r:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_announcements_marks_and_a_restart() {
+    let mut h = Harness::start(false).await;
+    // Settings: an announcements channel and a default time control.
+    let opts = [("announcements", json!(ANNOUNCE.to_string())), ("time", json!("1d"))];
+    let r = command_answer(&mut h, ALICE, CHANNEL_ID, "settings", &opts).await;
+    let reply = r.iter().find(|x| content(x).contains("服务器设置")).expect("the settings, in Alice's language");
+    assert!(content(reply).contains(&format!("<#{ANNOUNCE}>")) && content(reply).contains("1d"), "{}", content(reply));
+    let r = command_answer(&mut h, ALICE, CHANNEL_ID, "settings", &[("time", json!("soon"))]).await;
+    assert!(r.iter().any(|x| content(x).contains("soon")), "a bad time control is refused: {r:?}");
+
+    // A challenge without a time control takes the server's default.
+    let id = h.id();
+    let challenge = payload::command(id, ALICE, CHANNEL_ID, "challenge", &[("opponent", json!(BOB.0.to_string()))]);
+    let (game, thread) = propose_and_accept(&mut h, challenge, BOB).await;
+    let all = h.fake.requests().await;
+    let msg = posts_to(&all, CHANNEL_ID).into_iter().find(|x| custom_ids(x).contains(&"jq:acc:1".to_string())).unwrap();
+    assert!(content(&msg).contains("1 d per move"), "{}", content(&msg));
+    // Bob (English) got a panel prompt for buttons, and its image is a deployment.
+    let dm_b = h.fake.dm_channel_of(BOB.0).await.unwrap();
+    let panel = posts_to(&all, dm_b).pop().unwrap();
+    assert!(content(&panel).contains("Confirm") && !content(&panel).contains("deploy 1"), "{}", content(&panel));
+    deploy_both(&mut h, game, thread, [ALICE, BOB]).await;
+    h.mirror = Some(mirror_game());
+
+    // Alice's private board before and after a mark on one of Bob's pieces.
+    let before = command_image(&mut h, ALICE, thread, "board", &[]).await;
+    let dm_a = h.fake.dm_channel_of(ALICE.0).await.unwrap();
+    let public_before = public_payloads(&h.fake.requests().await, &[dm_a, dm_b]).len();
+    let g = h.mirror.as_ref().unwrap();
+    let b = &g.variant().board;
+    let side = |seat| {
+        (0..b.len())
+            .map(|i| junqi_referee::rules::PointId(i as u8))
+            .find(|p| g.piece_at(*p).is_some_and(|x| x.seat == seat))
+            .map(|p| b.name(p).to_string())
+            .unwrap()
+    };
+    let (enemy, own) = (side(Seat::BLUE), side(Seat::RED));
+    let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy)), ("piece", json!("司令"))]).await;
+    assert!(r.iter().any(|x| content(x).contains(&enemy) && content(x).contains("司令")), "{r:?}");
+    let marked = command_image(&mut h, ALICE, thread, "board", &[]).await;
+    assert_ne!(marked, before, "the mark is drawn on Alice's board");
+    let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(own)), ("piece", json!("炸弹"))]).await;
+    assert!(r.iter().any(|x| content(x).contains("没有可以标记的敌方棋子")), "own pieces are not marked: {r:?}");
+    // Marks change nothing public.
+    let all = h.fake.requests().await;
+    assert_eq!(public_payloads(&all, &[dm_a, dm_b]).len(), public_before, "no public payload for a mark");
+    // Cleared, the board is as before; marked again for the restart.
+    command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy))]).await;
+    assert_eq!(command_image(&mut h, ALICE, thread, "board", &[]).await, before);
+    command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy)), ("piece", json!("a"))]).await;
+
+    // The bot restarts (a new client and referee on the same database file).
+    h.restart().await;
+    // A move in the thread, without naming the game, still goes to game 1, in its thread.
+    let (from, to, _) = h.legal()[0].clone();
+    h.play(&from, &to);
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))], &format!("{from}-{to}"))
+        .await;
+    // The mark survived the restart: clearing it finds it on its point (Bob's piece has not moved).
+    let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy))]).await;
+    assert!(r.iter().any(|x| content(x).contains(&enemy)), "the mark is still there after the restart: {r:?}");
+    // The settings survived: the end of the game is announced in the announcements channel.
+    let n = posts_to(&h.fake.requests().await, ANNOUNCE).len();
+    command_posts(&mut h, BOB, thread, "resign", &[], "is over").await;
+    let all = h
+        .fake
+        .wait_for(10, "announcement", |r| posts_to(r, ANNOUNCE).iter().skip(n).any(|x| content(x).contains("is over")))
+        .await;
+    assert!(!posts_to(&all, ANNOUNCE).is_empty());
+    // And a new challenge still takes the default time control.
+    let id = h.id();
+    h.interact(payload::command(id, BOB, CHANNEL_ID, "challenge", &[("opponent", json!(ALICE.0.to_string()))])).await;
+    h.fake
+        .wait_for(10, "second challenge", |r| {
+            posts_to(r, CHANNEL_ID)
+                .iter()
+                .any(|x| custom_ids(x).contains(&"jq:acc:2".to_string()) && content(x).contains("1 d per move"))
+        })
+        .await;
 }
 
 /// The fake's payloads are what serenity accepts (a payload it cannot read would be silently

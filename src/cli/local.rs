@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::local::{parse_line, text_board};
-use crate::referee::{Command, Effect, Referee, RefereeError, SystemClock};
+use crate::referee::{Command, Effect, Mark, Referee, RefereeError, SystemClock};
 use crate::store::{Durability, Store};
 
 const HELP: &str = "\
@@ -55,9 +55,12 @@ fn pause(interactive: bool, prompt: &str) {
 
 /// Writes a board image next to the text board, so a local game can be followed as the bot's
 /// players see it. A failure to write is reported and the game goes on.
-fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whose: &str) {
+fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whose: &str, marks: &[Mark]) {
     let Some(dir) = images else { return };
-    let png = match crate::render::render_png(view, &crate::render::RenderOptions::default()) {
+    let lang = crate::render::Lang::default();
+    let marks = marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();
+    let opts = crate::render::RenderOptions { marks, ..Default::default() };
+    let png = match crate::render::render_png(view, &opts) {
         Ok(png) => png,
         Err(e) => return say(&format!("(no image: {e})")),
     };
@@ -86,7 +89,7 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
             Effect::Render { game, for_user: None } => {
                 if let Ok(view) = referee.view(*game, None).await {
                     say(&text_board(&view));
-                    write_image(images, &view, *game, if view.over.is_some() { "reveal" } else { "public" });
+                    write_image(images, &view, *game, if view.over.is_some() { "reveal" } else { "public" }, &[]);
                 }
             }
             Effect::Render { game, for_user: Some(user) } => {
@@ -96,7 +99,19 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                     }
                     pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
                     say(&text_board(&view));
-                    write_image(images, &view, *game, user);
+                    let marks = referee.marks(*game, user).await.unwrap_or_default();
+                    if !marks.is_empty() {
+                        let b = &view.variant.board;
+                        let lang = crate::render::Lang::default();
+                        let list: Vec<String> = marks
+                            .iter()
+                            .map(|m| {
+                                format!("{} {}", b.name(m.point), crate::render::mark_label(view.variant, lang, m.kind))
+                            })
+                            .collect();
+                        say(&format!("marks: {}", list.join(", ")));
+                    }
+                    write_image(images, &view, *game, user, &marks);
                     pause(interactive, "--- press Enter to hide ---");
                     if interactive {
                         print!("\x1b[2J\x1b[H");

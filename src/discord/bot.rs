@@ -21,10 +21,12 @@ use super::plan::{
     Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, DM_CLOSED_CODE, Origin, Outgoing, Row, Style, Target, fit_files,
     plan,
 };
-use super::port::{Actor, DeployAction, Effect, GameService, Request};
+use super::port::{Actor, DeployAction, Effect, GameService, Place, Recall, Recalled, Request, ServerPlaces};
 use super::text::{Say, say};
 
-/// Where things live on Discord (kept in memory; see the module notes on restarts).
+/// Where things live on Discord: a cache of what the service remembers (in the referee's
+/// database), so that a restart loses nothing and a busy game does not read the database for
+/// every message. Write through [`Data::place_game`] and [`Data::place_challenge`].
 #[derive(Default, Debug)]
 pub struct Places {
     /// Challenge id → the message carrying its buttons.
@@ -33,10 +35,6 @@ pub struct Places {
     pub games: HashMap<u64, ChannelId>,
     /// Thread → game id.
     pub threads: HashMap<ChannelId, u64>,
-    /// Server → announcements channel.
-    pub announcements: HashMap<GuildId, ChannelId>,
-    /// Server → thread per game (overrides the config).
-    pub thread_per_game: HashMap<GuildId, bool>,
 }
 
 /// The bot's shared state (poise's user data).
@@ -47,6 +45,73 @@ pub struct Data {
     pub config: Config,
     /// Discord-side bookkeeping.
     pub places: Arc<Mutex<Places>>,
+}
+
+impl Data {
+    /// The channel (or thread) a game is played in.
+    pub async fn game_channel(&self, game: u64) -> Option<ChannelId> {
+        if let Some(c) = self.places.lock().await.games.get(&game).copied() {
+            return Some(c);
+        }
+        let Some(Recalled::Channel(c)) = self.service.recall(Recall::GameChannel(game)).await else { return None };
+        let c = ChannelId::new(c);
+        self.places.lock().await.games.insert(game, c);
+        Some(c)
+    }
+
+    /// The game a channel (or thread) means.
+    pub async fn channel_game(&self, channel: ChannelId) -> Option<u64> {
+        if let Some(g) = self.places.lock().await.threads.get(&channel).copied() {
+            return Some(g);
+        }
+        let Some(Recalled::Game(g)) = self.service.recall(Recall::ChannelGame(channel.get())).await else {
+            return None;
+        };
+        self.places.lock().await.threads.insert(channel, g);
+        Some(g)
+    }
+
+    /// The message that carries a challenge's buttons.
+    pub async fn challenge_message(&self, challenge: u64) -> Option<(ChannelId, MessageId)> {
+        if let Some(at) = self.places.lock().await.challenges.get(&challenge).copied() {
+            return Some(at);
+        }
+        let Some(Recalled::Message(c, m)) = self.service.recall(Recall::Challenge(challenge)).await else {
+            return None;
+        };
+        let at = (ChannelId::new(c), MessageId::new(m));
+        self.places.lock().await.challenges.insert(challenge, at);
+        Some(at)
+    }
+
+    /// Records where a game is played (in memory and in the service).
+    pub async fn place_game(&self, game: u64, channel: ChannelId) {
+        {
+            let mut p = self.places.lock().await;
+            if let Some(old) = p.games.insert(game, channel)
+                && old != channel
+                && p.threads.get(&old) == Some(&game)
+            {
+                p.threads.remove(&old);
+            }
+            p.threads.insert(channel, game);
+        }
+        self.service.remember(Place::Game { game, channel: channel.get() }).await;
+    }
+
+    /// Records the message that carries a challenge.
+    pub async fn place_challenge(&self, challenge: u64, channel: ChannelId, message: MessageId) {
+        self.places.lock().await.challenges.insert(challenge, (channel, message));
+        self.service.remember(Place::Challenge { challenge, channel: channel.get(), message: message.get() }).await;
+    }
+
+    /// A server's options (`/junqi settings`), read fresh: they are rare and must survive restarts.
+    pub async fn server_places(&self, guild: GuildId) -> ServerPlaces {
+        match self.service.recall(Recall::Server(guild.get())).await {
+            Some(Recalled::Server(s)) => s,
+            _ => ServerPlaces::default(),
+        }
+    }
 }
 
 /// The poise context.
@@ -269,7 +334,7 @@ impl<'a> Executor<'a> {
     }
 
     async fn game_channel(&self, game: u64) -> Option<ChannelId> {
-        let known = self.data.places.lock().await.games.get(&game).copied();
+        let known = self.data.game_channel(game).await;
         // Without an interaction there is no "here" to fall back on.
         known.or((!matches!(self.replier, Replier::Nobody)).then_some(self.here))
     }
@@ -297,12 +362,7 @@ impl<'a> Executor<'a> {
                                 // player is (the move itself is already committed by the referee).
                                 Err(e) if is_unknown_channel(&e) && ch != self.here => {
                                     tracing::warn!(game = g, "the game's thread is gone; posting here instead");
-                                    {
-                                        let mut p = self.data.places.lock().await;
-                                        p.games.insert(g, self.here);
-                                        p.threads.remove(&ch);
-                                        p.threads.insert(self.here, g);
-                                    }
+                                    self.data.place_game(g, self.here).await;
                                     if !matches!(self.replier, Replier::Nobody) {
                                         self.send_to(self.here, &m).await?;
                                     }
@@ -312,7 +372,7 @@ impl<'a> Executor<'a> {
                             None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
                         },
                         Target::ChallengeMessage(c) => {
-                            let at = self.data.places.lock().await.challenges.get(&c).copied();
+                            let at = self.data.challenge_message(c).await;
                             if let Some((ch, msg)) = at {
                                 let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
                                 with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
@@ -327,7 +387,7 @@ impl<'a> Executor<'a> {
                         }
                         Target::Announcements => {
                             let ch = match self.guild {
-                                Some(g) => self.data.places.lock().await.announcements.get(&g).copied(),
+                                Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
                                 None => None,
                             };
                             if let Some(ch) = ch {
@@ -366,7 +426,7 @@ impl<'a> Executor<'a> {
             if let Row::Buttons(b) = row {
                 for (id, _, _) in b {
                     if let Some(ComponentId::Accept(c)) = ComponentId::parse(id) {
-                        self.data.places.lock().await.challenges.insert(c, (ch, msg));
+                        self.data.place_challenge(c, ch, msg).await;
                     }
                 }
             }
@@ -374,33 +434,31 @@ impl<'a> Executor<'a> {
     }
 
     async fn open_game(&self, game: u64, challenge: u64, title: &str) -> Result<(), BotError> {
-        let at = self.data.places.lock().await.challenges.get(&challenge).copied();
+        let at = self.data.challenge_message(challenge).await;
         let threads = match self.guild {
-            Some(g) => self
-                .data
-                .places
-                .lock()
-                .await
-                .thread_per_game
-                .get(&g)
-                .copied()
-                .unwrap_or(self.data.config.thread_per_game),
+            Some(g) => self.data.server_places(g).await.thread_per_game.unwrap_or(self.data.config.thread_per_game),
             None => false,
         };
         let channel = match at {
             Some((ch, msg)) if threads => {
                 // Discord limits thread names to 100 characters.
                 let name: String = title.chars().take(100).collect();
-                let t = with_retry(|| ch.create_thread_from_message(self.http, msg, CreateThread::new(name.clone())))
-                    .await?;
-                t.id
+                match with_retry(|| ch.create_thread_from_message(self.http, msg, CreateThread::new(name.clone())))
+                    .await
+                {
+                    Ok(t) => t.id,
+                    // E.g. a rematch offered inside a thread (no threads in threads): the game is
+                    // played where its challenge was.
+                    Err(e) => {
+                        tracing::warn!(game, error = %e, "could not open a thread; the game stays in its channel");
+                        ch
+                    }
+                }
             }
             Some((ch, _)) => ch,
             None => self.here,
         };
-        let mut p = self.data.places.lock().await;
-        p.games.insert(game, channel);
-        p.threads.insert(channel, game);
+        self.data.place_game(game, channel).await;
         Ok(())
     }
 }
@@ -571,7 +629,7 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     if msg.author.bot || !data.config.message_content {
         return Ok(());
     }
-    let game = data.places.lock().await.threads.get(&msg.channel_id).copied();
+    let game = data.channel_game(msg.channel_id).await;
     let (Some(game), Some((from, to))) = (game, super::plan::parse_text_move(&msg.content)) else { return Ok(()) };
     let actor = actor_of(&msg.author, "", msg.guild_id, msg.id.get(), data.config.locale);
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);

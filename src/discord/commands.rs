@@ -144,7 +144,7 @@ fn actor(ctx: Ctx<'_>) -> Actor {
 async fn game_here(ctx: Ctx<'_>, game: Option<u64>) -> Option<u64> {
     match game {
         Some(g) => Some(g),
-        None => ctx.data().places.lock().await.threads.get(&ctx.channel_id()).copied(),
+        None => ctx.data().channel_game(ctx.channel_id()).await,
     }
 }
 
@@ -428,12 +428,12 @@ pub async fn mark(
     #[description_localized("zh-CN", "位置，如 c7")]
     #[description_localized("zh-TW", "位置，如 c7")]
     point: String,
-    #[description = "Your guess, e.g. 炸? (empty clears it)"]
-    #[name_localized("zh-CN", "标记")]
-    #[name_localized("zh-TW", "標記")]
-    #[description_localized("zh-CN", "猜测，如 炸?（留空则清除）")]
-    #[description_localized("zh-TW", "猜測，如 炸?（留空則清除）")]
-    label: Option<String>,
+    #[description = "Your guess, e.g. 司令, 炸弹, marshal (empty clears the mark)"]
+    #[name_localized("zh-CN", "棋子")]
+    #[name_localized("zh-TW", "棋子")]
+    #[description_localized("zh-CN", "猜测的棋子，如 司令、炸弹（留空则清除标记）")]
+    #[description_localized("zh-TW", "猜測的棋子，如 司令、炸彈（留空則清除標記）")]
+    piece: Option<String>,
     #[description = "Game id (default: this thread's game)"]
     #[name_localized("zh-CN", "对局")]
     #[name_localized("zh-TW", "對局")]
@@ -442,7 +442,8 @@ pub async fn mark(
     game: Option<u64>,
 ) -> Result<(), BotError> {
     let game = game_here(ctx, game).await;
-    go(ctx, Request::Mark { game, point: point.trim().to_ascii_lowercase(), label: label.unwrap_or_default() }).await
+    let piece = piece.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
+    go(ctx, Request::Mark { game, point: point.trim().to_ascii_lowercase(), piece }).await
 }
 
 /// Offer, accept or decline a draw
@@ -573,7 +574,7 @@ pub async fn settings(
     #[name_localized("zh-TW", "公告頻道")]
     #[description_localized("zh-CN", "发布重要战果的频道")]
     #[description_localized("zh-TW", "發佈重要戰果的頻道")]
-    announcements: Option<serenity::GuildChannel>,
+    announcements: Option<serenity::ChannelId>,
     #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "默认时限")]
     #[name_localized("zh-TW", "預設時限")]
@@ -604,22 +605,12 @@ pub async fn settings(
         ctx.send(poise::CreateReply::default().content(say(locale, Say::NeedsManageServer)).ephemeral(true)).await?;
         return Ok(());
     }
-    if let Some(g) = ctx.guild_id() {
-        let mut p = ctx.data().places.lock().await;
-        if let Some(ch) = &announcements {
-            p.announcements.insert(g, ch.id);
-        }
-        if let Some(t) = thread_per_game {
-            p.thread_per_game.insert(g, t);
-        }
-    }
     let language = language.map(|l| match l {
         LangChoice::ZhCn => Locale::ZhCn,
         LangChoice::ZhTw => Locale::ZhTw,
         LangChoice::En => Locale::En,
     });
-    go(ctx, Request::Settings { announcements: announcements.map(|c| c.id.get()), time, thread_per_game, language })
-        .await
+    go(ctx, Request::Settings { announcements: announcements.map(|c| c.get()), time, thread_per_game, language }).await
 }
 
 #[cfg(test)]

@@ -38,8 +38,10 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
 /// The board images of `src/render`, labelled in the server's default language.
 pub fn board_renderer(locale: config::Locale) -> service::Renderer {
     let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
-    Arc::new(move |view| {
-        let opts = crate::render::RenderOptions { lang, ..Default::default() };
+    Arc::new(move |view: &crate::rules::View, extras: &service::Extras| {
+        let marks =
+            extras.marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();
+        let opts = crate::render::RenderOptions { lang, marks, deployment: extras.deployment, ..Default::default() };
         match crate::render::render_png(view, &opts) {
             Ok(png) => Some(png),
             Err(e) => {

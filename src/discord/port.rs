@@ -125,14 +125,14 @@ pub enum Request {
         /// Game.
         game: Option<u64>,
     },
-    /// A guess on an enemy piece, shown on my private board only (empty label clears it).
+    /// A guess on an enemy piece, shown on my private board only (no piece clears it).
     Mark {
         /// Game.
         game: Option<u64>,
         /// The point.
         point: String,
-        /// The guess, e.g. `炸?`.
-        label: String,
+        /// The guessed piece, e.g. `司令`, `炸弹`, `marshal`; None clears the mark.
+        piece: Option<String>,
     },
     /// Resign.
     Resign {
@@ -330,4 +330,71 @@ pub trait GameService: Send + Sync + 'static {
     fn tick(&self) -> BoxFut<'_, Tick> {
         Box::pin(async { Ok((vec![], None)) })
     }
+    /// Remembers where something lives on Discord, so that a restart loses nothing. The default
+    /// keeps nothing (the adapter then knows only what it saw in this run).
+    fn remember(&self, place: Place) -> BoxFut<'_, ()> {
+        let _ = place;
+        Box::pin(async {})
+    }
+    /// Looks up what [`GameService::remember`] kept.
+    fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
+        let _ = question;
+        Box::pin(async { None })
+    }
+}
+
+/// Something the adapter placed on Discord.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A game is played in this channel or thread.
+    Game {
+        /// Game id.
+        game: u64,
+        /// Channel or thread id.
+        channel: u64,
+    },
+    /// A challenge's buttons are on this message.
+    Challenge {
+        /// Challenge (game) id.
+        challenge: u64,
+        /// Channel id.
+        channel: u64,
+        /// Message id.
+        message: u64,
+    },
+}
+
+/// What the adapter asks of its memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recall {
+    /// The channel of a game.
+    GameChannel(u64),
+    /// The game a channel or thread means.
+    ChannelGame(u64),
+    /// The message of a challenge.
+    Challenge(u64),
+    /// A server's options.
+    Server(u64),
+}
+
+/// The answer to a [`Recall`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recalled {
+    /// A channel.
+    Channel(u64),
+    /// A game.
+    Game(u64),
+    /// A (channel, message).
+    Message(u64, u64),
+    /// A server's options.
+    Server(ServerPlaces),
+}
+
+/// The adapter's per-server options (set with `/junqi settings`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServerPlaces {
+    /// The channel that hears notable results.
+    pub announcements: Option<u64>,
+    /// One thread per game (None: the config decides).
+    pub thread_per_game: Option<bool>,
 }

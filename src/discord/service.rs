@@ -11,18 +11,27 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::config::Locale;
 use super::port::{
-    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Request, ServiceError,
-    Tick,
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Place, Recall,
+    Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
-use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
+use crate::referee::{self, Action, Command, DeploySource, Mark, Referee, RefereeError};
 use crate::rules::rng::Rng;
 use crate::rules::setup::Deployment;
 use crate::rules::view::View;
 use crate::rules::{Game, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
 use crate::store;
 
+/// What an image shows beyond the view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// The viewer's own marks (private images only).
+    pub marks: Vec<Mark>,
+    /// A layout before the game starts (captioned as a deployment, not as a move).
+    pub deployment: bool,
+}
+
 /// Draws a view as an image (PNG for boards). `None` when no renderer is available.
-pub type Renderer = Arc<dyn Fn(&View) -> Option<Vec<u8>> + Send + Sync>;
+pub type Renderer = Arc<dyn Fn(&View, &Extras) -> Option<Vec<u8>> + Send + Sync>;
 
 /// The referee behind the port.
 pub struct RefereeService {
@@ -37,6 +46,12 @@ pub struct RefereeService {
 /// A user id as the referee knows it.
 pub fn user_key(id: u64) -> String {
     format!("<@{id}>")
+}
+
+/// A channel id back from its mention (`<#id>`) or a bare id.
+pub fn channel_id(text: &str) -> Option<u64> {
+    let t = text.trim();
+    t.strip_prefix("<#").and_then(|r| r.strip_suffix('>')).unwrap_or(t).parse().ok()
 }
 
 /// The Discord id back from a referee user key.
@@ -124,7 +139,15 @@ impl RefereeService {
     async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
         let render = self.render.as_ref()?;
         let view = self.referee.view(game, for_user).await.ok()?;
-        render(&view).map(|bytes| File { name: name.to_string(), bytes })
+        // Marks are the player's own: only on their private image, never on the public one.
+        let marks = match (for_user, view.viewer) {
+            (Some(u), Viewer::Seat(_)) => self.referee.marks(game, u).await.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, game, "could not read marks");
+                vec![]
+            }),
+            _ => vec![],
+        };
+        render(&view, &Extras { marks, deployment: false }).map(|bytes| File { name: name.to_string(), bytes })
     }
 
     async fn players(&self, game: i64) -> Vec<u64> {
@@ -135,16 +158,26 @@ impl RefereeService {
     }
 
     async fn saved_names(&self, user: u64) -> Vec<String> {
-        let Ok(mut c) = self.referee.store().conn().await else { return vec![] };
-        store::layout_list(&mut c, &user_key(user))
-            .await
-            .map(|v| v.into_iter().map(|(n, _)| n).collect())
-            .unwrap_or_default()
+        self.referee.layout_names(&user_key(user)).await.unwrap_or_default()
     }
 
     async fn last_layout(&self, user: u64) -> Option<String> {
-        let mut c = self.referee.store().conn().await.ok()?;
-        store::last_layout_get(&mut c, &user_key(user)).await.ok().flatten()
+        self.referee.last_layout(&user_key(user)).await.ok().flatten()
+    }
+
+    /// The deployment prompt as a panel of buttons shows it (the referee's own prompt is written
+    /// for typed commands).
+    async fn panel_prompt(&self, game: i64, user: u64, server: &str) -> Option<String> {
+        let row = self.referee.game_row(game).await.ok()??;
+        if row.status != store::status::DEPLOYING {
+            return None;
+        }
+        let me = user_key(user);
+        let seat = if row.red.as_deref() == Some(me.as_str()) { 0 } else { 1 };
+        let last = self.last_layout(user).await.is_some();
+        let locale = self.referee.locale_for(&me, server).await.ok()?;
+        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName(seat), last };
+        Some(msg.render(locale))
     }
 
     /// The layout a panel shows: the player's last one, else a random suggestion that stays the
@@ -166,7 +199,8 @@ impl RefereeService {
         let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
         let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
         let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
-        render(&view).map(|bytes| File { name: "layout.png".into(), bytes })
+        render(&view, &Extras { marks: vec![], deployment: true })
+            .map(|bytes| File { name: "layout.png".into(), bytes })
     }
 
     /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
@@ -250,6 +284,15 @@ impl RefereeService {
                 referee::Effect::Private { user, game, text } => {
                     let Some(uid) = user_id(&user) else { continue };
                     let deploying = matches!(request, Request::Accept { .. } | Request::Deploy { .. });
+                    // On accepting (or asking for the panel while deploying), the private messages
+                    // of the game are the deployment prompts.
+                    let text = match (request, game) {
+                        (Request::Accept { .. } | Request::Deploy { action: DeployAction::Show, .. }, Some(g)) => {
+                            let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                            self.panel_prompt(g, uid, &server).await.unwrap_or(text)
+                        }
+                        _ => text,
+                    };
                     match game {
                         Some(g) if deploying => {
                             let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
@@ -315,13 +358,24 @@ impl RefereeService {
     async fn run(&self, actor: &Actor, request: Request) -> Result<Vec<Effect>, ServiceError> {
         let l = actor.locale;
         let action = match &request {
-            Request::Challenge { opponent, variant, mode, rules, time } => Action::Challenge {
-                opponent: opponent.as_ref().map(|o| user_key(o.0)),
-                variant: variant.clone().unwrap_or_else(|| "junqi".into()),
-                mode: mode.clone().unwrap_or_else(|| "dark".into()),
-                rules: rules.clone().unwrap_or_default(),
-                time: time.clone().unwrap_or_else(|| "none".into()),
-            },
+            Request::Challenge { opponent, variant, mode, rules, time } => {
+                // A challenge without a time control takes the server's default.
+                let time = match time {
+                    Some(t) => t.clone(),
+                    None => {
+                        let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                        let opts = self.referee.server_options(&server).await.map_err(refused)?;
+                        opts.default_time.unwrap_or_else(|| "none".into())
+                    }
+                };
+                Action::Challenge {
+                    opponent: opponent.as_ref().map(|o| user_key(o.0)),
+                    variant: variant.clone().unwrap_or_else(|| "junqi".into()),
+                    mode: mode.clone().unwrap_or_else(|| "dark".into()),
+                    rules: rules.clone().unwrap_or_default(),
+                    time,
+                }
+            }
             Request::Accept { challenge } => Action::Accept(*challenge as i64),
             Request::Decline { challenge } => Action::Decline(*challenge as i64),
             Request::Deploy { game, action } => {
@@ -369,30 +423,29 @@ impl RefereeService {
             }
             Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout(n.clone()),
             Request::Layouts(LayoutAction::Load(n)) => {
-                let mut c = self.referee.store().conn().await.map_err(internal)?;
-                let found = store::layout_get(&mut c, &user_key(actor.user), n).await.map_err(internal)?;
+                let found = self.referee.layout(&user_key(actor.user), n).await.map_err(refused)?;
                 return match found {
                     Some(s) => Ok(vec![Effect::Reply { text: format!("{n}: `{s}`"), file: None, public: false }]),
                     None => Err(ServiceError::User(format!("? {n}"))),
                 };
             }
-            Request::Vacation { days } => Action::Vacation(*days > 0),
+            Request::Vacation { days } if *days > 0 => Action::VacationDays(i64::from(*days)),
+            Request::Vacation { .. } => Action::Vacation(false),
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let view = self.referee.view(g, None).await.map_err(refused)?;
                 let file = self
                     .render
                     .as_ref()
-                    .and_then(|r| r(&view))
+                    .and_then(|r| r(&view, &Extras::default()))
                     .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
                 return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
             }
             Request::Games { mine } => {
-                let mut c = self.referee.store().conn().await.map_err(internal)?;
                 let rows = if *mine {
-                    store::games_of_user(&mut c, &user_key(actor.user)).await.map_err(internal)?
+                    self.referee.games_of(&user_key(actor.user)).await.map_err(refused)?
                 } else {
-                    store::games_live(&mut c).await.map_err(internal)?
+                    self.referee.live_games().await.map_err(refused)?
                 };
                 let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
                 let lines: Vec<String> = rows
@@ -418,17 +471,14 @@ impl RefereeService {
                 let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
-            Request::Settings { language, .. } => {
-                // Announcements channel and threads are kept by the adapter; the language is the
-                // referee's server default.
-                if let (Some(lang), Some(guild)) = (language, actor.guild) {
-                    let mut c = self.referee.store().conn().await.map_err(internal)?;
-                    let mut row = store::server_get(&mut c, &guild.to_string()).await.map_err(internal)?;
-                    row.locale = lang.tag().to_string();
-                    store::server_put(&mut c, &row).await.map_err(internal)?;
-                }
-                return Ok(vec![]);
-            }
+            Request::Settings { announcements, time, thread_per_game, language } => Action::ServerOptions {
+                // Channels go to the referee as mentions, like users: opaque to it, readable in its
+                // confirmation.
+                announcements: announcements.map(|c| format!("<#{c}>")),
+                thread_per_game: *thread_per_game,
+                default_time: time.clone(),
+                locale: language.map(|l| l.tag().to_string()),
+            },
             Request::Replay { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let row = self.referee.game_row(g).await.map_err(refused)?;
@@ -447,8 +497,8 @@ impl RefereeService {
                 let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
-            Request::Mark { .. } => {
-                return Err(not_yet(l));
+            Request::Mark { game, point, piece } => {
+                Action::Mark { game: which_game(*game, l)?, point: point.clone(), piece: piece.clone() }
             }
         };
         let effects = self.handle(actor, action).await?;
@@ -567,6 +617,50 @@ impl GameService for RefereeService {
 
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
         Box::pin(self.complete_moves(actor, question))
+    }
+
+    fn remember(&self, place: Place) -> BoxFut<'_, ()> {
+        Box::pin(async move {
+            let done = match place {
+                Place::Game { game, channel } => self.referee.place_game(game as i64, &channel.to_string()).await,
+                Place::Challenge { challenge, channel, message } => {
+                    self.referee.place_challenge(challenge as i64, &channel.to_string(), &message.to_string()).await
+                }
+            };
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "could not remember where a game lives");
+            }
+        })
+    }
+
+    fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
+        Box::pin(async move {
+            let found = match question {
+                Recall::GameChannel(g) => self
+                    .referee
+                    .game_place(g as i64)
+                    .await
+                    .map(|c| c.and_then(|c| c.parse().ok()).map(Recalled::Channel)),
+                Recall::ChannelGame(c) => {
+                    self.referee.game_at_place(&c.to_string()).await.map(|g| g.map(|g| Recalled::Game(g as u64)))
+                }
+                Recall::Challenge(g) => self
+                    .referee
+                    .challenge_place(g as i64)
+                    .await
+                    .map(|p| p.and_then(|(c, m)| Some(Recalled::Message(c.parse().ok()?, m.parse().ok()?)))),
+                Recall::Server(guild) => self.referee.server_options(&guild.to_string()).await.map(|o| {
+                    Some(Recalled::Server(ServerPlaces {
+                        announcements: o.announcements.as_deref().and_then(channel_id),
+                        thread_per_game: o.thread_per_game,
+                    }))
+                }),
+            };
+            found.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "could not recall where a game lives");
+                None
+            })
+        })
     }
 
     fn tick(&self) -> BoxFut<'_, Tick> {

@@ -150,8 +150,18 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         "vacation" => match words.get(1).copied() {
             Some("on") => Action::Vacation(true),
             Some("off") => Action::Vacation(false),
-            _ => return Err(ParseError::Usage("vacation on|off")),
+            Some(n) if n.parse::<i64>().is_ok() => Action::VacationDays(n.parse().unwrap_or(0)),
+            _ => return Err(ParseError::Usage("vacation on|off|DAYS")),
         },
+        "mark" => {
+            let usage = "mark GAME POINT [PIECE] (no piece clears the mark)";
+            let game = game_arg(words.get(1), usage)?;
+            let point = words.get(2).ok_or(ParseError::Usage(usage))?.to_string();
+            if words.len() > 4 {
+                return Err(ParseError::Usage(usage));
+            }
+            Action::Mark { game, point, piece: words.get(3).map(|p| p.to_string()) }
+        }
         other => return Err(ParseError::UnknownCommand(other.to_string())),
     })
 }
@@ -236,5 +246,15 @@ mod tests {
         assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
         assert!(matches!(parse_line("bob: fly 1"), Err(ParseError::UnknownCommand(_))));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));
+        assert_eq!(
+            parse_line("alice: mark 1 c9 司令").unwrap().action,
+            Action::Mark { game: 1, point: "c9".into(), piece: Some("司令".into()) }
+        );
+        assert_eq!(
+            parse_line("alice: mark 1 c9").unwrap().action,
+            Action::Mark { game: 1, point: "c9".into(), piece: None }
+        );
+        assert!(matches!(parse_line("alice: mark 1"), Err(ParseError::Usage(_))));
+        assert_eq!(parse_line("alice: vacation 3").unwrap().action, Action::VacationDays(3));
     }
 }

@@ -267,6 +267,50 @@ pub enum Msg {
     },
     /// A user's mistake.
     Mistake(Mistake),
+    /// Private: a mark (a guess on an enemy piece) is set; only its owner sees it.
+    Marked {
+        /// Game id.
+        game: i64,
+        /// Point name.
+        point: String,
+        /// The guessed piece.
+        piece: PieceName,
+    },
+    /// Private: a mark is cleared.
+    Unmarked {
+        /// Game id.
+        game: i64,
+        /// Point name.
+        point: String,
+    },
+    /// Private: the deployment prompt for players who deploy on a panel of buttons (the bot),
+    /// rather than by typed commands ([`Msg::DeployPrompt`]).
+    DeployPanel {
+        /// Game id.
+        game: i64,
+        /// The seat to deploy.
+        seat: SeatName,
+        /// The panel shows the player's last layout (else a random suggestion).
+        last: bool,
+    },
+    /// Private: the server's adapter options after a change.
+    ServerOptions {
+        /// Announcements channel (as the adapter shows it), if any.
+        announcements: Option<String>,
+        /// One thread per game (None: the bot's default).
+        thread_per_game: Option<bool>,
+        /// Default time control, if any.
+        default_time: Option<String>,
+        /// Default language tag.
+        locale: String,
+    },
+    /// Private: a vacation of a number of days began.
+    VacationFor {
+        /// Days asked for.
+        days: i64,
+        /// Seconds the vacation lasts at most (the days, or less when the allowance is shorter).
+        lasts: i64,
+    },
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -360,6 +404,24 @@ pub enum Mistake {
     /// A vacation allowance out of range.
     #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
     BadVacationDays(i64),
+    /// A point name that is not on the board.
+    #[error("'{0}' is not a point of the board; write e.g. c9")]
+    BadPoint(String),
+    /// A piece name that is not in the game.
+    #[error("'{0}' is not a piece; write a name such as 司令 or marshal, or a code a–l")]
+    BadPiece(String),
+    /// A mark on a point without an enemy piece.
+    #[error("there is no enemy piece on {0} to mark")]
+    NoEnemyPiece(String),
+    /// A mark on an enemy piece whose identity the player already knows.
+    #[error("you already know the piece on {0}; marks are for pieces you cannot see")]
+    PieceKnown(String),
+    /// Clearing a mark that is not there.
+    #[error("you have no mark on {0}")]
+    NoMark(String),
+    /// A vacation length out of range.
+    #[error("a vacation is 1 to 31 days, not {0}")]
+    BadVacationLength(i64),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -704,6 +766,78 @@ impl Msg {
                 }
             }
             Msg::Mistake(m) => m.render_base(l),
+            Msg::Marked { game, point, piece: p } => {
+                let name = piece(*p, l);
+                if zh {
+                    format!("对局 #{game}：已在 {point} 标记“{name}？”，只有你能在自己的棋盘上看到。")
+                } else {
+                    format!("Game #{game}: marked {point} as {name}? (only you see it, on your own board).")
+                }
+            }
+            Msg::Unmarked { game, point } => {
+                if zh {
+                    format!("对局 #{game}：已清除 {point} 的标记。")
+                } else {
+                    format!("Game #{game}: the mark on {point} is cleared.")
+                }
+            }
+            Msg::DeployPanel { game, seat, last } => {
+                let s = seat.text(l);
+                let shown = match (last, zh) {
+                    (true, true) => "面板上是你上次的布阵",
+                    (false, true) => "面板上是一个随机布阵",
+                    (true, false) => "The panel shows your last layout",
+                    (false, false) => "The panel shows a random layout",
+                };
+                if zh {
+                    format!(
+                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。双方都确认后开局，之前可以更换。"
+                    )
+                } else {
+                    format!(
+                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when both have confirmed; until then you may change it."
+                    )
+                }
+            }
+            Msg::ServerOptions { announcements, thread_per_game, default_time, locale } => {
+                let ann = match (announcements, zh) {
+                    (Some(a), _) => a.clone(),
+                    (None, true) => "未设置".into(),
+                    (None, false) => "none".into(),
+                };
+                let threads = match (thread_per_game, zh) {
+                    (Some(true), true) => "是",
+                    (Some(false), true) => "否",
+                    (None, true) => "默认",
+                    (Some(true), false) => "yes",
+                    (Some(false), false) => "no",
+                    (None, false) => "default",
+                };
+                let time = match (default_time.as_deref(), zh) {
+                    (Some(t), _) if t != "none" => t.to_string(),
+                    (_, true) => "不限时".into(),
+                    (_, false) => "none".into(),
+                };
+                if zh {
+                    format!(
+                        "服务器设置：公告频道 {ann}，默认每步时限 {time}，每局开子区：{threads}，默认语言 {locale}。"
+                    )
+                } else {
+                    format!(
+                        "Server settings: announcements channel {ann}, default time per move {time}, one thread per game: {threads}, default language {locale}."
+                    )
+                }
+            }
+            Msg::VacationFor { days, lasts } => {
+                let d = duration(*lasts, l);
+                if zh {
+                    format!("假期开始：你申请了{days}天，你的计时已暂停，最长{d}（受本月剩余假期限制）。")
+                } else {
+                    format!(
+                        "Vacation started: you asked for {days} days; your clocks are paused for at most {d} (within this month's allowance)."
+                    )
+                }
+            }
         }
     }
 }
@@ -783,6 +917,12 @@ impl Mistake {
             Mistake::NoVacationLeft => "本月的假期已用完。".into(),
             Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
             Mistake::BadVacationDays(d) => format!("每月假期应为0到31天，不能是{d}。"),
+            Mistake::BadPoint(p) => format!("“{p}”不是棋盘上的位置；请写例如 c9。"),
+            Mistake::BadPiece(p) => format!("“{p}”不是棋子；请写名称（如 司令）或代码 a–l。"),
+            Mistake::NoEnemyPiece(p) => format!("{p} 上没有可以标记的敌方棋子。"),
+            Mistake::PieceKnown(p) => format!("你已经知道 {p} 上是什么棋子；标记用于看不见的棋子。"),
+            Mistake::NoMark(p) => format!("你在 {p} 上没有标记。"),
+            Mistake::BadVacationLength(d) => format!("假期应为1到31天，不能是{d}。"),
         }
     }
 }
@@ -833,5 +973,37 @@ mod tests {
         assert_eq!(m.render(Locale::ZhHant), "對局 #3 成立：紅方 a，藍方 b。雙方請私下布陣。");
         assert_eq!(Mistake::NotYourTurn(2).render(Locale::ZhHant), "對局 #2 還沒輪到你。");
         assert_eq!(SIMPLIFIED.chars().count(), TRADITIONAL.chars().count());
+    }
+
+    #[test]
+    fn marks_panels_and_options_speak_both_languages() {
+        let piece = PieceName { zh: "司令", en: "marshal" };
+        let m = Msg::Marked { game: 1, point: "c9".into(), piece };
+        assert!(m.render(Locale::En).contains("c9 as marshal?"));
+        assert!(m.render(Locale::ZhHans).contains("c9 标记“司令？”"));
+        let p = Msg::DeployPanel { game: 2, seat: SeatName(1), last: false };
+        assert!(p.render(Locale::En).contains("Confirm") && !p.render(Locale::En).contains("deploy 2"));
+        assert!(p.render(Locale::ZhHans).contains("确认布阵") && p.render(Locale::ZhHans).contains("蓝方"));
+        let o = Msg::ServerOptions {
+            announcements: Some("<#5>".into()),
+            thread_per_game: None,
+            default_time: Some("none".into()),
+            locale: "en".into(),
+        };
+        assert!(o.render(Locale::En).contains("<#5>") && o.render(Locale::En).contains("per move none"));
+        assert!(o.render(Locale::ZhHans).contains("不限时"));
+        let v = Msg::VacationFor { days: 3, lasts: 259_200 };
+        assert!(v.render(Locale::En).contains("3 d") && v.render(Locale::ZhHans).contains("3天"));
+        for m in [
+            Mistake::BadPoint("z9".into()),
+            Mistake::BadPiece("x".into()),
+            Mistake::NoEnemyPiece("c9".into()),
+            Mistake::PieceKnown("c9".into()),
+            Mistake::NoMark("c9".into()),
+            Mistake::BadVacationLength(40),
+        ] {
+            assert_ne!(m.render(Locale::En), m.render(Locale::ZhHans));
+            assert!(m.render(Locale::En).ends_with('.'));
+        }
     }
 }

@@ -15,6 +15,8 @@
 
 pub mod clock;
 pub mod i18n;
+mod marks;
+mod settings;
 mod time;
 
 use std::collections::HashMap;
@@ -33,6 +35,8 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, Store, StoreError,
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
+pub use marks::Mark;
+pub use settings::ServerOptions;
 pub use time::parse_time_control;
 
 use i18n::{PieceName, SeatName};
@@ -128,6 +132,29 @@ pub enum Action {
         /// How long a challenge waits (`1h`, `1d`, …).
         challenge_ttl: Option<String>,
     },
+    /// Mark (guess) an enemy piece on one's own board; `piece: None` clears the mark there.
+    Mark {
+        /// The game.
+        game: GameId,
+        /// The point (`c9`).
+        point: String,
+        /// The guess (`司令`, `a`, `marshal`…), or None to clear.
+        piece: Option<String>,
+    },
+    /// Change the adapter's options of the command's server and its default language (the
+    /// adapter checks the permission). `None` leaves a setting as it is.
+    ServerOptions {
+        /// Announcements channel id (`Some("")` clears it).
+        announcements: Option<String>,
+        /// One thread per game.
+        thread_per_game: Option<bool>,
+        /// Default time control of challenges that give none (`1d`, `none`).
+        default_time: Option<String>,
+        /// Default locale.
+        locale: Option<String>,
+    },
+    /// Start a vacation of this many days (at most what is left of this month's allowance).
+    VacationDays(i64),
 }
 
 impl Action {
@@ -145,6 +172,7 @@ impl Action {
             | Action::Abort(g)
             | Action::Rematch(g)
             | Action::Show(g) => Some(*g),
+            Action::Mark { game, .. } => Some(*game),
             _ => None,
         }
     }
@@ -662,6 +690,16 @@ impl Referee {
                 };
                 self.private(tx, user, &cmd.server, None, msg, out).await
             }
+            Action::ServerOptions { announcements, thread_per_game, default_time, locale } => {
+                let change = settings::OptionsChange {
+                    announcements: announcements.clone(),
+                    thread_per_game: *thread_per_game,
+                    default_time: default_time.clone(),
+                    locale: locale.clone(),
+                };
+                self.server_options_apply(tx, user, &cmd.server, change, out).await
+            }
+            Action::VacationDays(days) => self.vacation_days(tx, user, &cmd.server, *days, now, out).await,
             _ => self.apply_game(tx, cmd, now, live, out).await,
         }
     }
@@ -905,6 +943,7 @@ impl Referee {
                 }
                 Ok(())
             }
+            Action::Mark { point, piece, .. } => self.mark(tx, row, user, point, piece.as_deref(), live, out).await,
             _ => unreachable!("non-game actions are handled in apply"),
         }
     }

@@ -121,6 +121,7 @@ fn draw_header(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOpt
     let c = a.c;
     let line1 = match view.over {
         Some(over) => text::game_over(lang, view.variant, over, view.ply),
+        None if opts.deployment => text::deployment(lang, view.to_move),
         None => {
             let mut s = format!("{} · {}", text::to_move(lang, view.to_move), text::move_number(lang, view.ply + 1));
             if let Some(d) = &opts.deadline {

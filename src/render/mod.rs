@@ -38,6 +38,9 @@ pub struct RenderOptions {
     pub bottom: Option<Seat>,
     /// The most recent combat, when it was not the last ply (the view only carries the last ply).
     pub last_combat: Option<PublicPly>,
+    /// The image shows a layout being deployed (before the game starts): the caption says
+    /// `布阵 · 红方` / `Deployment · Red` instead of whose move it is.
+    pub deployment: bool,
 }
 
 /// Why an image could not be made.
@@ -52,6 +55,16 @@ pub enum RenderError {
     /// The encoder failed (it writes to memory, so this is not expected).
     #[error("image encoding failed: {0}")]
     Encode(String),
+}
+
+/// A mark's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
+/// at most three characters as the tile has room for.
+pub fn mark_label(variant: &crate::rules::Variant, lang: Lang, kind: crate::rules::PieceKind) -> String {
+    let def = variant.piece(kind);
+    let short = if lang == Lang::En { def.short_en } else { def.short_zh };
+    let mut label: String = short.chars().take(2).collect();
+    label.push('?');
+    label
 }
 
 /// Renders one board image as PNG bytes (indexed colour).
@@ -70,6 +83,23 @@ pub fn bottom_seat(view: &View, opts: &RenderOptions) -> Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deployment_is_captioned_as_one_and_marks_fit_a_tile() {
+        use crate::rules::rng::Rng;
+        use crate::rules::{Game, Mode, PieceKind, RuleOptions, Setup, Variant, Viewer};
+        let v = Variant::junqi();
+        let d = Setup::random(v, &mut Rng::new(7)).validate(v, Seat::RED).expect("a legal layout");
+        let view =
+            Game::new(v, RuleOptions::default(), &[d], Seat::RED).view(Viewer::Seat(Seat::RED), Mode::Dark, None);
+        let play = render_png(&view, &RenderOptions::default()).expect("png");
+        let deploy = render_png(&view, &RenderOptions { deployment: true, ..RenderOptions::default() }).expect("png");
+        assert_ne!(play, deploy);
+        assert!(text::all_text().contains(&"布阵 · 红方".to_string()));
+        assert_eq!(mark_label(v, Lang::Zh, PieceKind(0)), "司?");
+        assert_eq!(mark_label(v, Lang::En, PieceKind(3)), "Br?");
+        assert_eq!(mark_label(v, Lang::En, PieceKind(0)), "FM?");
+    }
 
     #[test]
     fn every_label_has_a_glyph() {

@@ -50,6 +50,14 @@ pub(crate) fn to_move(lang: Lang, seat: Seat) -> String {
     }
 }
 
+/// `布阵 · 红方` / `Deployment · Red`: the caption of a layout before the game starts.
+pub(crate) fn deployment(lang: Lang, seat: Seat) -> String {
+    match lang {
+        Lang::Zh => format!("布阵 · {}", side(lang, seat)),
+        Lang::En => format!("Deployment · {}", side(lang, seat)),
+    }
+}
+
 /// `第 13 手` / `move 13`.
 pub(crate) fn move_number(lang: Lang, n: u32) -> String {
     match lang {
@@ -154,6 +162,7 @@ pub fn all_text() -> Vec<String> {
         }
         for seat in [Seat::RED, Seat::BLUE] {
             out.push(to_move(lang, seat));
+            out.push(deployment(lang, seat));
             out.push(lost(lang, seat, 0));
             out.push(viewer_tag(lang, Viewer::Seat(seat)).to_string());
         }

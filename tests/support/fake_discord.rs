@@ -562,6 +562,10 @@ pub mod payload {
             .map(|(n, v)| {
                 let kind = if n.ends_with("opponent") {
                     6
+                } else if *n == "announcements" {
+                    7
+                } else if v.is_boolean() {
+                    5
                 } else if v.is_i64() {
                     4
                 } else {
@@ -583,6 +587,18 @@ pub mod payload {
         if !resolved.is_empty() {
             let users: serde_json::Map<String, Value> = resolved.into_iter().collect();
             data["resolved"] = json!({"users": users});
+        }
+        // Channel options come with the channel in `resolved`, as Discord sends them.
+        let channels: serde_json::Map<String, Value> = opts
+            .iter()
+            .filter(|(n, _)| *n == "announcements")
+            .map(|(_, v)| {
+                let id = v.as_str().unwrap().to_string();
+                (id.clone(), json!({"id": id, "name": "announcements", "type": 0, "permissions": "2199023255551"}))
+            })
+            .collect();
+        if !channels.is_empty() {
+            data["resolved"]["channels"] = Value::Object(channels);
         }
         base(2, id, user, Some(channel), data)
     }
