@@ -544,8 +544,14 @@ impl Referee {
             result = crate::rules::record::result_token(v, live.game.over());
         }
         tags.push(("Result".into(), result.to_string()));
-        let record =
-            crate::rules::record::Record { tags, plies, terminal, result: result.into(), result_line: 0, events: Vec::new() };
+        let record = crate::rules::record::Record {
+            tags,
+            plies,
+            terminal,
+            result: result.into(),
+            result_line: 0,
+            events: Vec::new(),
+        };
         Ok(record.to_text())
     }
 
