@@ -113,15 +113,24 @@ pub enum SetupAction {
     Check {
         /// The deployment (quote it if it has spaces; use - to read standard input).
         deployment: String,
-        /// The side it is for.
-        #[arg(long, value_enum, default_value = "red")]
-        side: Side,
+        /// The side it is for: red, blue (2-player); s, e, n, w (junqi4; s, n in junqi4-duel).
+        #[arg(long, default_value = "red")]
+        side: String,
+        /// The variant: junqi, junqi4, junqi4-duel.
+        #[arg(long, default_value = "junqi")]
+        variant: String,
     },
     /// Print a legal random deployment string.
     Random {
         /// Seed for a reproducible deployment (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
+        /// The variant: junqi, junqi4, junqi4-duel.
+        #[arg(long, default_value = "junqi")]
+        variant: String,
+        /// The seat it is for (a deployment string fits every seat; checked against the variant).
+        #[arg(long)]
+        side: Option<String>,
     },
 }
 
@@ -141,8 +150,12 @@ pub fn run() -> ExitCode {
         None => serve::run_default(),
         Some(Command::Serve { config }) => serve::run(config.as_deref()),
         Some(Command::Replay { file, json }) => replay::run(&file, json),
-        Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
-        Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
+        Some(Command::Setup { action: SetupAction::Check { deployment, side, variant } }) => {
+            setup::check(&deployment, &side, &variant)
+        }
+        Some(Command::Setup { action: SetupAction::Random { seed, variant, side } }) => {
+            setup::random(seed, &variant, side.as_deref())
+        }
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
         Some(Command::Local { db, images, no_images }) => local::run(&db, (!no_images).then_some(images.as_path())),
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::rules::Game;
 use crate::rules::notation::format_move;
-use crate::rules::record::Record;
+use crate::rules::record::{Record, SeatEventKind};
 
 /// Runs the command.
 pub fn run(path: &Path, ply: Option<usize>) -> ExitCode {
@@ -39,11 +39,13 @@ pub fn run(path: &Path, ply: Option<usize>) -> ExitCode {
     record.plies.truncate(n);
     let mut game = Game::new(header.variant, header.rules, &deployments, header.first);
     for (i, p) in record.plies.iter().enumerate() {
+        apply_seat_events(&mut game, &record, i);
         if let Err(e) = game.play(p.mv) {
             eprintln!("error: ply {}: illegal move {}: {e}", i + 1, format_move(&header.variant.board, p.mv));
             return ExitCode::from(2);
         }
     }
+    apply_seat_events(&mut game, &record, n);
     let mut lines: Vec<String> =
         game.legal_moves().into_iter().map(|m| format_move(&header.variant.board, m)).collect();
     lines.sort();
@@ -51,4 +53,20 @@ pub fn run(path: &Path, ply: Option<usize>) -> ExitCode {
         println!("{l}");
     }
     ExitCode::SUCCESS
+}
+
+/// Applies the 4-player seat events (`W:resign`, `E:timeout`) written after `after` plies; `stuck`
+/// needs nothing, as the rules put such seats out themselves.
+fn apply_seat_events(game: &mut Game, record: &Record, after: usize) {
+    for e in record.events.iter().filter(|e| e.after == after) {
+        match e.kind {
+            SeatEventKind::Resign => {
+                game.resign(e.seat);
+            }
+            SeatEventKind::Timeout => {
+                game.timeout(e.seat);
+            }
+            SeatEventKind::Stuck => {}
+        }
+    }
 }

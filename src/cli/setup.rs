@@ -3,12 +3,29 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use super::Side;
 use crate::rules::rng::Rng;
 use crate::rules::{Seat, Setup, Variant};
 
-/// `setup check STRING [--side red|blue]`.
-pub fn check(text: &str, side: Side) -> ExitCode {
+/// The variant and seat named on the command line, or exit 2 with why not.
+fn variant_and_seat(variant: &str, side: Option<&str>) -> Result<(&'static Variant, Seat), ExitCode> {
+    let Some(v) = Variant::by_name(variant) else {
+        eprintln!("error: unknown variant '{variant}' (known: junqi, junqi4, junqi4-duel)");
+        return Err(ExitCode::from(2));
+    };
+    // `red`, the 2-player default, also means the first seat of the other variants.
+    let seat = match side {
+        None => Seat(0),
+        Some(s) if v.seats.len() > 1 && s.eq_ignore_ascii_case("red") => Seat(0),
+        Some(s) => v.seat_by_name(s).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        })?,
+    };
+    Ok((v, seat))
+}
+
+/// `setup check STRING [--side red|blue|s|e|n|w] [--variant junqi|junqi4|junqi4-duel]`.
+pub fn check(text: &str, side: &str, variant: &str) -> ExitCode {
     let mut input = text.to_string();
     if text == "-" {
         input.clear();
@@ -17,8 +34,10 @@ pub fn check(text: &str, side: Side) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let variant = Variant::junqi();
-    let seat = if side == Side::Red { Seat::RED } else { Seat::BLUE };
+    let (variant, seat) = match variant_and_seat(variant, Some(side)) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
     let setup = match Setup::parse(variant, &input) {
         Ok(s) => s,
         Err(e) => {
@@ -46,12 +65,16 @@ pub fn check(text: &str, side: Side) -> ExitCode {
     }
 }
 
-/// `setup random [--seed N]`.
-pub fn random(seed: Option<u64>) -> ExitCode {
+/// `setup random [--seed N] [--variant V] [--side S]`: a deployment string is written from its
+/// seat's own view, so the same seed gives the same string for every seat.
+pub fn random(seed: Option<u64>, variant: &str, side: Option<&str>) -> ExitCode {
+    let (variant, _seat) = match variant_and_seat(variant, side) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let variant = Variant::junqi();
     println!("{}", Setup::random(variant, &mut Rng::new(seed)).to_code_string(variant));
     ExitCode::SUCCESS
 }

@@ -572,7 +572,14 @@ impl Referee {
             result = crate::rules::record::result_token(v, live.game.over());
         }
         tags.push(("Result".into(), result.to_string()));
-        let record = crate::rules::record::Record { tags, plies, terminal, result: result.into(), result_line: 0 };
+        let record = crate::rules::record::Record {
+            tags,
+            plies,
+            terminal,
+            result: result.into(),
+            result_line: 0,
+            events: Vec::new(),
+        };
         Ok(record.to_text())
     }
 
@@ -606,8 +613,14 @@ impl Referee {
         let user = cmd.user.as_str();
         match &cmd.action {
             Action::Challenge { opponent, variant, mode, rules, time } => {
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
-                let m = Mode::parse(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let v = Variant::by_name(variant)
+                    // The 4-player board (junqi4, junqi4-duel) is not yet refereed: its seats,
+                    // records and images need the N-seat referee (issue 7).
+                    .filter(|v| !v.is_cross_board())
+                    .ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                let m = Mode::parse(mode)
+                    .filter(|m| v.modes().contains(m))
+                    .ok_or_else(|| Mistake::BadMode(mode.clone()))?;
                 let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
                 let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;
                 if opponent.as_deref() == Some(user) {
@@ -834,7 +847,8 @@ impl Referee {
                     return Err(Mistake::NotYourTurn(game).into());
                 }
                 let v = l.game.variant();
-                let mv = parse_move(&v.board, text).map_err(|_| Mistake::BadMove(text.trim().to_string()))?;
+                // A bare local name (`c6`) is the mover's own point on the 4-player board.
+                let mv = v.parse_move_as(seat, text).map_err(|_| Mistake::BadMove(text.trim().to_string()))?;
                 let report = l.game.play(mv).map_err(Mistake::Illegal)?;
                 store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), now).await?;
                 row.draw_offer = None;

@@ -42,6 +42,12 @@ fn position(seat: u8, file: u8, rank: u8) -> (i16, i16) {
 
 /// Builds the board.
 pub fn build() -> Board {
+    build_owned([Some(Seat(0)), Some(Seat(1)), Some(Seat(2)), Some(Seat(3))])
+}
+
+/// Builds the board with the given owner for each territory (S, E, N, W): `junqi4-duel` gives
+/// South to seat 0, North to seat 1 and leaves East and West without owner (`rules-junqi4.md` §11).
+pub fn build_owned(owners: [Option<Seat>; 4]) -> Board {
     let mut points = Vec::with_capacity(129);
     for seat in 0..4u8 {
         for rank in 1..=6u8 {
@@ -51,7 +57,7 @@ pub fn build() -> Board {
                     name: format!("{}.{}{}", SEATS[seat as usize], FILES[file as usize], rank),
                     kind: territory_kind(file, rank),
                     layer: 0,
-                    owner: Some(Seat(seat)),
+                    owner: owners[seat as usize],
                     home_row: rank,
                     x,
                     y,

@@ -4,6 +4,7 @@
 pub mod bitset;
 pub mod board;
 pub mod combat;
+pub mod family;
 pub mod game;
 pub mod junqi4_board;
 pub mod junqi_board;
@@ -11,6 +12,7 @@ pub mod notation;
 pub mod options;
 pub mod piece;
 pub mod record;
+pub mod record_seats;
 pub mod rng;
 pub mod seat;
 pub mod setup;

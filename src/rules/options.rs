@@ -162,9 +162,10 @@ impl RuleOptions {
         match key.as_str() {
             "first" => {
                 self.first = match value.as_str() {
-                    "red" | "red-first" => FirstMove::Red,
+                    // `s` is the 4-player spelling (`rules-junqi4.md` §4): the first seat starts.
+                    "red" | "red-first" | "s" | "south" => FirstMove::Red,
                     "random" => FirstMove::Random,
-                    _ => return Err(bad("red, random")),
+                    _ => return Err(bad("red (s in 4-player games), random")),
                 }
             }
             "hq-exit" => self.hq_exit = on_off(&key, &value)?,
@@ -257,15 +258,18 @@ pub enum Mode {
     Reveal,
     /// 明棋: everything is visible to everyone.
     Open,
+    /// 双明 (4-player games): partners also see each other's pieces (`rules-junqi4.md` §8).
+    Partners,
 }
 
 impl Mode {
     /// Reads `dark`, `reveal` or `open` (also 暗, 明战, 明).
     pub fn parse(s: &str) -> Option<Mode> {
         match s.trim().to_lowercase().as_str() {
-            "dark" | "暗" | "暗棋" => Some(Mode::Dark),
+            "dark" | "暗" | "暗棋" | "四暗" => Some(Mode::Dark),
             "reveal" | "明战" => Some(Mode::Reveal),
-            "open" | "明" | "明棋" => Some(Mode::Open),
+            "open" | "明" | "明棋" | "全明" => Some(Mode::Open),
+            "partners" | "双明" => Some(Mode::Partners),
             _ => None,
         }
     }
@@ -276,6 +280,7 @@ impl Mode {
             Mode::Dark => "dark",
             Mode::Reveal => "reveal",
             Mode::Open => "open",
+            Mode::Partners => "partners",
         }
     }
 }

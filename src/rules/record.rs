@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::combat::Outcome;
+use super::family::SettingsError;
 use super::game::{EndReason, Game, GameOver, Move, PlyReport};
 use super::notation::{format_move, parse_move};
 use super::options::{FirstMove, Mode, RuleOptions};
@@ -57,6 +58,8 @@ pub struct Record {
     pub result: String,
     /// Line of the result token.
     pub result_line: usize,
+    /// Seat events of games with more than two seats (`W:resign`), in movetext order.
+    pub events: Vec<SeatEvent>,
 }
 
 /// A record that could not be read.
@@ -69,7 +72,9 @@ pub struct ParseError {
     pub reason: String,
 }
 
-fn perr(line: usize, reason: impl Into<String>) -> ParseError {
+pub use super::record_seats::{SeatEvent, SeatEventKind};
+
+pub(super) fn perr(line: usize, reason: impl Into<String>) -> ParseError {
     ParseError { line, reason: reason.into() }
 }
 
@@ -135,7 +140,7 @@ impl Record {
                 line: 0,
             })
             .collect();
-        Record { tags, plies, terminal, result, result_line: 0 }
+        Record { tags, plies, terminal, result, result_line: 0, events: Vec::new() }
     }
 
     /// The value of a tag.
@@ -152,8 +157,9 @@ impl Record {
     pub fn variant(&self) -> Result<&'static Variant, ParseError> {
         match self.tag("Variant") {
             None => Ok(Variant::junqi()),
-            Some(name) => Variant::by_name(name)
-                .ok_or_else(|| perr(self.tag_line("Variant"), format!("unknown variant '{name}' (known: junqi)"))),
+            Some(name) => Variant::by_name(name).ok_or_else(|| {
+                perr(self.tag_line("Variant"), format!("unknown variant '{name}' (known: junqi, junqi4, junqi4-duel)"))
+            }),
         }
     }
 
@@ -171,7 +177,8 @@ impl Record {
                 parse_tag(t).ok_or_else(|| perr(i + 1, format!("malformed tag line: {t} (write [Key \"value\"])")))?,
             );
         }
-        let mut header_probe = Record { tags, plies: vec![], terminal: None, result: String::new(), result_line: 0 };
+        let mut header_probe =
+            Record { tags, plies: vec![], terminal: None, result: String::new(), result_line: 0, events: Vec::new() };
         if let Some(f) = header_probe.tag("Format")
             && f != "jqr/1"
         {
@@ -183,6 +190,7 @@ impl Record {
         let variant = header_probe.variant()?;
         let board = &variant.board;
         let mut plies: Vec<RecordPly> = Vec::new();
+        let mut seat_events: Vec<SeatEvent> = Vec::new();
         let mut terminal = None;
         let mut result: Option<(String, usize)> = None;
         for (i, line) in lines {
@@ -208,9 +216,20 @@ impl Record {
                     last.mark = Some(mark);
                 } else if token.ends_with('.') && token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
                     // A move number; checked loosely, as readers of PGN do.
+                } else if token.contains(':') {
+                    if terminal.is_some() {
+                        return Err(perr(ln, format!("'{token}' after the game already ended")));
+                    }
+                    seat_events.push(SeatEvent::parse(variant, token, plies.len(), ln)?);
                 } else if let Some(t) =
                     [Terminal::Resign, Terminal::Timeout, Terminal::Draw].into_iter().find(|t| t.word() == token)
                 {
+                    if variant.seats.len() > 2 && t != Terminal::Draw {
+                        return Err(perr(
+                            ln,
+                            format!("'{token}' must say whose: write <seat>:{token}, e.g. W:{token}"),
+                        ));
+                    }
                     if terminal.is_some() {
                         return Err(perr(ln, format!("'{token}' after the game already ended")));
                     }
@@ -219,7 +238,14 @@ impl Record {
                     if terminal.is_some() {
                         return Err(perr(ln, format!("move '{token}' after '{}'", terminal.map_or("", |t| t.word()))));
                     }
-                    let mv = parse_move(board, token).map_err(|e| perr(ln, e.to_string()))?;
+                    let mv = parse_move(board, token).map_err(|e| {
+                        if variant.is_cross_board() {
+                            // The 2-player message would promise ranks 1–12 without a seat.
+                            perr(ln, format!("'{token}' is not a move of the 4-player board; write points as S.c6 or C.nw, e.g. S.c6-C.s"))
+                        } else {
+                            perr(ln, e.to_string())
+                        }
+                    })?;
                     plies.push(RecordPly { mv, mark: None, line: ln });
                 }
             }
@@ -235,6 +261,7 @@ impl Record {
             ));
         }
         header_probe.plies = plies;
+        header_probe.events = seat_events;
         header_probe.terminal = terminal;
         header_probe.result = result;
         header_probe.result_line = result_line;
@@ -250,16 +277,25 @@ impl Record {
         }
         out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
+        // Move numbers count rounds of the turn order (one ply per seat); readers ignore them.
+        let round = variant.seats.len();
+        let seat_events = |after: usize, tokens: &mut Vec<String>| {
+            for e in self.events.iter().filter(|e| e.after == after) {
+                tokens.push(e.to_token(variant));
+            }
+        };
+        seat_events(0, &mut tokens);
         for (i, p) in self.plies.iter().enumerate() {
             let mut t = String::new();
-            if i % 2 == 0 {
-                let _ = write!(t, "{}. ", i / 2 + 1);
+            if i % round == 0 {
+                let _ = write!(t, "{}. ", i / round + 1);
             }
             t.push_str(&format_move(&variant.board, p.mv));
             if let Some(m) = p.mark.and_then(Outcome::mark) {
                 let _ = write!(t, " {{{m}}}");
             }
             tokens.push(t);
+            seat_events(i + 1, &mut tokens);
         }
         if let Some(t) = self.terminal {
             tokens.push(t.word().to_string());
@@ -354,6 +390,22 @@ pub enum ReplayEvent {
         /// The annotated outcome.
         outcome: Outcome,
     },
+    /// A seat event of a game with more than two seats (`W:resign`), after `after` plies, with
+    /// every seat that went out because of it (the seat itself first, then seats left without a
+    /// legal move) and the end of the game if it ended.
+    Seat {
+        /// Plies played before it.
+        after: u32,
+        /// The seat.
+        seat: Seat,
+        /// The record's event, or `None` for an elimination the ply before implies (a flag
+        /// captured in a record without setups).
+        kind: Option<SeatEventKind>,
+        /// Seats that went out, with why.
+        eliminated: Vec<(Seat, EndReason)>,
+        /// The end of the game, if this ended it.
+        end: Option<GameOver>,
+    },
 }
 
 /// Why a replay stopped.
@@ -393,8 +445,15 @@ impl Record {
         let variant = self.variant()?;
         let mode = match self.tag("Mode") {
             None => Mode::Dark,
-            Some(m) => Mode::parse(m)
-                .ok_or_else(|| perr(self.tag_line("Mode"), format!("unknown mode '{m}' (dark, reveal, open)")))?,
+            Some(m) => Mode::parse(m).ok_or_else(|| {
+                perr(
+                    self.tag_line("Mode"),
+                    format!(
+                        "unknown mode '{m}' ({})",
+                        variant.modes().iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            })?,
         };
         let rules = RuleOptions::parse(self.tag("Rules").unwrap_or(""))
             .map_err(|e| perr(self.tag_line("Rules"), e.to_string()))?;
@@ -430,6 +489,11 @@ impl Record {
                 }
             }
         }
+        variant.check_settings(mode, &rules).map_err(|e| {
+            let line =
+                if matches!(e, SettingsError::Mode { .. }) { self.tag_line("Mode") } else { self.tag_line("Rules") };
+            perr(line, e.to_string())
+        })?;
         Ok(RecordHeader { variant, mode, rules, first, deployments: (!missing).then_some(deployments) })
     }
 
@@ -438,6 +502,9 @@ impl Record {
     pub fn replay_into(&self, events: &mut Vec<ReplayEvent>) -> Result<Replay, ReplayError> {
         let header = self.header().map_err(ReplayError::Parse)?;
         let variant = header.variant;
+        if variant.seats.len() > 2 {
+            return self.replay_seats(header, events);
+        }
         let board = &variant.board;
         let mut over = None;
         let mut game = None;

@@ -39,6 +39,8 @@ pub enum VariantId {
     Junqi,
     /// 四国军棋: four seats in two teams on the cross-shaped board.
     Junqi4,
+    /// Two players (South, North) on the 4-player board (`rules-junqi4.md` §11).
+    Junqi4Duel,
 }
 
 /// The data of one game of the family.
@@ -112,10 +114,31 @@ impl Variant {
         })
     }
 
+    /// `junqi4-duel` (`rules-junqi4.md` §11): South (seat 0) against North (seat 1) on the
+    /// 4-player board; East and West territories stay empty but remain board.
+    pub fn junqi4_duel() -> &'static Variant {
+        static V: OnceLock<Variant> = OnceLock::new();
+        V.get_or_init(|| Variant {
+            id: VariantId::Junqi4Duel,
+            name: "junqi4-duel",
+            board: junqi4_board::build_owned([Some(Seat(0)), None, Some(Seat(1)), None]),
+            pieces: &JUNQI_PIECES,
+            seats: vec![SeatDef { name: "s", tag: "South", team: 0 }, SeatDef { name: "n", tag: "North", team: 1 }],
+            // North's points keep their ids (territory 2) although North is seat 1.
+            deployment_order: vec![junqi4_board::deployment_order(Seat(0)), junqi4_board::deployment_order(Seat(2))],
+            placement: junqi_placement(),
+            combat: combat::junqi,
+            commander: Some(junqi::MARSHAL),
+            flag: Some(junqi::FLAG),
+        })
+    }
+
     /// Looks a variant up by its record name.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         match name.trim().to_lowercase().as_str() {
             "junqi" | "军棋" | "陆战棋" => Some(Variant::junqi()),
+            "junqi4" | "四国军棋" | "四国" => Some(Variant::junqi4()),
+            "junqi4-duel" | "四国双人" => Some(Variant::junqi4_duel()),
             _ => None,
         }
     }

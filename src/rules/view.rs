@@ -91,20 +91,37 @@ pub struct View {
     pub removed: Vec<Removed>,
 }
 
-fn may_see(mode: Mode, viewer: Viewer, over: bool, owner: Seat) -> bool {
-    over || mode == Mode::Open || viewer == Viewer::Everyone || viewer == Viewer::Seat(owner)
+fn may_see(variant: &Variant, mode: Mode, viewer: Viewer, over: bool, owner: Seat) -> bool {
+    over || mode == Mode::Open || viewer == Viewer::Everyone || viewer == Viewer::Seat(owner) || {
+        // 双明: partners see each other's pieces (rules-junqi4.md §8).
+        mode == Mode::Partners && matches!(viewer, Viewer::Seat(v) if variant.are_partners(v, owner))
+    }
 }
 
 impl PlyReport {
-    /// This ply as `viewer` may know it in a game of `mode`.
+    /// This ply as `viewer` may know it in a game of `mode`. In `partners` mode this cannot tell
+    /// partners apart and names only the viewer's own pieces; [`PlyReport::public_in`] also names
+    /// the partner's.
     pub fn public(&self, mode: Mode, viewer: Viewer) -> PublicPly {
+        self.public_with(mode, viewer, |s| viewer == Viewer::Seat(s))
+    }
+
+    /// This ply as `viewer` may know it in a game of `variant` and `mode`, partners included.
+    pub fn public_in(&self, variant: &Variant, mode: Mode, viewer: Viewer) -> PublicPly {
+        self.public_with(mode, viewer, |s| {
+            viewer == Viewer::Seat(s)
+                || (mode == Mode::Partners && matches!(viewer, Viewer::Seat(v) if variant.are_partners(v, s)))
+        })
+    }
+
+    fn public_with(&self, mode: Mode, viewer: Viewer, sees_own: impl Fn(Seat) -> bool) -> PublicPly {
         // Reveal mode names the pieces of a combat only: a plain move stays anonymous.
         let named =
             mode == Mode::Open || viewer == Viewer::Everyone || (mode == Mode::Reveal && self.defender.is_some());
-        let attacker = (named || viewer == Viewer::Seat(self.seat)).then_some(self.attacker);
+        let attacker = (named || sees_own(self.seat)).then_some(self.attacker);
         let defender = self.defender.map(|d| {
             let scouted = self.revealed.iter().any(|r| r.point == self.mv.to && r.seat == d.seat);
-            (d.seat, (named || scouted || d.known || viewer == Viewer::Seat(d.seat)).then_some(d.kind))
+            (d.seat, (named || scouted || d.known || sees_own(d.seat)).then_some(d.kind))
         });
         PublicPly {
             ply: self.ply,
@@ -130,7 +147,7 @@ impl Game {
             .map(|p: PointId| {
                 self.piece_at(p).map(|piece| SeenPiece {
                     seat: piece.seat,
-                    kind: (piece.known || may_see(mode, viewer, over, piece.seat)).then_some(piece.kind),
+                    kind: (piece.known || may_see(variant, mode, viewer, over, piece.seat)).then_some(piece.kind),
                     public: piece.known,
                 })
             })
@@ -142,7 +159,9 @@ impl Game {
                 Removed {
                     seat,
                     count: kinds.iter().map(|&n| u32::from(n)).sum(),
-                    by_kind: (mode != Mode::Dark || may_see(mode, viewer, over, seat)).then(|| kinds.to_vec()),
+                    by_kind: (!matches!(mode, Mode::Dark | Mode::Partners)
+                        || may_see(variant, mode, viewer, over, seat))
+                    .then(|| kinds.to_vec()),
                 }
             })
             .collect();
@@ -155,7 +174,7 @@ impl Game {
             ply: self.ply(),
             quiet: self.quiet_plies(),
             over: self.over(),
-            last: last.map(|r| r.public(mode, if over { Viewer::Everyone } else { viewer })),
+            last: last.map(|r| r.public_in(variant, mode, if over { Viewer::Everyone } else { viewer })),
             removed,
         }
     }
