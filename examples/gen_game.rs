@@ -61,6 +61,7 @@ fn main() {
             terminal: None,
             result,
             result_line: 0,
+            events: Vec::new(),
         };
         print!("{}", record.to_text());
         return;
