@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod flip;
 mod local;
 mod moves;
 mod render;
@@ -117,11 +118,15 @@ pub enum SetupAction {
         #[arg(long, value_enum, default_value = "red")]
         side: Side,
     },
-    /// Print a legal random deployment string.
+    /// Print a legal random deployment string (or, with --variant junqi-flip, a committed deal).
     Random {
-        /// Seed for a reproducible deployment (default: from the clock).
+        /// Seed for a reproducible deployment (default: from the clock); for junqi-flip, 64 hex
+        /// digits (default: from the operating system).
         #[arg(long)]
-        seed: Option<u64>,
+        seed: Option<String>,
+        /// The variant: junqi (default) or junqi-flip.
+        #[arg(long, default_value = "junqi")]
+        variant: String,
     },
 }
 
@@ -142,7 +147,7 @@ pub fn run() -> ExitCode {
         Some(Command::Serve { config }) => serve::run(config.as_deref()),
         Some(Command::Replay { file, json }) => replay::run(&file, json),
         Some(Command::Setup { action: SetupAction::Check { deployment, side } }) => setup::check(&deployment, side),
-        Some(Command::Setup { action: SetupAction::Random { seed } }) => setup::random(seed),
+        Some(Command::Setup { action: SetupAction::Random { seed, variant } }) => setup::random(seed, &variant),
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
         Some(Command::Local { db, images, no_images }) => local::run(&db, (!no_images).then_some(images.as_path())),
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),

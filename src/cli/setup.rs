@@ -46,8 +46,23 @@ pub fn check(text: &str, side: Side) -> ExitCode {
     }
 }
 
-/// `setup random [--seed N]`.
-pub fn random(seed: Option<u64>) -> ExitCode {
+/// `setup random [--seed N] [--variant junqi|junqi-flip]`.
+pub fn random(seed: Option<String>, variant: &str) -> ExitCode {
+    if variant.eq_ignore_ascii_case(crate::rules::flip::VARIANT_NAME) {
+        return super::flip::setup_random(seed.as_deref());
+    }
+    if Variant::by_name(variant).is_none() {
+        eprintln!("error: unknown variant '{variant}' (junqi, junqi-flip)");
+        return ExitCode::from(2);
+    }
+    let seed = match seed.map(|s| s.trim().parse::<u64>()) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            eprintln!("error: --seed for a junqi deployment is a whole number such as 7");
+            return ExitCode::from(2);
+        }
+    };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });

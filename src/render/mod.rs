@@ -9,6 +9,7 @@
 mod assets;
 mod canvas;
 mod draw;
+pub mod flip;
 mod gif;
 pub mod layout;
 pub mod replay;

@@ -4,6 +4,8 @@
 pub mod bitset;
 pub mod board;
 pub mod combat;
+pub mod flip;
+pub mod flip_record;
 pub mod game;
 pub mod junqi4_board;
 pub mod junqi_board;
@@ -14,6 +16,7 @@ pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod setup;
+pub mod shuffle;
 pub mod variant;
 pub mod view;
 
