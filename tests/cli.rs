@@ -8,8 +8,8 @@ use std::process::Command;
 use junqi_referee::rules::flip::{Deal, FlipAction, FlipGame, FlipOptions};
 use junqi_referee::rules::flip_record::{FlipRecord, FlipRecordInfo};
 use junqi_referee::rules::record::{Record, RecordInfo};
-use junqi_referee::rules::shuffle::Seed;
 use junqi_referee::rules::rng::Rng;
+use junqi_referee::rules::shuffle::Seed;
 use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant};
 
 fn bin() -> Command {
@@ -222,7 +222,10 @@ fn setup_random_deals_a_committed_flip_deal() {
     );
     let bad = bin().args(["setup", "random", "--variant", "junqi-flip", "--seed", "12"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&bad.stderr), "error: --seed: a seed is 64 hex digits (32 bytes), not 2 characters\n");
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "error: --seed: a seed is 64 hex digits (32 bytes), not 2 characters\n"
+    );
     let os = bin().args(["setup", "random", "--variant", "junqi-flip"]).output().unwrap();
     assert_eq!(os.status.code(), Some(0));
     assert_eq!(String::from_utf8(os.stdout).unwrap().lines().count(), 4);

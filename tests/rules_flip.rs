@@ -73,7 +73,10 @@ fn bad_deal_strings_are_refused_precisely() {
     bad.replace_range(0..1, "z");
     assert_eq!(Deal::parse(&bad).unwrap_err(), DealError::BadLetter('z', 1));
     bad.replace_range(0..1, "a");
-    assert_eq!(Deal::parse(&bad).unwrap_err().to_string(), "a deal holds both full armies; this one has 2 of a (expected 1)");
+    assert_eq!(
+        Deal::parse(&bad).unwrap_err().to_string(),
+        "a deal holds both full armies; this one has 2 of a (expected 1)"
+    );
 }
 
 #[test]
@@ -129,11 +132,11 @@ fn bad_plies_are_refused_precisely_and_change_nothing() {
     let cases: [(&str, &str); 8] = [
         ("+c6", "the piece on c6 is already face up; flip a face-down piece or move one of yours"),
         ("+b3", "there is no piece on b3"),
-        ("d5-c5", "the piece on d5 is face down: it cannot move until it is flipped"),
+        ("c5-c4", "the piece on c5 is face down: it cannot move until it is flipped"),
         ("d6-e6", "the piece on e6 is face down and cannot be attacked"),
         ("c6-c5", "the piece on c6 is blue, which is not your colour"),
         ("d6-d7", "d7 is occupied by your own side"),
-        ("+e6=a", "e6 holds B, not a as written"),
+        ("+e6=a", "e6 holds H, not a as written"),
         ("b2-b3", "the piece on b2 is face down: it cannot move until it is flipped"),
     ];
     for (token, message) in cases {
@@ -150,8 +153,8 @@ fn before_colours_are_assigned_every_ply_is_a_flip() {
     play_all(&mut g, "+c6=G");
     assert_eq!(g.p1_colour(), None, "under colour=engineer a captain assigns nothing");
     assert_eq!(play(&mut g, "c6-c5").unwrap_err(), FlipError::NoColourYet);
-    let r = play_all(&mut g, "+e6=B +d7=i");
-    assert_eq!(r[1].colours, Some(Seat::BLUE), "P1 flipped the first engineer, a red one: P1 is Red");
+    let r = play_all(&mut g, "+e6=H +d7=i");
+    assert_eq!(r[1].colours, Some(Seat::RED), "P1 flipped the first engineer, a red one: P1 is Red");
     assert_eq!(g.p1_colour(), Some(Seat::RED));
     // The blue pieces flipped earlier are P2's from now on.
     assert_eq!(g.legal_moves_of(Player::P2).iter().filter(|m| m.from == pt("c6")).count(), 0, "c6 is blocked");
@@ -167,7 +170,7 @@ fn options_read_and_write_with_their_defaults() {
     assert_eq!(o.flag_taker, FlagTaker::Any);
     assert_eq!(o.base.quiet_limit, 70);
     assert_eq!(o.to_string(), "");
-    let text = "colour=engineer first=creator hq-exit=off suicide=forbidden flag-mines=off flag-taker=smallest quiet-limit=40 mines=mutual";
+    let text = "colour=engineer first=creator suicide=forbidden flag-mines=off flag-taker=smallest hq-exit=off mines=mutual quiet-limit=40";
     let o = FlipOptions::parse(text).unwrap();
     assert_eq!(o.to_string(), text);
     assert_eq!(FlipOptions::parse(&o.to_string()).unwrap(), o);
@@ -276,9 +279,9 @@ fn no_legal_move_loses_but_a_face_down_piece_can_always_be_flipped() {
 fn quiet_limit_counts_plies_without_flip_or_combat() {
     let entries = ["R c6 a up", "B c9 a up", "R a1 l down", "B a12 l down", "B e12 j down", "R e1 j down"];
     let mut g = position(&entries, Some(Seat::RED), Player::P1, "quiet-limit=3");
-    let r = play_all(&mut g, "c6-c5 +e12=J c5-c6 c9-c10");
-    assert!(r[..3].iter().all(|r| r.end.is_none()), "the flip reset the count");
-    assert_eq!(r[3].end, Some(GameOver { winner: None, reason: EndReason::QuietLimit }));
+    let r = play_all(&mut g, "c6-c5 +e12=J c5-c6 c9-c10 c6-c5");
+    assert!(r[..4].iter().all(|r| r.end.is_none()), "the flip reset the count");
+    assert_eq!(r[4].end, Some(GameOver { winner: None, reason: EndReason::QuietLimit }));
     assert_eq!(play(&mut g, "+e1").unwrap_err(), FlipError::GameOver);
 }
 
@@ -317,10 +320,10 @@ fn public_output_depends_only_on_face_up_pieces() {
     let a = Deal::parse(DOC_DEAL).unwrap();
     for seed in 0..12u64 {
         let mut rng = Rng::new(seed);
-        // Points never flipped here: a1 (G) and e12 (K), then b1 (K) and d12 (f).
-        let kept = [pt("a1"), pt("e12"), pt("b1"), pt("d12")];
+        // Points never flipped here: c1 (red h) and e12 (blue K), then b1 (K) and c12 (G).
+        let kept = [pt("c1"), pt("e12"), pt("b1"), pt("c12")];
         let mut b_text: Vec<char> = DOC_DEAL.chars().collect();
-        b_text.swap(0, 49);
+        b_text.swap(2, 49);
         b_text.swap(1, 47);
         let b = Deal::parse(&b_text.iter().collect::<String>()).unwrap();
         assert_ne!(a, b);

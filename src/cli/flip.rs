@@ -53,10 +53,8 @@ fn json_ply(r: &FlipReport) -> JsonPly {
         ),
         FlipEvent::Move { outcome, .. } => (outcome.as_str(), Vec::new()),
     };
-    let colours = r.colours.map(|p1| JsonColours {
-        p1: flip::colour_name(p1),
-        p2: flip::colour_name(flip::other_colour(p1)),
-    });
+    let colours =
+        r.colours.map(|p1| JsonColours { p1: flip::colour_name(p1), p2: flip::colour_name(flip::other_colour(p1)) });
     JsonPly { ply: r.ply, side: r.player.as_str(), mv: r.token(), outcome, revealed, colours }
 }
 
@@ -96,7 +94,10 @@ pub fn replay(path: &Path, text: &str, json: bool) -> ExitCode {
         }
         Err(ReplayError::Illegal { ply, mv, reason }) => {
             if json {
-                println!("{}", serde_json::json!({"ply": ply, "error": "illegal_move", "reason": format!("{mv}: {reason}")}));
+                println!(
+                    "{}",
+                    serde_json::json!({"ply": ply, "error": "illegal_move", "reason": format!("{mv}: {reason}")})
+                );
             } else {
                 eprintln!("error: ply {ply}: illegal ply {mv}: {reason}");
             }
@@ -135,11 +136,8 @@ pub fn moves(path: &Path, text: &str, ply: Option<usize>) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let mut lines: Vec<String> = game
-        .legal_actions()
-        .into_iter()
-        .map(|a| action_text(flip::ParsedAction { action: a, claims: None }))
-        .collect();
+    let mut lines: Vec<String> =
+        game.legal_actions().into_iter().map(|a| action_text(flip::ParsedAction { action: a, claims: None })).collect();
     lines.sort();
     for l in lines {
         println!("{l}");

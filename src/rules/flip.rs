@@ -691,8 +691,7 @@ impl FlipGame {
                 *n = v.pieces[k].count.saturating_sub(on as u8);
             }
         }
-        let mut g =
-            FlipGame { game, options, deal: None, absent, p1_colour, to_move, over: None, last: None };
+        let mut g = FlipGame { game, options, deal: None, absent, p1_colour, to_move, over: None, last: None };
         let turn = g.colour_of(to_move).unwrap_or(Seat::RED);
         g.game.set_turn(turn, None);
         g

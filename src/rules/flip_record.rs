@@ -231,9 +231,9 @@ impl FlipRecord {
         let seed = match self.tag("Seed") {
             None | Some("?") => SeedTag::Secret,
             Some("-") => SeedTag::SetDeal,
-            Some(hex) => SeedTag::Seed(
-                Seed::from_hex(hex).map_err(|e| perr(self.tag_line("Seed"), format!("Seed: {e}")))?,
-            ),
+            Some(hex) => {
+                SeedTag::Seed(Seed::from_hex(hex).map_err(|e| perr(self.tag_line("Seed"), format!("Seed: {e}")))?)
+            }
         };
         let deal = match self.tag("Deal") {
             None | Some("?") => None,
@@ -254,7 +254,13 @@ impl FlipRecord {
         }
         if let (SeedTag::Seed(seed), None) = (seed, &deal) {
             // A seed without its deal: the seed gives the deal.
-            return Ok(FlipHeader { options, players, seed: SeedTag::Seed(seed), commit, deal: Some(Deal::from_seed(&seed)) });
+            return Ok(FlipHeader {
+                options,
+                players,
+                seed: SeedTag::Seed(seed),
+                commit,
+                deal: Some(Deal::from_seed(&seed)),
+            });
         }
         Ok(FlipHeader { options, players, seed, commit, deal })
     }
@@ -363,10 +369,7 @@ impl FlipRecord {
                     rest.remove(i);
                 }
                 None => {
-                    return Err(ReplayError::Parse(perr(
-                        1,
-                        format!("the flips turn up more {c} than an army has"),
-                    )));
+                    return Err(ReplayError::Parse(perr(1, format!("the flips turn up more {c} than an army has"))));
                 }
             }
         }
