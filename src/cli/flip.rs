@@ -35,6 +35,20 @@ struct JsonPly {
     colours: Option<JsonColours>,
 }
 
+/// The result line (field order as in the standard `replay --json`).
+#[derive(Serialize)]
+struct JsonResult {
+    result: &'static str,
+    reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct JsonIllegal {
+    ply: u32,
+    error: &'static str,
+    reason: String,
+}
+
 fn parse_error(path: &Path, json: bool, line: usize, reason: &str) -> ExitCode {
     if json {
         println!("{}", serde_json::json!({"error": "parse", "line": line, "reason": reason}));
@@ -83,7 +97,7 @@ pub fn replay(path: &Path, text: &str, json: bool) -> ExitCode {
             let result = flip::result_word(replay.over);
             let reason = replay.over.map(|o| o.reason.as_str());
             if json {
-                println!("{}", serde_json::json!({"result": result, "reason": reason}));
+                println!("{}", serde_json::to_string(&JsonResult { result, reason }).expect("plain data serialises"));
             } else {
                 match reason {
                     Some(r) => println!("result: {} ({})", result.replace('_', " "), r.replace('_', " ")),
@@ -94,10 +108,8 @@ pub fn replay(path: &Path, text: &str, json: bool) -> ExitCode {
         }
         Err(ReplayError::Illegal { ply, mv, reason }) => {
             if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"ply": ply, "error": "illegal_move", "reason": format!("{mv}: {reason}")})
-                );
+                let line = JsonIllegal { ply, error: "illegal_move", reason: format!("{mv}: {reason}") };
+                println!("{}", serde_json::to_string(&line).expect("plain data serialises"));
             } else {
                 eprintln!("error: ply {ply}: illegal ply {mv}: {reason}");
             }
