@@ -57,7 +57,7 @@ impl Seed {
             .map(|c| c.to_digit(16).map(|d| d as u8).ok_or(SeedError::NotHex(c)))
             .collect::<Result<_, _>>()?;
         for (i, b) in bytes.iter_mut().enumerate() {
-            *b = digits[2 * i] << 4 | digits[2 * i + 1];
+            *b = (digits[2 * i] << 4) | digits[2 * i + 1];
         }
         Ok(Seed(bytes))
     }
@@ -106,8 +106,8 @@ pub fn chacha20_block(key: &[u8; 32], counter: u32, nonce: &[u8; 12]) -> [u8; 64
         qr(&mut w, 3, 4, 9, 14);
     }
     let mut out = [0u8; 64];
-    for i in 0..16 {
-        out[4 * i..4 * i + 4].copy_from_slice(&w[i].wrapping_add(state[i]).to_le_bytes());
+    for (chunk, (x, s)) in out.chunks_exact_mut(4).zip(w.iter().zip(&state)) {
+        chunk.copy_from_slice(&x.wrapping_add(*s).to_le_bytes());
     }
     out
 }
@@ -176,8 +176,8 @@ pub fn sha256(message: &[u8]) -> [u8; 32] {
     data.extend_from_slice(&bit_len.to_be_bytes());
     for chunk in data.chunks_exact(64) {
         let mut w = [0u32; 64];
-        for i in 0..16 {
-            w[i] = u32::from_be_bytes(chunk[4 * i..4 * i + 4].try_into().expect("4 bytes"));
+        for (x, b) in w.iter_mut().zip(chunk.chunks_exact(4)) {
+            *x = u32::from_be_bytes(b.try_into().expect("4 bytes"));
         }
         for i in 16..64 {
             let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
@@ -185,10 +185,10 @@ pub fn sha256(message: &[u8]) -> [u8; 32] {
             w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
         }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
-        for i in 0..64 {
+        for (k, wi) in K.iter().zip(&w) {
             let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
             let ch = (e & f) ^ (!e & g);
-            let t1 = hh.wrapping_add(s1).wrapping_add(ch).wrapping_add(K[i]).wrapping_add(w[i]);
+            let t1 = hh.wrapping_add(s1).wrapping_add(ch).wrapping_add(*k).wrapping_add(*wi);
             let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
             let maj = (a & b) ^ (a & c) ^ (b & c);
             let t2 = s0.wrapping_add(maj);
