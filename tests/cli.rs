@@ -5,8 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use junqi_referee::rules::flip::{Deal, FlipAction, FlipGame, FlipOptions};
+use junqi_referee::rules::flip_record::{FlipRecord, FlipRecordInfo};
 use junqi_referee::rules::record::{Record, RecordInfo};
 use junqi_referee::rules::rng::Rng;
+use junqi_referee::rules::shuffle::Seed;
 use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant};
 
 fn bin() -> Command {
@@ -55,6 +58,44 @@ fn generate(name: &str, seed: u64, rules: &str, hidden: bool) {
     std::fs::write(data(name), Record::for_game(&info, &plies, None, g.over()).to_text()).unwrap();
 }
 
+/// Writes a seeded random 翻棋 game as a record with its seed, commitment and deal published
+/// (only when regenerating). Play prefers attacks, then moves, so the game has combats and an end.
+fn generate_flip(name: &str, seed_hex: &str, rules: &str, rng_seed: u64) {
+    let seed = Seed::from_hex(seed_hex).unwrap();
+    let deal = Deal::from_seed(&seed);
+    let options = FlipOptions::parse(rules).unwrap();
+    let mut g = FlipGame::new(&deal, options);
+    let mut rng = Rng::new(rng_seed);
+    let mut reports = Vec::new();
+    while g.over().is_none() {
+        let actions = g.legal_actions();
+        let view = g.view();
+        let moves: Vec<FlipAction> = actions.iter().copied().filter(|a| matches!(a, FlipAction::Move(_))).collect();
+        let attacks: Vec<FlipAction> = moves
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, FlipAction::Move(m) if view.cells[m.to.index()].is_some()))
+            .collect();
+        let a = if !attacks.is_empty() && rng.below(2) == 0 {
+            attacks[rng.below(attacks.len())]
+        } else if !moves.is_empty() && rng.below(2) == 0 {
+            moves[rng.below(moves.len())]
+        } else {
+            actions[rng.below(actions.len())]
+        };
+        reports.push(g.play(a).unwrap());
+    }
+    let info = FlipRecordInfo {
+        options,
+        players: ["alice".into(), "bob".into()],
+        seed: Some(seed),
+        deal,
+        publish: true,
+        date: "2026.11.30".into(),
+    };
+    std::fs::write(data(name), FlipRecord::for_game(&info, &reports, None, g.over()).to_text()).unwrap();
+}
+
 #[test]
 fn golden_replays() {
     if updating() {
@@ -62,6 +103,10 @@ fn golden_replays() {
         generate("random-seed-2-mutual-scout.jqr", 2, "mines=mutual scout=on", false);
         generate("random-seed-3-hidden.jqr", 3, "", true);
         generate("random-seed-4-hq-exit-range.jqr", 4, "hq-exit=on rail-range=3 bomb-flies=on", false);
+        let s5 = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+        generate_flip("flip-seed-5eed.jqr", s5, "", 5);
+        let s0 = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+        generate_flip("flip-seed-0001-engineer.jqr", s0, "colour=engineer flag-taker=engineer suicide=forbidden", 6);
     }
     let mut checked = 0;
     for entry in std::fs::read_dir(data("")).unwrap() {
@@ -82,6 +127,11 @@ fn golden_replays() {
         let text = std::fs::read_to_string(&path).unwrap();
         if let Ok(r) = Record::parse(&text)
             && path.file_name().unwrap().to_str().unwrap().starts_with("random")
+        {
+            assert_eq!(r.to_text(), text, "{} round trip", path.display());
+        }
+        if let Ok(r) = FlipRecord::parse(&text)
+            && path.file_name().unwrap().to_str().unwrap().starts_with("flip-seed")
         {
             assert_eq!(r.to_text(), text, "{} round trip", path.display());
         }
@@ -157,4 +207,42 @@ fn a_missing_file_is_a_clear_error() {
     let out = bin().args(["replay", "/nonexistent/x.jqr"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn setup_random_deals_a_committed_flip_deal() {
+    let seed = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+    let out = bin().args(["setup", "random", "--variant", "junqi-flip", "--seed", seed]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "[Shuffle \"fy-chacha20/1\"]\n[Seed \"{seed}\"]\n[Commit \"5d03309ae2922a6b25ee51c7b952bb307ab580d0edf365143677c7f941f81b4e\"]\n[Deal \"eLEbiAHljhDdHcCfGaKDJihJgIjegkfgKGcdFhIBIjJikCGEHF\"]\n"
+        )
+    );
+    let bad = bin().args(["setup", "random", "--variant", "junqi-flip", "--seed", "12"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "error: --seed: a seed is 64 hex digits (32 bytes), not 2 characters\n"
+    );
+    let os = bin().args(["setup", "random", "--variant", "junqi-flip"]).output().unwrap();
+    assert_eq!(os.status.code(), Some(0));
+    assert_eq!(String::from_utf8(os.stdout).unwrap().lines().count(), 4);
+    let unknown = bin().args(["setup", "random", "--variant", "chess"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn flip_moves_list_flips_and_moves() {
+    let out = bin().args(["moves", "--ply", "3"]).arg(data("flip-doc-example.jqr")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // 47 face-down pieces to flip, and P2 (red) may move the 师长 on d6 or the 工兵 on d7.
+    assert_eq!(lines.iter().filter(|l| l.starts_with('+')).count(), 47);
+    assert!(lines.contains(&"d6-c6") && lines.contains(&"+a1") && !lines.contains(&"+c6"), "{text}");
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod flip;
 mod local;
 mod moves;
 mod render;
@@ -120,12 +121,13 @@ pub enum SetupAction {
         #[arg(long, default_value = "junqi")]
         variant: String,
     },
-    /// Print a legal random deployment string.
+    /// Print a legal random deployment string (or, with --variant junqi-flip, a committed deal).
     Random {
-        /// Seed for a reproducible deployment (default: from the clock).
+        /// Seed for a reproducible deployment (default: from the clock); for junqi-flip, 64 hex
+        /// digits (default: from the operating system).
         #[arg(long)]
-        seed: Option<u64>,
-        /// The variant: junqi, junqi4, junqi4-duel.
+        seed: Option<String>,
+        /// The variant: junqi, junqi4, junqi4-duel, junqi-flip.
         #[arg(long, default_value = "junqi")]
         variant: String,
         /// The seat it is for (a deployment string fits every seat; checked against the variant).

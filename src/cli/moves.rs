@@ -13,6 +13,9 @@ pub fn run(path: &Path, ply: Option<usize>) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if crate::rules::flip_record::is_flip_record(&text) {
+        return super::flip::moves(path, &text, ply);
+    }
     let mut record = match Record::parse(&text) {
         Ok(r) => r,
         Err(e) => {

@@ -163,6 +163,9 @@ pub fn run(path: &Path, json: bool) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if crate::rules::flip_record::is_flip_record(&text) {
+        return super::flip::replay(path, &text, json);
+    }
     let record = match Record::parse(&text) {
         Ok(r) => r,
         Err(e) => {

@@ -66,11 +66,23 @@ pub fn check(text: &str, side: &str, variant: &str) -> ExitCode {
 }
 
 /// `setup random [--seed N] [--variant V] [--side S]`: a deployment string is written from its
-/// seat's own view, so the same seed gives the same string for every seat.
-pub fn random(seed: Option<u64>, variant: &str, side: Option<&str>) -> ExitCode {
+/// seat's own view, so the same seed gives the same string for every seat. For `junqi-flip` it
+/// prints a committed deal instead (`--seed` is then 64 hex digits).
+pub fn random(seed: Option<String>, variant: &str, side: Option<&str>) -> ExitCode {
+    if variant.eq_ignore_ascii_case(crate::rules::flip::VARIANT_NAME) {
+        return super::flip::setup_random(seed.as_deref());
+    }
     let (variant, _seat) = match variant_and_seat(variant, side) {
         Ok(x) => x,
         Err(code) => return code,
+    };
+    let seed = match seed.map(|s| s.trim().parse::<u64>()) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            eprintln!("error: --seed for a deployment is a whole number such as 7");
+            return ExitCode::from(2);
+        }
     };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)

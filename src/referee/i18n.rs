@@ -464,6 +464,8 @@ fn reason_text(r: EndReason, l: Locale) -> &'static str {
         (EndReason::Timeout, true) => "超时",
         (EndReason::Agreed, false) => "agreed",
         (EndReason::Agreed, true) => "双方议和",
+        (EndReason::NoMovablePieces, false) => "no movable pieces left",
+        (EndReason::NoMovablePieces, true) => "可动之子已尽",
     }
 }
 

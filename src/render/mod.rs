@@ -10,6 +10,7 @@ mod assets;
 mod canvas;
 pub mod cross;
 mod draw;
+pub mod flip;
 mod gif;
 pub mod layout;
 pub mod replay;

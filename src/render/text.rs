@@ -100,6 +100,7 @@ pub(crate) fn reason(lang: Lang, r: EndReason) -> &'static str {
         EndReason::Resign => pick(lang, "认输", "resignation"),
         EndReason::Timeout => pick(lang, "超时", "timeout"),
         EndReason::Agreed => pick(lang, "议和", "agreed draw"),
+        EndReason::NoMovablePieces => pick(lang, "无棋可动", "no movable pieces"),
     }
 }
 

@@ -44,11 +44,13 @@ pub enum EndReason {
     Timeout,
     /// The players agreed a draw.
     Agreed,
+    /// 翻棋: a colour has none of its 司令…工兵 or bombs left (`rules-flip.md` §5).
+    NoMovablePieces,
 }
 
 impl EndReason {
     /// Every reason, for lookups by name and for tables that must cover them all.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; 8] = [
         EndReason::FlagCaptured,
         EndReason::NoLegalMove,
         EndReason::BothStuck,
@@ -56,6 +58,7 @@ impl EndReason {
         EndReason::Resign,
         EndReason::Timeout,
         EndReason::Agreed,
+        EndReason::NoMovablePieces,
     ];
 
     /// Reads a `replay --json` name back.
@@ -73,6 +76,7 @@ impl EndReason {
             EndReason::Resign => "resign",
             EndReason::Timeout => "timeout",
             EndReason::Agreed => "agreed",
+            EndReason::NoMovablePieces => "no_movable_pieces",
         }
     }
 }
@@ -190,6 +194,8 @@ pub struct Game {
     teams: [u8; 8],
     /// Seats that are out of the game, as a bit mask (games of more than two seats).
     out: u8,
+    /// 翻棋 (`rules-flip.md`, see [`Game::enable_flip`]).
+    flip: bool,
 }
 
 impl fmt::Debug for Game {
@@ -224,6 +230,7 @@ impl Game {
             removed: vec![vec![0; variant.pieces.len()]; variant.seats.len()],
             teams: std::array::from_fn(|i| variant.seats.get(i).map_or(u8::MAX, |s| s.team)),
             out: 0,
+            flip: false,
         }
     }
 
@@ -294,7 +301,7 @@ impl Game {
     /// Whether the piece on `p` may move at all (ignoring whether it has somewhere to go).
     fn can_move_from(&self, p: PointId, piece: Piece) -> bool {
         let def = self.variant.piece(piece.kind);
-        if !def.is_mobile() {
+        if !def.is_mobile() || (self.flip && !piece.known) {
             return false;
         }
         if !self.rules.hq_exit && self.variant.board.is_headquarters(p) {
@@ -311,6 +318,10 @@ impl Game {
         match self.cells[to.index()] {
             None => Some(false),
             Some(other) => {
+                // 翻棋: a face-down piece blocks like any piece but cannot be attacked.
+                if self.flip && !other.known {
+                    return None;
+                }
                 if self.teams[other.seat.index()] == self.teams[mover.seat.index()] || self.variant.board.is_camp(to) {
                     return None;
                 }
@@ -547,7 +558,7 @@ impl Game {
         self.quiet = if outcome.is_combat() { 0 } else { self.quiet + 1 };
 
         // A fallen 司令 makes its side's flag public: the attacker's side first.
-        if let Some(commander) = v.commander {
+        if let Some(commander) = v.commander.filter(|_| !self.flip) {
             let mut fallen: Vec<Seat> = Vec::new();
             let lost_attacker = matches!(outcome, Outcome::DefenderWon | Outcome::BothRemoved);
             let lost_defender = matches!(outcome, Outcome::AttackerWon | Outcome::BothRemoved | Outcome::FlagCaptured);
@@ -627,7 +638,7 @@ impl Game {
             self.to_move = next;
         } else {
             self.to_move = v.next_seat(seat);
-            if end.is_none() && !self.has_legal_move(self.to_move) {
+            if end.is_none() && !self.flip && !self.has_legal_move(self.to_move) {
                 end = Some(if self.has_legal_move(seat) {
                     GameOver { winner: Some(v.team(seat)), reason: EndReason::NoLegalMove }
                 } else {
@@ -635,11 +646,38 @@ impl Game {
                 });
             }
         }
-        if end.is_none() && self.rules.quiet_limit > 0 && self.quiet >= self.rules.quiet_limit {
+        if end.is_none() && !self.flip && self.rules.quiet_limit > 0 && self.quiet >= self.rules.quiet_limit {
             end = Some(GameOver { winner: None, reason: EndReason::QuietLimit });
         }
         self.over = end;
         PlyReport { ply: self.ply, seat, mv, outcome, attacker: attacker.kind, defender, revealed, eliminated, end }
+    }
+
+    /// Turns this game into the board of a 翻棋 game (`rules-flip.md`; [`super::flip`] drives it).
+    /// Seats are then colours, and `Piece::known` means face up. Face-down pieces never move and
+    /// cannot be attacked (they still block), a fallen 司令 reveals nothing, and `play` ends the
+    /// game only by a captured flag: the other end conditions count flips, which this type does
+    /// not know, so the flip game checks them in its own order.
+    pub fn enable_flip(&mut self) {
+        self.flip = true;
+    }
+
+    /// 翻棋: turns the piece on `p` face up as one ply (a flip resets the no-combat count), and
+    /// returns it; `None`, with nothing changed, if `p` holds no face-down piece.
+    pub fn flip_up(&mut self, p: PointId) -> Option<Piece> {
+        let cell = self.cells.get_mut(p.index())?.as_mut().filter(|c| !c.known)?;
+        cell.known = true;
+        let piece = *cell;
+        self.ply += 1;
+        self.quiet = 0;
+        Some(piece)
+    }
+
+    /// 翻棋: sets the colour to move (the flip game maps players to colours) and, once its own
+    /// end checks have decided, the result.
+    pub fn set_turn(&mut self, to_move: Seat, over: Option<GameOver>) {
+        self.to_move = to_move;
+        self.over = over;
     }
 
     /// Whether a seat is out of the game.

@@ -5,6 +5,8 @@ pub mod bitset;
 pub mod board;
 pub mod combat;
 pub mod family;
+pub mod flip;
+pub mod flip_record;
 pub mod game;
 pub mod junqi4_board;
 pub mod junqi_board;
@@ -16,6 +18,7 @@ pub mod record_seats;
 pub mod rng;
 pub mod seat;
 pub mod setup;
+pub mod shuffle;
 pub mod variant;
 pub mod view;
 

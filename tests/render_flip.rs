@@ -1,0 +1,94 @@
+//! 翻棋 board images: golden files, identical backs, both colours face up, and images that cannot
+//! tell apart two deals agreeing on every face-up piece. `UPDATE_GOLDEN=1 cargo test --test
+//! render_flip` rewrites the golden images (look at them before committing).
+
+use std::path::PathBuf;
+
+use junqi_referee::render::Lang;
+use junqi_referee::render::flip::{render_flip_gif, render_flip_indexed, render_flip_png};
+use junqi_referee::render::layout::tile_rect;
+use junqi_referee::rules::flip::{Deal, FlipGame, FlipOptions, parse_action};
+use junqi_referee::rules::{Seat, Variant};
+
+const DOC_DEAL: &str = "GKhJeLFijgfEbFDCDkIJIgGcHHCEiBAdilJhehaIgHdjkjcGfK";
+
+fn game(deal: &str, tokens: &str) -> FlipGame {
+    let mut g = FlipGame::new(&Deal::parse(deal).unwrap(), FlipOptions::default());
+    for t in tokens.split_whitespace() {
+        g.play_parsed(parse_action(t).unwrap()).unwrap();
+    }
+    g
+}
+
+fn golden(name: &str, bytes: &[u8]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, bytes).expect("write golden");
+        return;
+    }
+    let want = std::fs::read(&path)
+        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_flip", path.display()));
+    assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
+}
+
+#[test]
+fn golden_flip_images() {
+    golden("flip-start.png", &render_flip_png(&game(DOC_DEAL, "").view(), Lang::Zh).unwrap());
+    let g = game(DOC_DEAL, "+c6=G +d7=i +d6=c d6-c6 +e6=H +c5");
+    golden("flip-ply6.png", &render_flip_png(&g.view(), Lang::Zh).unwrap());
+    golden("flip-ply6-en.png", &render_flip_png(&g.view(), Lang::En).unwrap());
+}
+
+/// The pixels of one point's tile.
+fn tile(img: &junqi_referee::render::IndexedImage, name: &str) -> Vec<u8> {
+    let v = Variant::junqi();
+    let (x, y, w, h) = tile_rect(v, v.board.find(name).unwrap(), Seat::RED);
+    (y..y + h)
+        .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+        .map(|(xx, yy)| img.get(xx as usize, yy as usize))
+        .collect()
+}
+
+#[test]
+fn every_back_is_identical_and_the_colours_differ_face_up() {
+    let g = game(DOC_DEAL, "+c6=G +d7=i");
+    let img = render_flip_indexed(&g.view(), Lang::Zh).unwrap();
+    // a1 holds a blue captain and b1 a blue bomb, e12 a blue bomb, d12 a red major: all alike.
+    let back = tile(&img, "a1");
+    for p in ["b1", "e12", "d12", "c5", "a10"] {
+        assert_eq!(tile(&img, p), back, "{p}");
+    }
+    assert_ne!(tile(&img, "c6"), back);
+    assert_ne!(tile(&img, "c6"), tile(&img, "d7"), "a blue captain and a red engineer look different");
+}
+
+#[test]
+fn images_depend_only_on_face_up_pieces() {
+    // Swap two face-down pieces of different colour and kind (c1 h and e12 K): same images.
+    let mut other: Vec<char> = DOC_DEAL.chars().collect();
+    other.swap(2, 49);
+    let other: String = other.into_iter().collect();
+    for tokens in ["", "+c6=G", "+c6=G +d7=i +d6=c d6-c6"] {
+        let (a, b) = (game(DOC_DEAL, tokens), game(&other, tokens));
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(
+                render_flip_png(&a.view(), lang).unwrap(),
+                render_flip_png(&b.view(), lang).unwrap(),
+                "{tokens}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_flip_game_animates() {
+    let mut g = game(DOC_DEAL, "");
+    let mut views = vec![g.view()];
+    for t in ["+c6=G", "+d7=i", "+d6=c", "d6-c6"] {
+        g.play_parsed(parse_action(t).unwrap()).unwrap();
+        views.push(g.view());
+    }
+    let gif = render_flip_gif(&views, Lang::En).unwrap();
+    assert_eq!(&gif[..6], b"GIF89a");
+    assert!(render_flip_gif(&[], Lang::En).is_err());
+}
