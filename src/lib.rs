@@ -9,3 +9,4 @@ pub mod referee;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod tournament;
