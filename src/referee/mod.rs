@@ -2,9 +2,10 @@
 //!
 //! A [`Command`] carries the acting user (an opaque id), a request id and an [`Action`]. The
 //! referee checks it against the game, writes everything it changes (the event, the game row, the
-//! deadline, the request id with the effects) in one `BEGIN IMMEDIATE` transaction, commits, and
-//! only then returns the [`Effect`]s for the adapter to deliver. A repeated request id returns the
-//! stored effects and changes nothing.
+//! deadline, the request id with the effects) inside its own savepoint of a group commit (one
+//! `BEGIN IMMEDIATE … COMMIT` shared by every command queued meanwhile, see
+//! [`crate::store::batch`]), and only once that commit is done returns the [`Effect`]s for the
+//! adapter to deliver. A repeated request id returns the stored effects and changes nothing.
 //!
 //! Commands for one game are serialised by a per-game async lock (held across the transaction), so
 //! two commands racing for the same turn are applied one after the other: the second sees the
@@ -15,6 +16,7 @@
 
 pub mod clock;
 pub mod i18n;
+mod locales;
 mod marks;
 mod settings;
 mod time;
@@ -322,11 +324,17 @@ struct Out {
     /// command that announces several things reads each setting once.
     server_locales: HashMap<String, Locale>,
     user_locales: HashMap<String, Locale>,
+    /// The referee's server locales and the settings version this command began at (None:
+    /// always read the store).
+    cached: Option<(Arc<locales::ServerLocales>, u64)>,
 }
 
 impl Out {
     async fn server_locale(&mut self, tx: &mut SqliteConnection, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.server_locales.get(server) {
+            return Ok(l);
+        }
+        if let Some(l) = self.cached.as_ref().and_then(|(c, version)| c.get(server, *version)) {
             return Ok(l);
         }
         let l = Locale::parse(&store::server_get(tx, server).await?.locale).unwrap_or_default();
@@ -352,6 +360,8 @@ pub struct Referee {
     store: Store,
     clock: Arc<dyn Clock>,
     slots: StdMutex<HashMap<GameId, Arc<tokio::sync::Mutex<Slot>>>>,
+    /// Server default locales, so announcements need no read of them (see `locales.rs`).
+    locales: Arc<locales::ServerLocales>,
 }
 
 fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> StoreError {
@@ -411,7 +421,7 @@ impl Referee {
     /// A referee on a store, with a clock (a [`SystemClock`] in production, a [`ManualClock`] in
     /// tests).
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Referee {
-        Referee { store, clock, slots: StdMutex::new(HashMap::new()) }
+        Referee { store, clock, slots: StdMutex::new(HashMap::new()), locales: Arc::default() }
     }
 
     /// Opens a referee and applies every deadline missed while it was down, in order, once.
@@ -438,44 +448,72 @@ impl Referee {
     }
 
     /// Handles one command: checks it, commits it, and returns its effects.
+    ///
+    /// The command takes its game's lock, then a turn in the store's group commit
+    /// ([`Store::turn`]): it runs inside the batch's transaction and its own savepoint, and its
+    /// effects (or its rejection) are returned only once the batch holding it is committed. If that
+    /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
         let slot = cmd.action.game().map(|g| self.slot(g));
         let mut guard = match &slot {
             Some(s) => Some(s.clone().lock_owned().await),
             None => None,
         };
-        let mut tx = self.store.begin().await?;
-        if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
-            return serde_json::from_str(&json)
-                .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
-        }
+        let (mut turn, commit) = self.store.turn().await?;
         let now = self.clock.now();
-        let mut out = Out::default();
+        let version = store::servers_version();
+        let mut out = Out { cached: Some((self.locales.clone(), version)), ..Out::default() };
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
-        match self.apply(&mut tx, &cmd, now, &mut live, &mut out).await {
-            Ok(()) => {
-                let json = serde_json::to_string(&out.effects).expect("effects serialise");
-                store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
-                tx.commit().await?;
+        let step = self.handle_in(turn.conn(), &cmd, now, &mut live, &mut out).await;
+        turn.finish(step.is_ok());
+        if let Err(e) = commit.wait().await {
+            if let Some(g) = guard.as_mut() {
+                g.live = None;
+            }
+            return Err(RefereeError::Store(e));
+        }
+        match step {
+            Ok(Some(json)) => {
+                serde_json::from_str(&json).map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()))
+            }
+            Ok(None) => {
                 if let Some(g) = guard.as_mut() {
                     // Finished games leave the cache; they are rebuilt on demand (views, records).
                     g.live = live.filter(|l| l.game.over().is_none());
                 }
+                self.locales.put(version, &out.server_locales);
                 Ok(out.effects)
             }
             Err(Fail::Mistake(m)) => {
-                drop(tx);
                 let locale = self.locale_of(&cmd.user, &cmd.server).await?;
                 Err(RefereeError::Rejected { message: m.render(locale), mistake: m })
             }
             Err(Fail::Store(e)) => {
-                drop(tx);
                 if let Some(g) = guard.as_mut() {
                     g.live = None;
                 }
                 Err(RefereeError::Store(e))
             }
         }
+    }
+
+    /// A command's turn on the write connection: the stored effects' JSON if its request id was
+    /// seen before (`Some`), else applies it and records the request id with its effects (`None`).
+    async fn handle_in(
+        &self,
+        tx: &mut SqliteConnection,
+        cmd: &Command,
+        now: i64,
+        live: &mut Option<Live>,
+        out: &mut Out,
+    ) -> Res<Option<String>> {
+        if let Some(json) = store::request_get(tx, &cmd.request).await? {
+            return Ok(Some(json));
+        }
+        self.apply(tx, cmd, now, live, out).await?;
+        let json = serde_json::to_string(&out.effects).expect("effects serialise");
+        store::request_put(tx, &cmd.request, &cmd.user, &json, now).await?;
+        Ok(None)
     }
 
     async fn locale_of(&self, user: &str, server: &str) -> Result<Locale, StoreError> {

@@ -6,10 +6,15 @@
 //! command's whole effect (event, state, request id) lands at once or not at all.
 //!
 //! The functions below take a `&mut SqliteConnection` so that they compose inside one transaction;
-//! reads outside a transaction use [`Store::conn`].
+//! reads outside a transaction use [`Store::conn`]. The referee's commands do not open their own
+//! transactions: they take a turn in a group commit ([`Store::turn`], see [`batch`]).
+
+pub mod batch;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use sqlx::pool::PoolConnection;
@@ -40,6 +45,9 @@ pub enum StoreError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The group commit holding this command failed; nothing of the batch was committed.
+    #[error("the commit failed, nothing was saved: {0}")]
+    Batch(Arc<sqlx::Error>),
 }
 
 /// How hard a commit waits for the disk.
@@ -65,6 +73,8 @@ pub struct Store {
     /// (async, first come first served) instead of letting them collide inside SQLite avoids its
     /// busy handler, which sleeps and retries and collapses throughput under concurrency.
     writer: SqlitePool,
+    /// The group-commit writer task, which borrows `writer`'s connection for each batch.
+    batch: batch::Writer,
 }
 
 /// A write transaction begun with `BEGIN IMMEDIATE`.
@@ -93,11 +103,22 @@ impl Store {
             })
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let writer = SqlitePoolOptions::new().max_connections(1).connect_with(opts.clone()).await?;
+        // The write connection is taken once per batch: skip the liveness ping sqlx would send
+        // before each acquire (a round trip to SQLite's thread; a local file does not go away).
+        let writer =
+            SqlitePoolOptions::new().max_connections(1).test_before_acquire(false).connect_with(opts.clone()).await?;
         MIGRATOR.run(&writer).await?;
         // A few connections serve concurrent reads.
         let pool = SqlitePoolOptions::new().max_connections(3).connect_with(opts).await?;
-        Ok(Store { pool, writer })
+        let batch = batch::Writer::spawn(writer.clone());
+        Ok(Store { pool, writer, batch })
+    }
+
+    /// Queues a command for the group commit and waits for its turn on the write connection
+    /// (inside the batch's transaction and the command's own savepoint). Effects may be emitted
+    /// only once the returned [`batch::Commit`] resolves.
+    pub async fn turn(&self) -> Result<(batch::Turn, batch::Commit), StoreError> {
+        self.batch.turn().await
     }
 
     /// Begins a write transaction with `BEGIN IMMEDIATE`.
@@ -173,8 +194,26 @@ pub async fn server_get(conn: &mut SqliteConnection, server_id: &str) -> Result<
     Ok(row.unwrap_or_else(|| ServerRow::default_for(server_id)))
 }
 
-/// Writes a server's settings.
+/// Changes every time server settings are written (see [`server_put`]), so that caches of them
+/// (the referee's server locales) know when to forget.
+static SERVERS_VERSION: AtomicU64 = AtomicU64::new(0);
+
+/// The current version of server settings: it changes before and after every write of them.
+pub fn servers_version() -> u64 {
+    SERVERS_VERSION.load(Ordering::SeqCst)
+}
+
+/// Writes a server's settings. Every write of the `servers` table must go through here: the
+/// version is bumped before (so a reader that began earlier keeps nothing) and after (so nothing
+/// read before the write became visible is kept).
 pub async fn server_put(conn: &mut SqliteConnection, row: &ServerRow) -> Result<(), StoreError> {
+    SERVERS_VERSION.fetch_add(1, Ordering::SeqCst);
+    let r = server_write(conn, row).await;
+    SERVERS_VERSION.fetch_add(1, Ordering::SeqCst);
+    r
+}
+
+async fn server_write(conn: &mut SqliteConnection, row: &ServerRow) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO servers (server_id, locale, vacation_days, challenge_ttl) VALUES (?, ?, ?, ?)
          ON CONFLICT(server_id) DO UPDATE SET locale = excluded.locale,
