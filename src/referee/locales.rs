@@ -27,7 +27,9 @@ impl ServerLocales {
             // Settings were written since the entries were read: forget them all.
             *g = (version, HashMap::new());
         }
-        if version != g.0 {
+        // A write since the command began (possibly by this very command, still uncommitted)
+        // makes every entry suspect: read the store instead.
+        if version != g.0 || store::servers_version() != version {
             return None;
         }
         g.1.get(server).copied()
