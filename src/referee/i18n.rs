@@ -267,6 +267,8 @@ pub enum Msg {
     },
     /// A user's mistake.
     Mistake(Mistake),
+    /// Tournaments and ratings.
+    Tournament(super::tournament::TournamentMsg),
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -360,6 +362,9 @@ pub enum Mistake {
     /// A vacation allowance out of range.
     #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
     BadVacationDays(i64),
+    /// A tournament or rating mistake.
+    #[error("{0}")]
+    Tournament(super::tournament::TournamentMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -704,6 +709,7 @@ impl Msg {
                 }
             }
             Msg::Mistake(m) => m.render_base(l),
+            Msg::Tournament(m) => m.text(l),
         }
     }
 }
@@ -755,6 +761,7 @@ impl Mistake {
             return s + ".";
         }
         match self {
+            Mistake::Tournament(m) => m.zh(),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),

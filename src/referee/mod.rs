@@ -16,6 +16,7 @@
 pub mod clock;
 pub mod i18n;
 mod time;
+pub mod tournament;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -128,6 +129,8 @@ pub enum Action {
         /// How long a challenge waits (`1h`, `1d`, …).
         challenge_ttl: Option<String>,
     },
+    /// Tournaments and ratings (see [`tournament::TournamentAction`]).
+    Tournament(tournament::TournamentAction),
 }
 
 impl Action {
@@ -411,6 +414,9 @@ impl Referee {
 
     /// Handles one command: checks it, commits it, and returns its effects.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
+        if let Action::Tournament(t) = &cmd.action {
+            return self.handle_tournament(&cmd, t).await;
+        }
         let slot = cmd.action.game().map(|g| self.slot(g));
         let mut guard = match &slot {
             Some(s) => Some(s.clone().lock_owned().await),
@@ -816,6 +822,9 @@ impl Referee {
                     }
                 }
                 let l = self.ensure_live(tx, row, live).await?;
+                if !accept {
+                    self.check_resign(tx, &row.server_id, game, l.game.ply()).await?;
+                }
                 let over = if accept { l.game.agree_draw() } else { l.game.resign(seat) };
                 let over = over.ok_or_else(|| wrong_state(row))?;
                 let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(i64::from(seat.0))) };
@@ -1123,7 +1132,7 @@ impl Referee {
         if live.is_some() {
             self.renders(row, out);
         }
-        Ok(())
+        self.on_game_over(tx, row, over, now, out).await
     }
 
     async fn public(
@@ -1282,6 +1291,7 @@ impl Referee {
                 Err(e) => return Err(e),
             }
         }
+        effects.extend(self.tournament_tick(now).await?);
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
             let slot = self.slot(r.game_id);
@@ -1311,7 +1321,9 @@ impl Referee {
 
     /// The earliest time [`Referee::tick`] has something to do.
     pub async fn next_wakeup(&self) -> Result<Option<i64>, RefereeError> {
-        Ok(store::next_wakeup(&mut *self.store.conn().await?).await?)
+        let games = store::next_wakeup(&mut *self.store.conn().await?).await?;
+        let tournaments = self.tournament_wakeup().await?;
+        Ok(games.into_iter().chain(tournaments).min())
     }
 
     async fn apply_deadline(&self, game: GameId, now: i64) -> Result<Vec<Effect>, RefereeError> {

@@ -18,6 +18,8 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, Transaction};
 
+pub mod tournament;
+
 /// A store error: the database failed, or a row holds something the referee cannot read.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
