@@ -162,6 +162,10 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
             }
             Action::Mark { game, point, piece: words.get(3).map(|p| p.to_string()) }
         }
+        "tournament" => crate::referee::tournament::parse_local(&words[1..]).map_err(ParseError::Usage)?,
+        c @ ("rating" | "leaderboard" | "stats" | "rating-rule") => {
+            crate::referee::tournament::parse_local_rating(c, &words[1..]).map_err(ParseError::Usage)?
+        }
         other => return Err(ParseError::UnknownCommand(other.to_string())),
     })
 }
@@ -169,8 +173,9 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
 /// One effect as a transcript line (`> public: …`), with times relative to `t0`.
 pub fn format_effect(e: &Effect, t0: i64) -> String {
     match e {
-        Effect::Public { text, .. } => format!("> public: {text}"),
-        Effect::Private { user, text, .. } => format!("> to {user}: {text}"),
+        // Continuation lines keep the `> ` prefix, so a multi-line text stays one effect.
+        Effect::Public { text, .. } => format!("> public: {}", text.replace('\n', "\n>   ")),
+        Effect::Private { user, text, .. } => format!("> to {user}: {}", text.replace('\n', "\n>   ")),
         Effect::Render { game, for_user: None } => format!("> render #{game} public"),
         Effect::Render { game, for_user: Some(u) } => format!("> render #{game} for {u}"),
         Effect::TimerSet { game, at } => format!("> timer #{game} at +{}", at - t0),

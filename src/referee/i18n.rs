@@ -311,6 +311,8 @@ pub enum Msg {
         /// Seconds the vacation lasts at most (the days, or less when the allowance is shorter).
         lasts: i64,
     },
+    /// Tournaments and ratings.
+    Tournament(super::tournament::TournamentMsg),
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -422,6 +424,9 @@ pub enum Mistake {
     /// A vacation length out of range.
     #[error("a vacation is 1 to 31 days, not {0}")]
     BadVacationLength(i64),
+    /// A tournament or rating mistake.
+    #[error("{0}")]
+    Tournament(super::tournament::TournamentMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -840,6 +845,7 @@ impl Msg {
                     )
                 }
             }
+            Msg::Tournament(m) => m.text(l),
         }
     }
 }
@@ -891,6 +897,7 @@ impl Mistake {
             return s + ".";
         }
         match self {
+            Mistake::Tournament(m) => m.zh(),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),

@@ -20,6 +20,7 @@ mod locales;
 mod marks;
 mod settings;
 mod time;
+pub mod tournament;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -157,6 +158,8 @@ pub enum Action {
     },
     /// Start a vacation of this many days (at most what is left of this month's allowance).
     VacationDays(i64),
+    /// Tournaments and ratings (see [`tournament::TournamentAction`]).
+    Tournament(tournament::TournamentAction),
 }
 
 impl Action {
@@ -454,6 +457,9 @@ impl Referee {
     /// effects (or its rejection) are returned only once the batch holding it is committed. If that
     /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
+        if let Action::Tournament(t) = &cmd.action {
+            return self.handle_tournament(&cmd, t).await;
+        }
         let slot = cmd.action.game().map(|g| self.slot(g));
         let mut guard = match &slot {
             Some(s) => Some(s.clone().lock_owned().await),
@@ -906,6 +912,9 @@ impl Referee {
                     }
                 }
                 let l = self.ensure_live(tx, row, live).await?;
+                if !accept {
+                    self.check_resign(tx, &row.server_id, game, l.game.ply()).await?;
+                }
                 let over = if accept { l.game.agree_draw() } else { l.game.resign(seat) };
                 let over = over.ok_or_else(|| wrong_state(row))?;
                 let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(i64::from(seat.0))) };
@@ -1214,7 +1223,7 @@ impl Referee {
         if live.is_some() {
             self.renders(row, out);
         }
-        Ok(())
+        self.on_game_over(tx, row, over, now, out).await
     }
 
     async fn public(
@@ -1373,6 +1382,7 @@ impl Referee {
                 Err(e) => return Err(e),
             }
         }
+        effects.extend(self.tournament_tick(now).await?);
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
             let slot = self.slot(r.game_id);
@@ -1402,7 +1412,9 @@ impl Referee {
 
     /// The earliest time [`Referee::tick`] has something to do.
     pub async fn next_wakeup(&self) -> Result<Option<i64>, RefereeError> {
-        Ok(store::next_wakeup(&mut *self.store.conn().await?).await?)
+        let games = store::next_wakeup(&mut *self.store.conn().await?).await?;
+        let tournaments = self.tournament_wakeup().await?;
+        Ok(games.into_iter().chain(tournaments).min())
     }
 
     async fn apply_deadline(&self, game: GameId, now: i64) -> Result<Vec<Effect>, RefereeError> {

@@ -25,6 +25,7 @@ use sqlx::{Sqlite, Transaction};
 
 pub mod discord;
 pub mod marks;
+pub mod tournament;
 
 /// A store error: the database failed, or a row holds something the referee cannot read.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,264 @@
+//! Whole simulated tournaments (8 and 9 players, each format) through the local transcript
+//! driver: the test writes the commands (create, joins, start; then each round's deployments and
+//! results, fed in by resignation or agreed draw), replays the transcript, reads the next round's
+//! games from the referee's announcements, and finally compares the final standings with tables
+//! computed by hand (in the comments).
+//!
+//! Results follow one rule so they can be computed by hand: between players `pI` and `pJ` (I < J,
+//! seeds = joining order, all unrated), if J = I + 1 the game is drawn, otherwise `pI` wins
+//! (`pJ` resigns).
+
+use std::path::PathBuf;
+
+use junqi_referee::local::transcript;
+
+struct Sim {
+    text: String,
+    db: PathBuf,
+}
+
+impl Sim {
+    fn new(tag: &str, n: usize, create: &str) -> Sim {
+        let db = std::env::temp_dir().join(format!("junqi-tournament-{tag}-{}.db", std::process::id()));
+        let mut text = format!("p1: tournament create {create}\n");
+        for i in 1..=n {
+            text.push_str(&format!("p{i}: tournament join 1\n"));
+        }
+        text.push_str("p1: tournament start 1\n");
+        Sim { text, db }
+    }
+
+    async fn run(&self) -> String {
+        transcript::run(&self.text, &self.db).await.expect("the transcript runs")
+    }
+
+    /// Plays the tournament to its end; returns the final output.
+    async fn play(&mut self) -> String {
+        let mut played = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let out = self.run().await;
+            assert!(!out.contains("> error"), "an error in:\n{out}");
+            if out.contains("is over. Final standings:") {
+                return out;
+            }
+            let mut added = false;
+            for line in out.lines() {
+                // ">   board 2: game #5, p3 (Red) vs p6 (Blue), please deploy"
+                let Some(rest) = line.split_once(": game #").map(|x| x.1) else { continue };
+                let (game, rest) = rest.split_once(", ").unwrap();
+                if !played.insert(game.to_string()) {
+                    continue;
+                }
+                let (red, rest) = rest.split_once(" (Red) vs ").unwrap();
+                let blue = rest.split_once(" (Blue)").unwrap().0;
+                let (i, j): (usize, usize) = (red[1..].parse().unwrap(), blue[1..].parse().unwrap());
+                let t = &mut self.text;
+                t.push_str(&format!("{red}: deploy {game} random\n{blue}: deploy {game} random\n"));
+                if i.abs_diff(j) == 1 {
+                    t.push_str(&format!("{red}: draw {game} offer\n{blue}: draw {game} accept\n"));
+                } else {
+                    let loser = if i > j { red } else { blue };
+                    t.push_str(&format!("{loser}: resign {game}\n"));
+                }
+                added = true;
+            }
+            assert!(added, "no new games and no final standings:\n{out}");
+        }
+        panic!("the tournament did not end");
+    }
+}
+
+/// The final standings block of the output (the lines after "Final standings:").
+fn final_standings(out: &str) -> String {
+    let start = out.find("is over. Final standings:").expect("final standings");
+    out[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with(">   "))
+        .map(|l| l.trim_start_matches(">   "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn round_robin_8() {
+    let mut sim = Sim::new("rr8", 8, "Cup format=round-robin");
+    let out = sim.play().await;
+    // pK: wins against pK+2.., draws with its neighbours, loses to the rest.
+    // p1: 6 wins + 1 draw = 6.5; p2: 5 + 2 draws = 6; p3: 4 + 1 + 2d... = 4 wins (p5..p8),
+    // draws p2, p4, loses p1 = 5; p4: 3 wins + 2 draws = 4; p5: 2 + 1 = 3; p6: 1 + 1 = 2;
+    // p7: 0 + 1 = 1; p8: draw with p7 = 0.5.
+    // Sonneborn–Berger: p1 = (6+5+4+3+2+1... beaten p3..p8: 5+4+3+2+1+0.5 = 15.5) + half of p2's 6
+    // = 18.5; p2 = beaten p4..p8 (4+3+2+1+0.5 = 10.5) + half (6.5 + 5) = 16.25;
+    // p3 = beaten p5..p8 (3+2+1+0.5 = 6.5) + half (6 + 4) = 11.5; p4 = (2+1+0.5) + half (5+3) = 7.5;
+    // p5 = (1+0.5) + half (4+2) = 4.5; p6 = 0.5 + half (3+1) = 2.5; p7 = half (2+0.5) = 1.25;
+    // p8 = half of p7's 1 = 0.5.
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 6.5 pts, SB 18.5, 6-1-0
+2. p2: 6 pts, SB 16.25, 5-2-0
+3. p3: 5 pts, SB 11.5, 4-2-1
+4. p4: 4 pts, SB 7.5, 3-2-2
+5. p5: 3 pts, SB 4.5, 2-2-3
+6. p6: 2 pts, SB 2.5, 1-2-4
+7. p7: 1 pts, SB 1.25, 0-2-5
+8. p8: 0.5 pts, SB 0.5, 0-1-6"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn round_robin_9() {
+    let mut sim = Sim::new("rr9", 9, "Cup format=round-robin");
+    let out = sim.play().await;
+    // Nine rounds, everyone rests once (a bye is worth nothing in round robin).
+    // Scores: p1 7 wins + 1 draw = 7.5, p2 6 + 2 draws = 7, p3 6, p4 5, p5 4, p6 3, p7 2, p8 1,
+    // p9 0.5. SB: p1 = beaten p3..p9 (6+5+4+3+2+1+0.5 = 21.5) + ½·7 = 25;
+    // p2 = (5+4+3+2+1+0.5 = 15.5) + ½(7.5+6) = 22.25; p3 = (4+3+2+1+0.5 = 10.5) + ½(7+5) = 16.5;
+    // p4 = (3+2+1+0.5) + ½(6+4) = 11.5; p5 = (2+1+0.5) + ½(5+3) = 7.5; p6 = 1.5 + ½(4+2) = 4.5;
+    // p7 = 0.5 + ½(3+1) = 2.5; p8 = ½(2+0.5) = 1.25; p9 = ½·1 = 0.5.
+    assert_eq!(out.matches(" has a bye").count(), 9);
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 7.5 pts, SB 25, 7-1-0
+2. p2: 7 pts, SB 22.25, 6-2-0
+3. p3: 6 pts, SB 16.5, 5-2-1
+4. p4: 5 pts, SB 11.5, 4-2-2
+5. p5: 4 pts, SB 7.5, 3-2-3
+6. p6: 3 pts, SB 4.5, 2-2-4
+7. p7: 2 pts, SB 2.5, 1-2-5
+8. p8: 1 pts, SB 1.25, 0-2-6
+9. p9: 0.5 pts, SB 0.5, 0-1-7"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_round_robin_8() {
+    let mut sim = Sim::new("drr8", 8, "Cup format=double-round-robin");
+    let out = sim.play().await;
+    // Every result of the single round robin twice: points double, and Sonneborn–Berger
+    // quadruples (twice the games, each against a doubled score): p1 13 pts, SB 4·18.5 = 74; …
+    assert!(out.contains("round 14 of 14"));
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 13 pts, SB 74, 12-2-0
+2. p2: 12 pts, SB 65, 10-4-0
+3. p3: 10 pts, SB 46, 8-4-2
+4. p4: 8 pts, SB 30, 6-4-4
+5. p5: 6 pts, SB 18, 4-4-6
+6. p6: 4 pts, SB 10, 2-4-8
+7. p7: 2 pts, SB 5, 0-4-10
+8. p8: 1 pts, SB 2, 0-2-12"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swiss_8() {
+    let mut sim = Sim::new("swiss8", 8, "Cup format=swiss rounds=3");
+    let out = sim.play().await;
+    // Round 1 (top half against bottom half, colours alternating by board): p1-p5, p6-p2, p3-p7,
+    // p8-p4: the top seeds win. Round 2 (winners; each pairs with the one due the other colour):
+    // p2-p1, p4-p3, p5-p6, p7-p8: all neighbours, all drawn. Round 3: p1-p3, p4-p2, p5-p7, p8-p6:
+    // p1, p2, p5, p6 win. Scores: p1, p2 2.5; p3, p4, p5, p6 1.5; p7, p8 0.5.
+    // Buchholz: p1 = p5 1.5 + p2 2.5 + p3 1.5 = 5.5; p2 = p6 + p1 + p4 = 5.5;
+    // p3 = p7 0.5 + p4 1.5 + p1 2.5 = 4.5; p4 = p8 + p3 + p2 = 4.5; p5 = p1 + p6 + p7 = 4.5;
+    // p6 = p2 + p5 + p8 = 4.5; p7 = p3 + p8 + p5 = 3.5; p8 = p4 + p7 + p6 = 3.5.
+    assert!(out.contains("board 2: game #2, p6 (Red) vs p2 (Blue)"), "{out}");
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 2.5 pts, Buchholz 5.5, 2-1-0
+2. p2: 2.5 pts, Buchholz 5.5, 2-1-0
+3. p3: 1.5 pts, Buchholz 4.5, 1-1-1
+4. p4: 1.5 pts, Buchholz 4.5, 1-1-1
+5. p5: 1.5 pts, Buchholz 4.5, 1-1-1
+6. p6: 1.5 pts, Buchholz 4.5, 1-1-1
+7. p7: 0.5 pts, Buchholz 3.5, 0-1-2
+8. p8: 0.5 pts, Buchholz 3.5, 0-1-2"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn elimination_8() {
+    let mut sim = Sim::new("ko8", 8, "Cup format=elimination");
+    let out = sim.play().await;
+    // Bracket 1-8, 4-5, 2-7, 3-6: 4-5 is drawn and the better seed p4 goes through. Round 2:
+    // p1 beats p4, p2-p3 drawn (p2 through). Final p1-p2 drawn: p1 wins the tournament.
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: winner, 2-1-0
+2. p2: out in round 3, 1-2-0
+3. p3: out in round 2, 1-1-0
+4. p4: out in round 2, 0-1-1
+5. p5: out in round 1, 0-1-0
+6. p6: out in round 1, 0-0-1
+7. p7: out in round 1, 0-0-1
+8. p8: out in round 1, 0-0-1"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn elimination_9() {
+    let mut sim = Sim::new("ko9", 9, "Cup format=elimination");
+    let out = sim.play().await;
+    // A bracket of 16: seeds 1 to 7 have byes, p8-p9 is drawn (p8 through). Round 2: p1-p8,
+    // p4-p5 (drawn, p4 through), p2-p7, p3-p6. Round 3: p1 beats p4, p2-p3 drawn (p2). Final
+    // p1-p2 drawn: p1.
+    assert_eq!(out.matches(" has a bye").count(), 7);
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: winner, 2-1-0
+2. p2: out in round 4, 1-2-0
+3. p3: out in round 3, 1-1-0
+4. p4: out in round 3, 0-1-1
+5. p5: out in round 2, 0-1-0
+6. p6: out in round 2, 0-0-1
+7. p7: out in round 2, 0-0-1
+8. p8: out in round 2, 0-1-1
+9. p9: out in round 1, 0-1-0"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_round_robin_9() {
+    let mut sim = Sim::new("drr9", 9, "Cup format=double-round-robin");
+    let out = sim.play().await;
+    // The nine-player round robin twice: points double, Sonneborn–Berger quadruples.
+    assert_eq!(out.matches(" has a bye").count(), 18);
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 15 pts, SB 100, 14-2-0
+2. p2: 14 pts, SB 89, 12-4-0
+3. p3: 12 pts, SB 66, 10-4-2
+4. p4: 10 pts, SB 46, 8-4-4
+5. p5: 8 pts, SB 30, 6-4-6
+6. p6: 6 pts, SB 18, 4-4-8
+7. p7: 4 pts, SB 10, 2-4-10
+8. p8: 2 pts, SB 5, 0-4-12
+9. p9: 1 pts, SB 2, 0-2-14"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swiss_9() {
+    let mut sim = Sim::new("swiss9", 9, "Cup format=swiss rounds=3");
+    let out = sim.play().await;
+    // Round 1: p9 (lowest) has the bye; p1-p5, p6-p2, p3-p7, p8-p4: top seeds win.
+    // Round 2: p8 (lowest without a bye) rests; p2-p1 ½, p4-p3 ½, p5-p9 (p5 wins), p7-p6 ½.
+    // Round 3: p7 rests; p1-p3 (p1), p4-p2 (p2), p5-p8 (p5), p9-p6 (p6).
+    // Scores: p1, p2 2.5; p5 2; p3, p4, p6, p7 1.5 (p7's bye is a point); p8, p9 1.
+    // Buchholz (byes add nothing): p1 = p5 2 + p2 2.5 + p3 1.5 = 6; p2 = p6 + p1 + p4 = 5.5;
+    // p3 = p7 1.5 + p4 1.5 + p1 2.5 = 5.5; p4 = p8 1 + p3 + p2 = 5; p5 = p1 + p9 1 + p8 1 = 4.5;
+    // p6 = p2 + p7 + p9 = 5; p7 = p3 + p6 = 3; p8 = p4 + p5 = 3.5; p9 = p5 + p6 = 3.5.
+    assert!(out.contains("board 5: p9 has a bye") && out.contains("board 5: p8 has a bye"), "{out}");
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 2.5 pts, Buchholz 6, 2-1-0
+2. p2: 2.5 pts, Buchholz 5.5, 2-1-0
+3. p5: 2 pts, Buchholz 4.5, 2-0-1
+4. p3: 1.5 pts, Buchholz 5.5, 1-1-1
+5. p4: 1.5 pts, Buchholz 5, 1-1-1
+6. p6: 1.5 pts, Buchholz 5, 1-1-1
+7. p7: 1.5 pts, Buchholz 3, 0-1-1
+8. p8: 1 pts, Buchholz 3.5, 0-0-2
+9. p9: 1 pts, Buchholz 3.5, 0-0-2"
+    );
+}
