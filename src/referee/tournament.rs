@@ -760,7 +760,7 @@ impl Referee {
                     .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
             }
             // A round may have begun between the read and the lock: then lock again.
-            if games_touched(&mut *tx, ta, &cmd.user).await? != want {
+            if games_touched(&mut tx, ta, &cmd.user).await? != want {
                 continue;
             }
             let now = self.clock.now();
