@@ -119,3 +119,21 @@ fn gif_of_a_cross_game_uses_the_cross_palette() {
     let gif = junqi_referee::render::render_gif(&frames).expect("gif");
     assert_eq!(&gif[..6], b"GIF89a");
 }
+
+#[test]
+fn records_with_seat_events_render_to_their_end() {
+    use junqi_referee::render::replay::record_frames;
+    use junqi_referee::rules::record::Record;
+    let text =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/junqi4-random-seed-1.jqr"))
+            .expect("record");
+    let record = Record::parse(&text).expect("parses");
+    let frames = record_frames(&record, Viewer::Everyone, Lang::Zh, None).expect("frames through W:resign");
+    let (last, opts) = frames.last().expect("a frame");
+    assert!(last.over.is_some(), "the last frame shows the end");
+    // West resigned and East was left without a move: both armies have left the board.
+    for out in [Seat(1), Seat(3)] {
+        assert!(last.cells.iter().flatten().all(|p| p.seat != out), "seat {out:?} is out");
+    }
+    render_png(last, opts).expect("renders");
+}

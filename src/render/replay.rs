@@ -3,7 +3,7 @@
 //! what the chosen viewer may know; a record without setups gives the public history only.
 
 use crate::rules::combat::Outcome;
-use crate::rules::record::{Record, ReplayError, ReplayEvent, Terminal};
+use crate::rules::record::{Record, ReplayError, ReplayEvent, SeatEventKind, Terminal};
 use crate::rules::view::{PublicPly, Removed, SeenPiece};
 use crate::rules::{Game, Seat, View, Viewer};
 
@@ -55,7 +55,25 @@ pub fn record_frames(
     let mut frames = Vec::with_capacity(n + 1);
     frames.push((game.view(viewer, header.mode, None), opts(None)));
     let mut last_combat = None;
+    let mut last_report = None;
+    // Seat events of games with more than two seats (`W:resign`) take effect before the ply that
+    // follows them; `record.replay()` above has already checked them.
+    let apply_seat_events = |game: &mut Game, after: usize| {
+        for e in record.events.iter().filter(|e| e.after == after) {
+            match e.kind {
+                SeatEventKind::Resign => {
+                    game.resign(e.seat);
+                }
+                SeatEventKind::Timeout => {
+                    game.timeout(e.seat);
+                }
+                // The game put the seat out itself when it was left without a move.
+                SeatEventKind::Stuck => {}
+            }
+        }
+    };
     for (i, p) in record.plies.iter().take(n).enumerate() {
+        apply_seat_events(&mut game, i);
         let report = game.play(p.mv).map_err(|e| ReplayError::Illegal {
             ply: i as u32 + 1,
             mv: crate::rules::notation::format_move(&header.variant.board, p.mv),
@@ -87,6 +105,14 @@ pub fn record_frames(
             last_combat = Some(report.public(header.mode, seen_by));
         }
         frames.push((game.view(viewer, header.mode, Some(&report)), opts(last_combat.clone())));
+        last_report = Some(report);
+    }
+    if record.events.iter().any(|e| e.after == n) {
+        // Seat events after the last shown ply change the board (an army leaves it).
+        apply_seat_events(&mut game, n);
+        if let Some((view, _)) = frames.last_mut() {
+            *view = game.view(viewer, header.mode, last_report.as_ref());
+        }
     }
     if n == plies
         && let Some((view, _)) = frames.last_mut()
