@@ -104,6 +104,9 @@ pub enum TournamentMistake {
     /// Unknown format.
     #[error("unknown format '{0}'; use round-robin, double-round-robin, swiss (with rounds=N) or elimination")]
     BadFormat(String),
+    /// A Swiss tournament without its number of rounds.
+    #[error("a Swiss tournament needs its number of rounds: add rounds=N (e.g. rounds=5)")]
+    SwissNeedsRounds,
     /// A bad tournament name.
     #[error("a tournament name is 1 to 64 characters")]
     BadName,
@@ -175,6 +178,7 @@ impl TournamentMistake {
                     "未知赛制“{f}”；请用 round-robin（单循环）、double-round-robin（双循环）、swiss（瑞士制，加 rounds=N）或 elimination（淘汰赛）。"
                 )
             }
+            M::SwissNeedsRounds => "瑞士制比赛需要指定轮数：加上 rounds=N（例如 rounds=5）。".into(),
             M::BadName => "比赛名称须为 1 至 64 个字符。".into(),
             M::AlreadyJoined(t) => format!("你已经报名了比赛 #{t}。"),
             M::NotEntered(t) => format!("你没有报名比赛 #{t}。"),
@@ -458,14 +462,14 @@ impl TournamentMsg {
                 if zh {
                     format!("{user} 报名了比赛 #{id}（共 {count} 人）。")
                 } else {
-                    format!("{user} joined tournament #{id} ({count} entrants).")
+                    format!("{user} joined tournament #{id} (entrants: {count}).")
                 }
             }
             T::Left { id, user, count } => {
                 if zh {
                     format!("{user} 退出了比赛 #{id} 的报名（共 {count} 人）。")
                 } else {
-                    format!("{user} left tournament #{id} ({count} entrants).")
+                    format!("{user} left tournament #{id} (entrants: {count}).")
                 }
             }
             T::Round { id, name, round, of, boards, due } => {
@@ -809,6 +813,9 @@ impl Referee {
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > 64 {
                     return Err(M::BadName.into());
+                }
+                if rounds.is_none() && format.trim().eq_ignore_ascii_case("swiss") {
+                    return Err(M::SwissNeedsRounds.into());
                 }
                 let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(format.clone()))?;
                 let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;

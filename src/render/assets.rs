@@ -430,21 +430,7 @@ fn build_background(
         segment(&mut img, pal, centre(l.a), centre(l.b), 2.4, c.road);
     }
     for l in variant.board.links().iter().filter(|l| l.kind == LinkKind::Railway) {
-        let (a, b) = (centre(l.a), centre(l.b));
-        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
-        let (nx, ny) = (-uy, ux);
-        // Sleepers across, then the two rails on top: reads as a railway at any size.
-        let steps = (len / 12.0).floor() as i32;
-        for k in 1..steps {
-            let t = k as f32 * len / steps as f32;
-            let m = (a.0 + ux * t, a.1 + uy * t);
-            segment(&mut img, pal, (m.0 - nx * 7.0, m.1 - ny * 7.0), (m.0 + nx * 7.0, m.1 + ny * 7.0), 2.6, c.rail);
-        }
-        for side in [-3.6f32, 3.6] {
-            let o = (nx * side, ny * side);
-            segment(&mut img, pal, (a.0 + o.0, a.1 + o.1), (b.0 + o.0, b.1 + o.1), 2.2, c.rail);
-        }
+        railway(&mut img, pal, centre(l.a), centre(l.b), &RAIL_DUEL, c.rail);
     }
     // Mountains at files b and d block the front.
     let my = (f0 + f1) / 2.0;
@@ -460,31 +446,7 @@ fn build_background(
     }
     // Point markers.
     for p in variant.board.point_ids() {
-        let (x, y) = centre(p);
-        let bb = (x - 40.0, y - 26.0, x + 40.0, y + 26.0);
-        match variant.board.point(p).kind {
-            PointKind::Post => {
-                let r = (x - 23.0, y - 13.0, x + 23.0, y + 13.0);
-                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 4.0));
-                let r2 = (r.0 + 2.2, r.1 + 2.2, r.2 - 2.2, r.3 - 2.2);
-                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 2.5));
-            }
-            PointKind::Camp => {
-                paint(&mut img, pal, bb, c.road, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 22.0f32.powi(2));
-                paint(&mut img, pal, bb, c.marker, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 19.2f32.powi(2));
-            }
-            PointKind::Headquarters => {
-                let r = (x - 33.0, y - 17.0, x + 33.0, y + 17.0);
-                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 16.0));
-                let r2 = (r.0 + 2.4, r.1 + 2.4, r.2 - 2.4, r.3 - 2.4);
-                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 13.6));
-                let r3 = (r.0 + 6.0, r.1 + 6.0, r.2 - 6.0, r.3 - 6.0);
-                let r4 = (r.0 + 7.8, r.1 + 7.8, r.2 - 7.8, r.3 - 7.8);
-                paint(&mut img, pal, bb, c.road, |px, py| {
-                    in_round_rect(px, py, r3, 10.0) && !in_round_rect(px, py, r4, 8.2)
-                });
-            }
-        }
+        point_marker(&mut img, pal, variant.board.point(p).kind, centre(p), &MARKERS_DUEL, (c.road, c.marker));
     }
     // Coordinates on the margins.
     let files = ['a', 'b', 'c', 'd', 'e'];
@@ -505,6 +467,97 @@ fn build_background(
         centred_text(&mut img, pal, font, &s, 17.0, ((layout::WIDTH - layout::SIDE_MARGIN / 2) as f32, y), c.dim);
     }
     img
+}
+
+/// Sizes of a railway drawing: sleepers every `spacing` pixels, `sleeper` pixels either side of the
+/// line and `sleeper_w` wide; two rails `gauge` pixels either side, `rail_w` wide.
+pub(super) struct RailStyle {
+    pub(super) spacing: f32,
+    pub(super) sleeper: f32,
+    pub(super) sleeper_w: f32,
+    pub(super) gauge: f32,
+    pub(super) rail_w: f32,
+}
+
+/// The railways of the 2-player board.
+const RAIL_DUEL: RailStyle = RailStyle { spacing: 12.0, sleeper: 7.0, sleeper_w: 2.6, gauge: 3.6, rail_w: 2.2 };
+
+/// Draws one railway link: sleepers across, then the two rails on top, which reads as a railway at
+/// any size.
+pub(super) fn railway(img: &mut IndexedImage, pal: &mut Palette, a: (f32, f32), b: (f32, f32), st: &RailStyle, c: u8) {
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+    let (nx, ny) = (-uy, ux);
+    let steps = (len / st.spacing).floor() as i32;
+    for k in 1..steps {
+        let t = k as f32 * len / steps as f32;
+        let m = (a.0 + ux * t, a.1 + uy * t);
+        let (sx, sy) = (nx * st.sleeper, ny * st.sleeper);
+        segment(img, pal, (m.0 - sx, m.1 - sy), (m.0 + sx, m.1 + sy), st.sleeper_w, c);
+    }
+    for side in [-st.gauge, st.gauge] {
+        let o = (nx * side, ny * side);
+        segment(img, pal, (a.0 + o.0, a.1 + o.1), (b.0 + o.0, b.1 + o.1), st.rail_w, c);
+    }
+}
+
+/// Sizes of the empty-point markers: a post is a rounded rectangle, a camp a ring, a headquarters a
+/// rounded double outline. Each shape is drawn in the road colour and filled `inset` inside.
+pub(super) struct MarkerStyle {
+    /// Half the box that bounds the drawing.
+    pub(super) reach: (f32, f32),
+    /// Post: half width, half height, corner radius, inset, inner radius.
+    pub(super) post: (f32, f32, f32, f32, f32),
+    /// Camp: outer radius, inner radius.
+    pub(super) camp: (f32, f32),
+    /// Headquarters: half width, half height, radius, inset, inner radius.
+    pub(super) hq: (f32, f32, f32, f32, f32),
+    /// Headquarters inner line: outer inset and radius, inner inset and radius.
+    pub(super) hq_line: (f32, f32, f32, f32),
+}
+
+/// The markers of the 2-player board.
+const MARKERS_DUEL: MarkerStyle = MarkerStyle {
+    reach: (40.0, 26.0),
+    post: (23.0, 13.0, 4.0, 2.2, 2.5),
+    camp: (22.0, 19.2),
+    hq: (33.0, 17.0, 16.0, 2.4, 13.6),
+    hq_line: (6.0, 10.0, 7.8, 8.2),
+};
+
+/// Draws the marker of an empty point of `kind` centred on (x, y), in (road, marker) colours.
+pub(super) fn point_marker(
+    img: &mut IndexedImage,
+    pal: &mut Palette,
+    kind: PointKind,
+    (x, y): (f32, f32),
+    st: &MarkerStyle,
+    (road, marker): (u8, u8),
+) {
+    let bb = (x - st.reach.0, y - st.reach.1, x + st.reach.0, y + st.reach.1);
+    let inset = |r: (f32, f32, f32, f32), d: f32| (r.0 + d, r.1 + d, r.2 - d, r.3 - d);
+    match kind {
+        PointKind::Post => {
+            let (w, h, rad, d, inner) = st.post;
+            let r = (x - w, y - h, x + w, y + h);
+            paint(img, pal, bb, road, |px, py| in_round_rect(px, py, r, rad));
+            paint(img, pal, bb, marker, |px, py| in_round_rect(px, py, inset(r, d), inner));
+        }
+        PointKind::Camp => {
+            let (outer, inner) = st.camp;
+            paint(img, pal, bb, road, |px, py| (px - x).powi(2) + (py - y).powi(2) <= outer.powi(2));
+            paint(img, pal, bb, marker, |px, py| (px - x).powi(2) + (py - y).powi(2) <= inner.powi(2));
+        }
+        PointKind::Headquarters => {
+            let (w, h, rad, d, inner) = st.hq;
+            let r = (x - w, y - h, x + w, y + h);
+            paint(img, pal, bb, road, |px, py| in_round_rect(px, py, r, rad));
+            paint(img, pal, bb, marker, |px, py| in_round_rect(px, py, inset(r, d), inner));
+            let (d3, r3, d4, r4) = st.hq_line;
+            let (o, i) = (inset(r, d3), inset(r, d4));
+            paint(img, pal, bb, road, |px, py| in_round_rect(px, py, o, r3) && !in_round_rect(px, py, i, r4));
+        }
+    }
 }
 
 struct BgColours {

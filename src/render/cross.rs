@@ -12,13 +12,13 @@ use std::sync::OnceLock;
 
 use super::RenderError;
 use super::assets::{
-    Face, Palette, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, SIZES, TileStyle, centred_text, draw_text_raw, font,
-    in_round_rect, paint, rasterise_face, rgb, segment, tile,
+    Face, MarkerStyle, Palette, RailStyle, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, SIZES, TileStyle, centred_text,
+    draw_text_raw, font, paint, point_marker, railway, rasterise_face, rgb, segment, tile,
 };
 use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
 use super::text::{self, Lang};
 use super::{RenderOptions, bottom_seat};
-use crate::rules::board::{LinkKind, PointKind};
+use crate::rules::board::LinkKind;
 use crate::rules::notation::format_move;
 use crate::rules::view::PublicPly;
 use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant, View, Viewer};
@@ -216,6 +216,18 @@ fn seat_tile(pal: &mut Palette, t: usize, w: usize, h: usize, st: &TileStyle, gr
     }
 }
 
+/// The railways of the cross board (smaller than the 2-player ones: points are closer).
+const RAIL_CROSS: RailStyle = RailStyle { spacing: 11.0, sleeper: 6.0, sleeper_w: 2.2, gauge: 3.0, rail_w: 2.0 };
+
+/// The point markers of the cross board.
+const MARKERS_CROSS: MarkerStyle = MarkerStyle {
+    reach: (30.0, 22.0),
+    post: (18.0, 11.0, 3.5, 2.0, 2.0),
+    camp: (17.0, 14.8),
+    hq: (23.0, 15.0, 14.0, 2.2, 12.0),
+    hq_line: (5.5, 9.0, 7.2, 7.5),
+};
+
 struct BgColours {
     bg: u8,
     dim: u8,
@@ -256,47 +268,10 @@ fn build_board(pal: &mut Palette, variant: &Variant, c: &BgColours) -> IndexedIm
         segment(&mut img, pal, at(l.a), at(l.b), 2.0, c.road);
     }
     for l in variant.board.links().iter().filter(|l| l.kind == LinkKind::Railway) {
-        let (a, b) = (at(l.a), at(l.b));
-        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
-        let (nx, ny) = (-uy, ux);
-        let steps = (len / 11.0).floor() as i32;
-        for k in 1..steps {
-            let t = k as f32 * len / steps as f32;
-            let m = (a.0 + ux * t, a.1 + uy * t);
-            segment(&mut img, pal, (m.0 - nx * 6.0, m.1 - ny * 6.0), (m.0 + nx * 6.0, m.1 + ny * 6.0), 2.2, c.rail);
-        }
-        for side in [-3.0f32, 3.0] {
-            let o = (nx * side, ny * side);
-            segment(&mut img, pal, (a.0 + o.0, a.1 + o.1), (b.0 + o.0, b.1 + o.1), 2.0, c.rail);
-        }
+        railway(&mut img, pal, at(l.a), at(l.b), &RAIL_CROSS, c.rail);
     }
     for p in variant.board.point_ids() {
-        let (x, y) = at(p);
-        let bb = (x - 30.0, y - 22.0, x + 30.0, y + 22.0);
-        match variant.board.point(p).kind {
-            PointKind::Post => {
-                let r = (x - 18.0, y - 11.0, x + 18.0, y + 11.0);
-                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 3.5));
-                let r2 = (r.0 + 2.0, r.1 + 2.0, r.2 - 2.0, r.3 - 2.0);
-                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 2.0));
-            }
-            PointKind::Camp => {
-                paint(&mut img, pal, bb, c.road, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 17.0f32.powi(2));
-                paint(&mut img, pal, bb, c.marker, |px, py| (px - x).powi(2) + (py - y).powi(2) <= 14.8f32.powi(2));
-            }
-            PointKind::Headquarters => {
-                let r = (x - 23.0, y - 15.0, x + 23.0, y + 15.0);
-                paint(&mut img, pal, bb, c.road, |px, py| in_round_rect(px, py, r, 14.0));
-                let r2 = (r.0 + 2.2, r.1 + 2.2, r.2 - 2.2, r.3 - 2.2);
-                paint(&mut img, pal, bb, c.marker, |px, py| in_round_rect(px, py, r2, 12.0));
-                let r3 = (r.0 + 5.5, r.1 + 5.5, r.2 - 5.5, r.3 - 5.5);
-                let r4 = (r.0 + 7.2, r.1 + 7.2, r.2 - 7.2, r.3 - 7.2);
-                paint(&mut img, pal, bb, c.road, |px, py| {
-                    in_round_rect(px, py, r3, 9.0) && !in_round_rect(px, py, r4, 7.5)
-                });
-            }
-        }
+        point_marker(&mut img, pal, variant.board.point(p).kind, at(p), &MARKERS_CROSS, (c.road, c.marker));
     }
     img
 }
