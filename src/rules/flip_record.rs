@@ -446,22 +446,7 @@ impl FlipRecord {
         if let Some(t) = self.terminal {
             tokens.push(t.word().to_string());
         }
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        if !line.is_empty() {
-            out.push_str(&line);
-            out.push('\n');
-        }
+        super::record::wrap_movetext(&mut out, tokens);
         out.push_str(&self.result);
         out.push('\n');
         out

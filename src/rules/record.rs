@@ -300,22 +300,7 @@ impl Record {
         if let Some(t) = self.terminal {
             tokens.push(t.word().to_string());
         }
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        if !line.is_empty() {
-            out.push_str(&line);
-            out.push('\n');
-        }
+        wrap_movetext(&mut out, tokens);
         out.push_str(&self.result);
         out.push('\n');
         out
@@ -668,5 +653,25 @@ fn winner_of_token(variant: &Variant, token: &str) -> Option<u8> {
         "1-0" => Some(variant.team(Seat::RED)),
         "0-1" => Some(variant.team(Seat::BLUE)),
         _ => None,
+    }
+}
+
+/// Appends movetext tokens to `out` as lines of at most 80 characters (a longer token stands alone).
+pub(super) fn wrap_movetext(out: &mut String, tokens: Vec<String>) {
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
     }
 }
