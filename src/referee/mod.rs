@@ -330,9 +330,54 @@ struct Out {
     /// The referee's server locales and the settings version this command began at (None:
     /// always read the store).
     cached: Option<(Arc<locales::ServerLocales>, u64)>,
+    /// Writes held back to go out in one round trip at the end of the command. Only a move that
+    /// does not end its game defers writes (event, game row, deadline); see [`store::Later`] for
+    /// the rule that keeps reads correct.
+    later: store::Later,
+    /// Whether writes may be held back at all: only commands run by [`Referee::handle`], which
+    /// flushes them before the commit; timers and tournament jobs write at once.
+    defer: bool,
 }
 
 impl Out {
+    /// Appends to the event log, held back if this command defers writes.
+    async fn event_append(
+        &mut self,
+        tx: &mut SqliteConnection,
+        game: GameId,
+        kind: &str,
+        seat: Option<i64>,
+        body: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        if self.defer {
+            self.later.event_append(game, kind, seat, body, at);
+        } else {
+            store::event_append(tx, game, kind, seat, body, at).await?;
+        }
+        Ok(())
+    }
+
+    /// Writes the game row, held back if this command defers writes.
+    async fn game_update(&mut self, tx: &mut SqliteConnection, row: &GameRow) -> Result<(), StoreError> {
+        if self.defer {
+            self.later.game_update(row)
+        } else {
+            store::game_update(tx, row).await?
+        }
+        Ok(())
+    }
+
+    /// Sets the game's deadline, held back if this command defers writes.
+    async fn deadline_set(&mut self, tx: &mut SqliteConnection, d: &DeadlineRow) -> Result<(), StoreError> {
+        if self.defer {
+            self.later.deadline_set(d)
+        } else {
+            store::deadline_set(tx, d).await?
+        }
+        Ok(())
+    }
+
     async fn server_locale(&mut self, tx: &mut SqliteConnection, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.server_locales.get(server) {
             return Ok(l);
@@ -465,12 +510,13 @@ impl Referee {
             Some(s) => Some(s.clone().lock_owned().await),
             None => None,
         };
-        let (mut turn, commit) = self.store.turn().await?;
+        let (mut turn, commit) = self.store.turn_for(&cmd.request).await?;
+        let seen = turn.seen();
         let now = self.clock.now();
         let version = store::servers_version();
-        let mut out = Out { cached: Some((self.locales.clone(), version)), ..Out::default() };
+        let mut out = Out { cached: Some((self.locales.clone(), version)), defer: true, ..Out::default() };
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
-        let step = self.handle_in(turn.conn(), &cmd, now, &mut live, &mut out).await;
+        let step = self.handle_in(turn.conn(), &cmd, seen, now, &mut live, &mut out).await;
         turn.finish(step.is_ok());
         if let Err(e) = commit.wait().await {
             if let Some(g) = guard.as_mut() {
@@ -504,21 +550,25 @@ impl Referee {
     }
 
     /// A command's turn on the write connection: the stored effects' JSON if its request id was
-    /// seen before (`Some`), else applies it and records the request id with its effects (`None`).
+    /// seen before (`seen`, looked up by the store when the turn began), else applies it and
+    /// records the request id with its effects (`None`). Writes the command held back
+    /// ([`store::Later`]) go out together with the request id, in one round trip.
     async fn handle_in(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
+        seen: Option<String>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<Option<String>> {
-        if let Some(json) = store::request_get(tx, &cmd.request).await? {
+        if let Some(json) = seen {
             return Ok(Some(json));
         }
         self.apply(tx, cmd, now, live, out).await?;
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
-        store::request_put(tx, &cmd.request, &cmd.user, &json, now).await?;
+        out.later.request_put(&cmd.request, &cmd.user, &json, now);
+        out.later.flush(tx).await?;
         Ok(None)
     }
 
@@ -894,7 +944,8 @@ impl Referee {
                 // A bare local name (`c6`) is the mover's own point on the 4-player board.
                 let mv = v.parse_move_as(seat, text).map_err(|_| Mistake::BadMove(text.trim().to_string()))?;
                 let report = l.game.play(mv).map_err(Mistake::Illegal)?;
-                store::event_append(tx, game, "move", Some(i64::from(seat.0)), &format_move(&v.board, mv), now).await?;
+                let text = format_move(&v.board, mv);
+                out.event_append(tx, game, "move", Some(i64::from(seat.0)), &text, now).await?;
                 row.draw_offer = None;
                 self.after_ply(tx, row, live, report, false, now, out).await
             }
@@ -1129,7 +1180,7 @@ impl Referee {
                 remaining: None,
             }
         };
-        store::deadline_set(tx, &d).await?;
+        out.deadline_set(tx, &d).await?;
         match d.due_at {
             Some(at) => out.effects.push(Effect::TimerSet { game: row.id, at }),
             None => out.effects.push(Effect::TimerCancel { game: row.id }),
@@ -1180,10 +1231,12 @@ impl Referee {
         let over = l.game.over();
         self.public(tx, &row.server_id, Some(game), msg, out).await?;
         if let Some(over) = over {
+            // Ending a game reads what was written (results, tournaments): nothing stays held back.
+            out.later.flush(tx).await?;
             return self.finish(tx, row, live, over, now, out).await;
         }
         row.updated_at = now;
-        store::game_update(tx, row).await?;
+        out.game_update(tx, row).await?;
         let msg = Msg::ToMove { game, seat: SeatName(next.0), user: seat_user(row, next).into() };
         self.public(tx, &row.server_id, Some(game), msg, out).await?;
         self.renders(row, out);

@@ -40,6 +40,8 @@ type Outcome = Result<(), Arc<sqlx::Error>>;
 
 /// One command waiting for its turn.
 struct Request {
+    /// The command's request id, looked up in the same round trip that opens its savepoint.
+    lookup: Option<String>,
     /// Where the writer sends the lent connection.
     lend: oneshot::Sender<Turn>,
     /// Where the writer sends the batch's outcome.
@@ -64,6 +66,9 @@ pub struct Writer {
 pub struct Turn {
     conn: Option<PoolConnection<Sqlite>>,
     back: Option<oneshot::Sender<Back>>,
+    /// The stored effects of the command's request id, if it was applied before (looked up by
+    /// the writer when the command asked with [`Writer::turn_for`]).
+    seen: Option<String>,
 }
 
 /// Resolves once the batch holding a command has been committed (or has failed).
@@ -83,9 +88,20 @@ impl Writer {
     /// Queues a command and waits for its turn on the write connection. The returned [`Commit`]
     /// tells when the command's batch is committed.
     pub async fn turn(&self) -> Result<(Turn, Commit), StoreError> {
+        self.turn_with(None).await
+    }
+
+    /// Like [`Writer::turn`], and looks the request id up in the `requests` table in the same
+    /// round trip to SQLite that opens the command's savepoint ([`Turn::seen`]): a command then
+    /// needs no statement of its own to learn whether it is a repeat.
+    pub async fn turn_for(&self, request_id: &str) -> Result<(Turn, Commit), StoreError> {
+        self.turn_with(Some(request_id.to_string())).await
+    }
+
+    async fn turn_with(&self, lookup: Option<String>) -> Result<(Turn, Commit), StoreError> {
         let (lend, lent) = oneshot::channel();
         let (done, done_rx) = oneshot::channel();
-        if self.queue.send(Request { lend, done }).is_err() {
+        if self.queue.send(Request { lookup, lend, done }).is_err() {
             return Err(StoreError::Db(sqlx::Error::PoolClosed));
         }
         let mut commit = Commit { done: done_rx };
@@ -104,6 +120,12 @@ impl Turn {
     /// The connection, inside the batch's transaction and this command's savepoint.
     pub fn conn(&mut self) -> &mut SqliteConnection {
         self.conn.as_mut().expect("a turn holds the connection until it is finished")
+    }
+
+    /// The stored effects (JSON) of this command's request id if it was applied before; always
+    /// `None` for a turn taken without a lookup ([`Writer::turn`]).
+    pub fn seen(&mut self) -> Option<String> {
+        self.seen.take()
     }
 
     /// Ends the command's turn: its writes are kept (`keep`) or rolled back to its savepoint.
@@ -141,9 +163,9 @@ impl Commit {
 
 /// The writer task: one batch after another until every [`Writer`] handle is dropped.
 ///
-/// The transaction and savepoint statements are sent as raw SQL, two at a time where they
-/// follow each other (`BEGIN IMMEDIATE; SAVEPOINT`, `RELEASE; SAVEPOINT`, `RELEASE; COMMIT`), so a
-/// batch of one command costs no more round trips to SQLite's thread than a plain transaction.
+/// The transaction and savepoint statements are sent together with the next command's request-id
+/// lookup (`BEGIN IMMEDIATE; SAVEPOINT; SELECT …`, `RELEASE; SAVEPOINT; SELECT …`, then `RELEASE;
+/// COMMIT`), so a batch costs one round trip to SQLite's thread per command plus one to commit.
 /// The connection never leaves the writer's hands inside a transaction except lent to a
 /// [`Turn`], which always gives it back; on any failure the writer rolls back and closes it.
 async fn run(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
@@ -161,27 +183,35 @@ async fn run(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
             }
         };
         let mut members = Vec::new();
-        let mut failure = sqlx::raw_sql("BEGIN IMMEDIATE; SAVEPOINT command").execute(&mut *conn).await.err();
+        let mut failure = None;
         let mut next = Some(first);
+        let mut step = Step::Begin;
         while let Some(req) = next.take() {
             members.push(req.done);
-            if failure.is_some() {
-                break;
-            }
+            // Opening the command's savepoint (after closing the previous one) and looking up its
+            // request id share one round trip to SQLite's thread.
+            let seen = match step.run(&mut conn, req.lookup.as_deref()).await {
+                Ok(seen) => seen,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            };
             let (back, back_rx) = oneshot::channel();
             // If the command was cancelled before its turn, the refused `Turn` is dropped here and
             // its `Drop` sends the connection straight back, unkept.
-            let _ = req.lend.send(Turn { conn: Some(conn), back: Some(back) });
+            let _ = req.lend.send(Turn { conn: Some(conn), back: Some(back), seen });
             let keep;
             Back { conn, keep } = back_rx.await.expect("a turn always gives the connection back");
             if members.len() < MAX_BATCH {
                 next = queue.try_recv().ok();
             }
-            let sql = match (keep, next.is_some()) {
-                (true, true) => "RELEASE command; SAVEPOINT command",
-                (false, true) => "ROLLBACK TO command; RELEASE command; SAVEPOINT command",
-                (true, false) => "RELEASE command; COMMIT",
-                (false, false) => "ROLLBACK TO command; RELEASE command; COMMIT",
+            step = if keep { Step::Release } else { Step::RollBack };
+        }
+        if failure.is_none() {
+            let sql = match step {
+                Step::RollBack => "ROLLBACK TO command; RELEASE command; COMMIT",
+                _ => "RELEASE command; COMMIT",
             };
             failure = sqlx::raw_sql(sql).execute(&mut *conn).await.err();
         }
@@ -198,6 +228,50 @@ async fn run(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
         };
         for done in members {
             let _ = done.send(outcome.clone());
+        }
+    }
+}
+
+/// How the writer gets from where it is to the next command's open savepoint.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Nothing open yet: begin the batch.
+    Begin,
+    /// The previous command's writes are kept.
+    Release,
+    /// The previous command failed: its writes are undone.
+    RollBack,
+}
+
+/// The statements of each [`Step`], without and with the request-id lookup appended.
+const BEGIN: [&str; 2] = [
+    "BEGIN IMMEDIATE; SAVEPOINT command",
+    "BEGIN IMMEDIATE; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
+];
+const RELEASE: [&str; 2] = [
+    "RELEASE command; SAVEPOINT command",
+    "RELEASE command; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
+];
+const ROLL_BACK: [&str; 2] = [
+    "ROLLBACK TO command; RELEASE command; SAVEPOINT command",
+    "ROLLBACK TO command; RELEASE command; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
+];
+
+impl Step {
+    /// Runs the step and the lookup of `request_id` (if any) in one round trip; returns the
+    /// stored effects of that request id.
+    async fn run(self, conn: &mut SqliteConnection, request_id: Option<&str>) -> Result<Option<String>, sqlx::Error> {
+        let sqls = match self {
+            Step::Begin => BEGIN,
+            Step::Release => RELEASE,
+            Step::RollBack => ROLL_BACK,
+        };
+        match request_id {
+            None => sqlx::raw_sql(sqls[0]).execute(conn).await.map(|_| None),
+            Some(id) => {
+                let row: Option<(String,)> = sqlx::query_as(sqls[1]).bind(id).fetch_optional(conn).await?;
+                Ok(row.map(|r| r.0))
+            }
         }
     }
 }

@@ -11,6 +11,16 @@
 
 pub mod batch;
 
+/// The event-log insert, as a literal so the immediate form can append `RETURNING` to it
+/// (anonymous parameters: game, game, kind, seat, body, at).
+macro_rules! event_insert {
+    () => {
+        "INSERT INTO events (game_id, seq, kind, seat, body, at)
+     VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?), ?, ?, ?, ?)"
+    };
+}
+mod later;
+
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -26,6 +36,8 @@ use sqlx::{Sqlite, Transaction};
 pub mod discord;
 pub mod marks;
 pub mod tournament;
+
+pub use later::Later;
 
 /// A store error: the database failed, or a row holds something the referee cannot read.
 #[derive(Debug, thiserror::Error)]
@@ -120,6 +132,12 @@ impl Store {
     /// only once the returned [`batch::Commit`] resolves.
     pub async fn turn(&self) -> Result<(batch::Turn, batch::Commit), StoreError> {
         self.batch.turn().await
+    }
+
+    /// Like [`Store::turn`], and also looks `request_id` up (see [`batch::Writer::turn_for`]):
+    /// [`batch::Turn::seen`] then holds the stored effects of an earlier command with that id.
+    pub async fn turn_for(&self, request_id: &str) -> Result<(batch::Turn, batch::Commit), StoreError> {
+        self.batch.turn_for(request_id).await
     }
 
     /// Begins a write transaction with `BEGIN IMMEDIATE`.
@@ -382,20 +400,17 @@ pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64
 
 /// Writes the mutable fields of a game (players, status, draw offer, result, updated_at).
 pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(), StoreError> {
-    let r = sqlx::query(
-        "UPDATE games SET red = ?, blue = ?, status = ?, first_seat = ?, draw_offer = ?, result = ?, updated_at = ?
-         WHERE id = ?",
-    )
-    .bind(&g.red)
-    .bind(&g.blue)
-    .bind(&g.status)
-    .bind(g.first_seat)
-    .bind(g.draw_offer)
-    .bind(&g.result)
-    .bind(g.updated_at)
-    .bind(g.id)
-    .execute(conn)
-    .await?;
+    let r = sqlx::query(later::GAME_UPDATE)
+        .bind(&g.red)
+        .bind(&g.blue)
+        .bind(&g.status)
+        .bind(g.first_seat)
+        .bind(g.draw_offer)
+        .bind(&g.result)
+        .bind(g.updated_at)
+        .bind(g.id)
+        .execute(conn)
+        .await?;
     if r.rows_affected() != 1 {
         return Err(StoreError::Corrupt { table: "games", id: g.id.to_string(), reason: "no such game".into() });
     }
@@ -495,18 +510,15 @@ pub async fn event_append(
     body: &str,
     at: i64,
 ) -> Result<i64, StoreError> {
-    let (seq,): (i64,) = sqlx::query_as(
-        "INSERT INTO events (game_id, seq, kind, seat, body, at)
-         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?1), ?2, ?3, ?4, ?5)
-         RETURNING seq",
-    )
-    .bind(game_id)
-    .bind(kind)
-    .bind(seat)
-    .bind(body)
-    .bind(at)
-    .fetch_one(conn)
-    .await?;
+    let (seq,): (i64,) = sqlx::query_as(concat!(event_insert!(), " RETURNING seq"))
+        .bind(game_id)
+        .bind(game_id)
+        .bind(kind)
+        .bind(seat)
+        .bind(body)
+        .bind(at)
+        .fetch_one(conn)
+        .await?;
     Ok(seq)
 }
 
@@ -541,13 +553,7 @@ pub async fn request_put(
     effects: &str,
     at: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO requests (request_id, user_id, effects, at) VALUES (?, ?, ?, ?)")
-        .bind(request_id)
-        .bind(user_id)
-        .bind(effects)
-        .bind(at)
-        .execute(conn)
-        .await?;
+    sqlx::query(later::REQUEST_PUT).bind(request_id).bind(user_id).bind(effects).bind(at).execute(conn).await?;
     Ok(())
 }
 
@@ -635,19 +641,15 @@ pub struct DeadlineRow {
 
 /// Sets (or replaces) a game's deadline.
 pub async fn deadline_set(conn: &mut SqliteConnection, d: &DeadlineRow) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO deadlines (game_id, kind, seat, due_at, remind_at, remaining) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(game_id) DO UPDATE SET kind = excluded.kind, seat = excluded.seat, due_at = excluded.due_at,
-             remind_at = excluded.remind_at, remaining = excluded.remaining",
-    )
-    .bind(d.game_id)
-    .bind(&d.kind)
-    .bind(d.seat)
-    .bind(d.due_at)
-    .bind(d.remind_at)
-    .bind(d.remaining)
-    .execute(conn)
-    .await?;
+    sqlx::query(later::DEADLINE_SET)
+        .bind(d.game_id)
+        .bind(&d.kind)
+        .bind(d.seat)
+        .bind(d.due_at)
+        .bind(d.remind_at)
+        .bind(d.remaining)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -259,3 +259,67 @@ async fn deadlines_set_get_clear_due_remind(_p: SqlitePoolOptions, o: SqliteConn
     deadline_set(&mut c, &d(a, Some(900), None)).await.unwrap();
     assert_eq!(deadline_get(&mut c, a).await.unwrap().unwrap().due_at, Some(900));
 }
+
+#[sqlx::test(migrations = false)]
+async fn held_back_writes_go_out_in_one_flush(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let id = new_game(&s).await;
+    let mut tx = s.begin().await.unwrap();
+    let mut later = Later::default();
+    assert!(later.is_empty());
+    // Nothing is flushed: an empty flush is a no-op.
+    later.flush(&mut tx).await.unwrap();
+    let mut g = game_get(&mut tx, id).await.unwrap().unwrap();
+    g.status = status::PLAYING.into();
+    g.updated_at = 200;
+    later.event_append(id, "move", Some(0), "c6-c7", 200);
+    later.event_append(id, "move", Some(1), "c7-c6", 201);
+    later.game_update(&g);
+    let d = DeadlineRow {
+        game_id: id,
+        kind: "move".into(),
+        seat: Some(0),
+        due_at: Some(900),
+        remind_at: Some(800),
+        remaining: None,
+    };
+    later.deadline_set(&d);
+    later.request_put("r1", "alice", "[]", 201);
+    assert!(!later.is_empty());
+    // Held back: not written yet.
+    assert!(events_of(&mut tx, id).await.unwrap().is_empty());
+    later.flush(&mut tx).await.unwrap();
+    assert!(later.is_empty());
+    tx.commit().await.unwrap();
+    let mut c = s.conn().await.unwrap();
+    let events = events_of(&mut c, id).await.unwrap();
+    assert_eq!(events.iter().map(|e| (e.seq, e.body.as_str())).collect::<Vec<_>>(), [(1, "c6-c7"), (2, "c7-c6")]);
+    assert_eq!(game_get(&mut c, id).await.unwrap().unwrap().status, status::PLAYING);
+    assert_eq!(deadline_get(&mut c, id).await.unwrap().unwrap().due_at, Some(900));
+    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_failing_held_back_write_is_an_error(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let mut tx = s.begin().await.unwrap();
+    let mut later = Later::default();
+    later.request_put("r1", "alice", "[]", 1);
+    // The same request id twice: the second insert fails, so the flush does.
+    later.request_put("r1", "alice", "[]", 1);
+    assert!(later.flush(&mut tx).await.is_err());
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_turn_for_a_request_id_finds_an_earlier_one(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let s = store(o).await;
+    let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+    assert_eq!(turn.seen(), None);
+    request_put(turn.conn(), "r1", "alice", "[1]", 1).await.unwrap();
+    turn.finish(true);
+    commit.wait().await.unwrap();
+    let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+    assert_eq!(turn.seen().as_deref(), Some("[1]"));
+    turn.finish(true);
+    commit.wait().await.unwrap();
+}
