@@ -137,3 +137,69 @@ fn records_with_seat_events_render_to_their_end() {
     }
     render_png(last, opts).expect("renders");
 }
+
+#[test]
+fn public_frames_of_a_record_without_setups_follow_eliminations() {
+    use junqi_referee::render::replay::record_frames;
+    use junqi_referee::rules::record::Record;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/junqi4-random-seed-2-hidden.jqr");
+    let record = Record::parse(&std::fs::read_to_string(path).expect("record")).expect("parses");
+    let frames = record_frames(&record, Viewer::Spectator, Lang::En, None).expect("public frames");
+    // One frame per ply plus the start, as with setups: seat events add no frame of their own.
+    assert_eq!(frames.len(), record.plies.len() + 1);
+    let (last, opts) = frames.last().expect("a frame");
+    assert!(last.over.is_some(), "the last frame shows the end");
+    // West resigned (after ply 40) and East was left without a move at the end: their pieces left.
+    for out in [Seat(1), Seat(3)] {
+        assert!(last.cells.iter().flatten().all(|p| p.seat != out), "seat {out:?} is out");
+    }
+    // West's pieces are gone from the frame right after its resignation, and it is not to move.
+    let resign_after = 40;
+    let (after_resign, _) = &frames[resign_after];
+    assert!(after_resign.cells.iter().flatten().all(|p| p.seat != Seat(3)), "West left at its resignation");
+    assert_ne!(after_resign.to_move, Seat(3));
+    let (before, _) = &frames[resign_after - 1];
+    assert!(before.cells.iter().flatten().any(|p| p.seat == Seat(3)), "West was still on the board");
+    render_png(last, opts).expect("renders");
+}
+
+#[test]
+fn render_cli_draws_a_seats_own_view() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/junqi4-random-seed-1.jqr");
+    let dir = std::env::temp_dir().join(format!("jqr-render-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |view: &str, file: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_junqi-referee"))
+            .args(["render", data.to_str().unwrap(), "--ply", "4", "--view", view, "--out"])
+            .arg(dir.join(file))
+            .output()
+            .expect("runs")
+    };
+    for (view, file) in [("e", "e.png"), ("east", "east.png"), ("w", "w.png")] {
+        let out = run(view, file);
+        assert!(out.status.success(), "{view}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert_eq!(std::fs::read(dir.join("e.png")).unwrap(), std::fs::read(dir.join("east.png")).unwrap());
+    assert_ne!(std::fs::read(dir.join("e.png")).unwrap(), std::fs::read(dir.join("w.png")).unwrap());
+    // A 2-player record has no East: a precise refusal, nothing written.
+    let two = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let two = std::fs::read_dir(&two)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.extension().is_some_and(|x| x == "jqr")
+                && !p.to_string_lossy().contains("junqi4")
+                && !p.to_string_lossy().contains("flip")
+                && !p.to_string_lossy().contains("bad")
+        })
+        .expect("a 2-player record");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_junqi-referee"))
+        .args(["render", two.to_str().unwrap(), "--view", "e", "--out"])
+        .arg(dir.join("none.png"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seat"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.join("none.png").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,6 +18,18 @@ pub enum ViewArg {
     Red,
     /// Blue's private image (Blue at the bottom).
     Blue,
+    /// 4-player: South's private image (South at the bottom).
+    #[value(alias = "s")]
+    South,
+    /// 4-player: East's private image (East at the bottom).
+    #[value(alias = "e")]
+    East,
+    /// 4-player: North's private image (North at the bottom).
+    #[value(alias = "n")]
+    North,
+    /// 4-player: West's private image (West at the bottom).
+    #[value(alias = "w")]
+    West,
     /// Every piece labelled.
     Reveal,
 }
@@ -49,13 +61,23 @@ impl From<LangArg> for Lang {
     }
 }
 
-fn viewer(v: ViewArg) -> Viewer {
-    match v {
+/// The viewer a `--view` names in this record's game: `red`/`blue` are its first two seats,
+/// `south`…`west` are looked up among its seats (a 2-player game has no East).
+fn viewer(v: ViewArg, record: &Record) -> Result<Viewer, String> {
+    let seat_named = |name: &str| -> Result<Viewer, String> {
+        let variant = record.variant().map_err(|e| e.to_string())?;
+        variant.seat_by_name(name).map(Viewer::Seat).map_err(|e| e.to_string())
+    };
+    Ok(match v {
         ViewArg::Public => Viewer::Spectator,
         ViewArg::Red => Viewer::Seat(Seat::RED),
         ViewArg::Blue => Viewer::Seat(Seat::BLUE),
+        ViewArg::South => seat_named("s")?,
+        ViewArg::East => seat_named("e")?,
+        ViewArg::North => seat_named("n")?,
+        ViewArg::West => seat_named("w")?,
         ViewArg::Reveal => Viewer::Everyone,
-    }
+    })
 }
 
 fn load(path: &Path) -> Result<Record, ExitCode> {
@@ -90,7 +112,11 @@ pub fn render(path: &Path, ply: Option<usize>, view: ViewArg, lang: LangArg, out
         Ok(r) => r,
         Err(code) => return code,
     };
-    let frames = match record_frames(&record, viewer(view), lang.into(), ply) {
+    let viewer = match viewer(view, &record) {
+        Ok(v) => v,
+        Err(e) => return fail(path, e),
+    };
+    let frames = match record_frames(&record, viewer, lang.into(), ply) {
         Ok(f) => f,
         Err(e) => return fail(path, e),
     };

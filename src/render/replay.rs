@@ -49,7 +49,19 @@ pub fn record_frames(
             return Err(RecordViewError::NoSetups);
         }
         let final_over = if n == plies { replay.over } else { None };
-        return Ok(public_frames(record, &replay.events[..n], final_over, lang));
+        // Seat events (4-player eliminations) sit between the plies: keep those that come before
+        // ply n + 1.
+        let events: Vec<ReplayEvent> = replay
+            .events
+            .iter()
+            .filter(|e| match e {
+                ReplayEvent::Ply(r) => (r.ply as usize) <= n,
+                ReplayEvent::PublicPly { ply, .. } => (*ply as usize) <= n,
+                ReplayEvent::Seat { after, .. } => (*after as usize) <= n,
+            })
+            .cloned()
+            .collect();
+        return Ok(public_frames(record, &events, final_over, lang));
     };
     let mut game = Game::new(header.variant, header.rules, deployments, header.first);
     let mut frames = Vec::with_capacity(n + 1);
@@ -164,7 +176,42 @@ fn public_frames(
     };
     let opts = |lc: &Option<PublicPly>| RenderOptions { lang, last_combat: lc.clone(), ..RenderOptions::default() };
     frames.push((view(&cells, to_move, 0, 0, &last, &removed), opts(&last_combat)));
+    let header_rules = record.header().map(|h| h.rules).unwrap_or_default();
+    let mut out = vec![false; variant.seats.len()];
+    // The next seat in turn order still in the game (as `Game` turns, `order=ccw|cw`).
+    let next_live = |seat: Seat, out: &[bool]| -> Seat {
+        let n = variant.seats.len() as u8;
+        (1..=n)
+            .map(|k| {
+                if header_rules.order == crate::rules::options::Order::Ccw {
+                    Seat((seat.0 + k) % n)
+                } else {
+                    Seat((seat.0 + n * 2 - k) % n)
+                }
+            })
+            .find(|s| !out[s.index()])
+            .unwrap_or(seat)
+    };
     for e in events {
+        if let ReplayEvent::Seat { eliminated, .. } = e {
+            // A seat that is out leaves the board at once, its pieces still unnamed (rules-junqi4
+            // §7); the piece that took a flag stays where it is, being another seat's.
+            for (gone, _) in eliminated {
+                out[gone.index()] = true;
+                for c in cells.iter_mut() {
+                    if c.is_some_and(|p| p.seat == *gone) {
+                        *c = None;
+                    }
+                }
+            }
+            if out[to_move.index()] {
+                to_move = next_live(to_move, &out);
+            }
+            if let Some((v, _)) = frames.last_mut() {
+                *v = view(&cells, to_move, v.ply, v.quiet, &last, &removed);
+            }
+            continue;
+        }
         let ReplayEvent::PublicPly { ply, seat, mv, outcome } = *e else { continue };
         let mover = cells[mv.from.index()].take();
         let defender = cells[mv.to.index()];
@@ -182,7 +229,7 @@ fn public_frames(
             removed[d.seat.index()] += 1;
         }
         quiet = if outcome.is_combat() { 0 } else { quiet + 1 };
-        to_move = variant.next_seat(seat);
+        to_move = next_live(seat, &out);
         let p = PublicPly {
             ply,
             seat,
