@@ -207,9 +207,8 @@ impl RefereeService {
                 out.push(Effect::Reply { text, file: None, public: true });
                 continue;
             };
-            if !tables.contains_key(&t) {
-                let table = self.referee.tournament_table(t as i64).await.ok().flatten();
-                tables.insert(t, table);
+            if let std::collections::hash_map::Entry::Vacant(e) = tables.entry(t) {
+                e.insert(self.referee.tournament_table(t as i64).await.ok().flatten());
             }
             let Some(table) = tables.get(&t).and_then(|x| x.as_ref()) else {
                 out.push(post(t, text, vec![]));
