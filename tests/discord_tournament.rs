@@ -360,3 +360,123 @@ fn group_payloads_parse_as_serenity_interactions() {
         }
     }
 }
+
+/// The referee's clock through the adapter's service, without Discord: when a round's time runs
+/// out, `tick` brings the round's end, the standings (embed and image), the next round's
+/// announcement with its pings, its game opened like an accepted challenge and the players'
+/// deployment panels.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_ends_a_round_and_opens_the_next() {
+    use std::sync::Arc;
+
+    use junqi_referee::discord::config::Locale;
+    use junqi_referee::discord::port::{Actor, Effect, GameService, Request};
+    use junqi_referee::discord::service::RefereeService;
+    use junqi_referee::discord::tournament::TournamentRequest;
+    use junqi_referee::discord::tournament_plan::{PostTo, TournamentEffect};
+    use junqi_referee::referee::{ManualClock, Referee};
+    use junqi_referee::store::{Durability, Store};
+
+    let dir = support::harness::TempDir(std::env::temp_dir().join(format!("junqi-tclock-{}", std::process::id())));
+    let _ = std::fs::remove_dir_all(&dir.0);
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let store = Store::open(&dir.0.join("junqi.db"), Durability::Normal).await.unwrap();
+    let clock = Arc::new(ManualClock::new(1_795_996_800));
+    let svc = RefereeService::new(Arc::new(Referee::new(store, clock.clone())), None);
+    let mut request = 0;
+    let mut run = async |p: (u64, &str), t: TournamentRequest| {
+        request += 1;
+        let actor = Actor { user: p.0, name: p.1.into(), locale: Locale::En, guild: Some(7), request };
+        svc.execute(&actor, Request::Tournament(t)).await
+    };
+    let create = TournamentRequest::Create {
+        name: "Blitz".into(),
+        format: "round-robin".into(),
+        rounds: None,
+        variant: None,
+        mode: None,
+        rules: None,
+        time: None,
+        round_time: Some("1h".into()),
+        start: None,
+    };
+    run(ALICE, create).await.unwrap();
+    for p in [ALICE, BOB, CAROL] {
+        run(p, TournamentRequest::Join(1)).await.unwrap();
+    }
+    let started = run(ALICE, TournamentRequest::Start(1)).await.unwrap();
+    let opened = |effects: &[Effect]| -> Vec<(u64, Vec<u64>)> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Tournament(TournamentEffect::BoardOpened { game, players, .. }) => {
+                    Some((*game, players.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let panels = |effects: &[Effect]| -> Vec<(u64, u64)> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Panel { game, user, confirmed: false, .. } => Some((*game, *user)),
+                _ => None,
+            })
+            .collect()
+    };
+    let boards = opened(&started);
+    assert_eq!(boards.len(), 1, "three players: one game and a bye");
+    let (game1, players1) = boards[0].clone();
+    let mut want: Vec<(u64, u64)> = players1.iter().map(|p| (game1, *p)).collect();
+    let mut got = panels(&started);
+    want.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, want, "both players get their deployment panel");
+
+    // Nothing is due yet.
+    let (effects, next) = svc.tick().await.unwrap();
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(next.is_some_and(|s| s <= 3600), "the clock wakes for the round's end: {next:?}");
+    // The round's time runs out: nobody deployed, so both forfeit; round 2 begins.
+    clock.advance(3601);
+    let (effects, _) = svc.tick().await.unwrap();
+    let posts = |effects: &[Effect]| -> Vec<(String, bool, Vec<u64>)> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Tournament(TournamentEffect::Post { to: PostTo::Tournament(1), text, embed, image, ping }) => {
+                    Some((text.clone(), embed.is_some() && image.is_some(), ping.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let posts = posts(&effects);
+    assert!(posts.iter().any(|p| p.0.contains("round 1's time is up")), "{posts:?}");
+    let standings = posts.iter().find(|p| p.0.contains("standings after round 1")).expect("standings");
+    assert!(standings.1, "as an embed with the image");
+    let round2 = posts.iter().find(|p| p.0.starts_with("Tournament #1 \"Blitz\", round 2 of 3:")).expect("round 2");
+    let boards = opened(&effects);
+    assert_eq!(boards.len(), 1);
+    for p in &boards[0].1 {
+        assert!(round2.2.contains(p), "round 2 pings its players: {round2:?}");
+    }
+    assert_eq!(panels(&effects).len(), 2, "both players of round 2 get their panel");
+
+    // A player of round 2 withdraws: the game is forfeited, and the round being complete, the
+    // tournament moves on at once.
+    let quitter = boards[0].1[0];
+    let effects = run(who(quitter), TournamentRequest::Withdraw(1)).await.unwrap();
+    let texts: Vec<String> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Tournament(TournamentEffect::Post { text, .. }) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.iter().any(|t| t.contains(&format!("<@{quitter}> withdrew from tournament #1"))), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("standings after round 2")), "{texts:?}");
+    let again = run(who(quitter), TournamentRequest::Withdraw(1)).await.unwrap_err();
+    assert!(again.to_string().contains("already withdrawn"), "{again}");
+}
