@@ -278,6 +278,14 @@ async fn a_round_robin_tournament_through_discord() {
     // The organiser decides board 1 from the channel and board 2 from inside its game's thread:
     // round 3 is still announced in the tournament's channel, its games still get threads.
     decide(&mut h, &round2[0], CHANNEL_ID).await;
+    // The organiser's result is announced in the game's thread and in the tournament's channel.
+    let result = format!("Tournament #1, round 2, board {}:", 1);
+    h.fake
+        .wait_for(20, "result in both places", |r| {
+            posts_to(r, round2[0].thread).iter().any(|x| content(x).starts_with(&result))
+                && posts_to(r, CHANNEL_ID).iter().any(|x| content(x).starts_with(&result))
+        })
+        .await;
     decide(&mut h, &round2[1], round2[1].thread).await;
     let round3 = round_opened(&mut h, 3, 2).await;
     let all = h.fake.requests().await;

@@ -683,7 +683,7 @@ impl GameService for RefereeService {
             let effects = self.referee.tick().await.map_err(refused)?;
             // Tournament rounds may begin or end on the clock (start times, round deadlines).
             let clock = Actor { user: 0, name: String::new(), locale: Locale::default(), guild: None, request: 0 };
-            let (effects, tournament_effects) = self.split_tournaments(&clock, effects).await;
+            let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
             let mut rendered: Vec<i64> = effects
                 .iter()
                 .filter_map(|e| match e {

@@ -20,7 +20,7 @@ use super::port::{Actor, Effect, File, Recalled, Request, ServiceError};
 use super::service::{RefereeService, channel_id, user_id, user_key};
 use super::tournament::TournamentRequest;
 use super::tournament_plan::{Embed, PostTo, TournamentEffect, embed_of, mentioned_users, tournament_in};
-use crate::referee::tournament::{TournamentAction, TournamentTable};
+use crate::referee::tournament::{TournamentAction, TournamentMsg, TournamentTable};
 use crate::referee::{self, Locale};
 use crate::render::Lang;
 use crate::render::standings::{StandingsRow, StandingsTable, render_standings};
@@ -159,22 +159,37 @@ impl RefereeService {
         effects: Vec<referee::Effect>,
     ) -> Vec<Effect> {
         self.remember_name(actor);
-        let (rest, extra) = self.split_tournaments(actor, effects).await;
+        let copy_results = matches!(request, Request::Tournament(_));
+        let (rest, extra) = self.split_tournaments(actor, effects, copy_results).await;
         let mut out = self.translate(actor, request, rest).await;
         out.extend(extra);
         out
     }
 
     /// Takes the tournament effects out of a batch and translates them; returns the rest as it was.
+    /// With `copy_results` (organisers' results, withdrawals, round deadlines), a board's result
+    /// announced in its game's thread is also posted in the tournament's channel.
     pub(super) async fn split_tournaments(
         &self,
         actor: &Actor,
         effects: Vec<referee::Effect>,
+        copy_results: bool,
     ) -> (Vec<referee::Effect>, Vec<Effect>) {
         // Tournament texts are the only public texts without a game; a batch without one has
         // nothing to do with tournaments (and costs no extra reads).
-        if !effects.iter().any(|e| matches!(e, referee::Effect::Public { game: None, .. })) {
+        if !copy_results && !effects.iter().any(|e| matches!(e, referee::Effect::Public { game: None, .. })) {
             return (effects, vec![]);
+        }
+        let mut out = Vec::new();
+        if copy_results {
+            for e in &effects {
+                if let referee::Effect::Public { game: Some(g), text, .. } = e
+                    && self.is_board_result(*g, text).await
+                {
+                    let t = tournament_in(text).unwrap_or_default();
+                    out.push(post(t, text.clone(), vec![]));
+                }
+            }
         }
         let mut fresh: HashMap<i64, PairingRow> = HashMap::new();
         let mut checked = HashSet::new();
@@ -200,7 +215,6 @@ impl RefereeService {
                 other => rest.push(other),
             }
         }
-        let mut out = Vec::new();
         let mut tables: HashMap<u64, Option<TournamentTable>> = HashMap::new();
         for text in texts {
             let Some(t) = tournament_in(&text) else {
@@ -244,6 +258,24 @@ impl RefereeService {
         // out as before.
         rest.extend(prompts.into_values().flatten());
         (rest, out)
+    }
+
+    /// Whether a game's public text is its tournament board's result, exactly as the referee
+    /// writes it.
+    async fn is_board_result(&self, game: i64, text: &str) -> bool {
+        let Ok(Some(p)) = self.referee.tournament_board(game).await else { return false };
+        let Some(result) = p.result.as_deref().and_then(crate::tournament::BoardResult::parse) else { return false };
+        let Ok(Some(t)) = self.referee.tournament_table(p.tournament_id).await else { return false };
+        let l = self.referee.locale_for("", &t.row.server_id).await.unwrap_or_default();
+        let msg = TournamentMsg::BoardResult {
+            id: p.tournament_id,
+            round: p.round,
+            board: p.board,
+            red: p.red.clone(),
+            blue: p.blue.clone().unwrap_or_default(),
+            result,
+        };
+        referee::Msg::Tournament(msg).render(l) == text
     }
 
     /// A round game's opening (message, thread, pings) and both players' deployment panels.
