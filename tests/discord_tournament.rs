@@ -19,6 +19,8 @@ const CAROL: (u64, &str) = (100_000_000_000_000_003, "carol");
 const DAVE: (u64, &str) = (100_000_000_000_000_004, "dave");
 /// Strongest first: every board the organiser decides goes to the player earlier in this list.
 const STRENGTH: [(u64, &str); 4] = [ALICE, BOB, CAROL, DAVE];
+/// Piece names that must never appear in public while hidden.
+const HIDDEN: [&str; 11] = ["司令", "军长", "师长", "旅长", "团长", "营长", "连长", "排长", "工兵", "地雷", "炸弹"];
 /// Choice options arrive as the index of the choice (poise registers them as integers).
 const FORMAT_ROUND_ROBIN: u64 = 0;
 const RESULT_RED: u64 = 0;
@@ -331,6 +333,15 @@ async fn a_round_robin_tournament_through_discord() {
     assert!(text.starts_with(&format!("1. <@{winner}>")) && text.contains(&format!("2. <@{weaker}>")), "{text}");
     let r = answer(&mut h, CAROL, CHANNEL_ID, &["stats"], &[]).await;
     assert!(r.iter().any(|x| content(x).contains("的战绩")), "{r:?}");
+    // Nothing posted in the tournament's channel names a piece: the played game's pieces stayed
+    // hidden there (its thread revealed them only at the end).
+    let all = h.fake.requests().await;
+    for p in posts_to(&all, CHANNEL_ID) {
+        for name in HIDDEN {
+            assert!(!p.text().contains(name), "the tournament channel names {name}: {}", p.text());
+        }
+    }
+
     // The players of the other board played no rated game.
     let unrated = who(round1[1].red);
     let r = answer(&mut h, unrated, CHANNEL_ID, &["rating"], &[]).await;
