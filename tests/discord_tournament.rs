@@ -383,7 +383,8 @@ fn group_payloads_parse_as_serenity_interactions() {
 /// The referee's clock through the adapter's service, without Discord: when a round's time runs
 /// out, `tick` brings the round's end, the standings (embed and image), the next round's
 /// announcement with its pings, its game opened like an accepted challenge and the players'
-/// deployment panels.
+/// deployment panels. The server speaks 繁體中文 here: the adapter recognises the referee's
+/// standings and round announcements in every language.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clock_ends_a_round_and_opens_the_next() {
     use std::sync::Arc;
@@ -393,6 +394,7 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     use junqi_referee::discord::service::RefereeService;
     use junqi_referee::discord::tournament::TournamentRequest;
     use junqi_referee::discord::tournament_plan::{PostTo, TournamentEffect};
+    use junqi_referee::referee::i18n::to_traditional as tw;
     use junqi_referee::referee::{ManualClock, Referee};
     use junqi_referee::store::{Durability, Store};
 
@@ -403,9 +405,9 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     let clock = Arc::new(ManualClock::new(1_795_996_800));
     let svc = RefereeService::new(Arc::new(Referee::new(store, clock.clone())), None);
     let mut request = 0;
-    let mut run = async |p: (u64, &str), t: TournamentRequest| {
-        request += 1;
-        let actor = Actor { user: p.0, name: p.1.into(), locale: Locale::En, guild: Some(7), request };
+    let run = async |request: &mut u64, p: (u64, &str), t: TournamentRequest| {
+        *request += 1;
+        let actor = Actor { user: p.0, name: p.1.into(), locale: Locale::En, guild: Some(7), request: *request };
         svc.execute(&actor, Request::Tournament(t)).await
     };
     let create = TournamentRequest::Create {
@@ -419,11 +421,17 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
         round_time: Some("1h".into()),
         start: None,
     };
-    run(ALICE, create).await.unwrap();
+    request += 1;
+    let admin = Actor { user: ALICE.0, name: "alice".into(), locale: Locale::En, guild: Some(7), request };
+    let zh_tw =
+        Request::Settings { announcements: None, time: None, thread_per_game: None, language: Some(Locale::ZhTw) };
+    svc.execute(&admin, zh_tw).await.unwrap();
+    let created = run(&mut request, ALICE, create).await.unwrap();
+    assert!(format!("{created:?}").contains(&tw("比赛 #1「Blitz」开始报名")), "the server's language: {created:?}");
     for p in [ALICE, BOB, CAROL] {
-        run(p, TournamentRequest::Join(1)).await.unwrap();
+        run(&mut request, p, TournamentRequest::Join(1)).await.unwrap();
     }
-    let started = run(ALICE, TournamentRequest::Start(1)).await.unwrap();
+    let started = run(&mut request, ALICE, TournamentRequest::Start(1)).await.unwrap();
     let opened = |effects: &[Effect]| -> Vec<(u64, Vec<u64>)> {
         effects
             .iter()
@@ -472,10 +480,12 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
             .collect()
     };
     let posts = posts(&effects);
-    assert!(posts.iter().any(|p| p.0.contains("round 1's time is up")), "{posts:?}");
-    let standings = posts.iter().find(|p| p.0.contains("standings after round 1")).expect("standings");
-    assert!(standings.1, "as an embed with the image");
-    let round2 = posts.iter().find(|p| p.0.starts_with("Tournament #1 \"Blitz\", round 2 of 3:")).expect("round 2");
+    assert!(posts.iter().any(|p| p.0.contains(&tw("第 1 轮时间到"))), "{posts:?}");
+    // The standings (an embed with the image), then round 2 (its players pinged).
+    let standings = posts.iter().position(|p| p.1).expect("standings");
+    assert!(posts[standings].0.contains(&tw("第 1 轮后排名")), "{posts:?}");
+    let round2 = posts.iter().find(|p| !p.2.is_empty()).expect("round 2");
+    assert!(round2.0.contains(&tw("第 2/3 轮")), "{round2:?}");
     let boards = opened(&effects);
     assert_eq!(boards.len(), 1);
     for p in &boards[0].1 {
@@ -486,7 +496,7 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     // A player of round 2 withdraws: the game is forfeited, and the round being complete, the
     // tournament moves on at once.
     let quitter = boards[0].1[0];
-    let effects = run(who(quitter), TournamentRequest::Withdraw(1)).await.unwrap();
+    let effects = run(&mut request, who(quitter), TournamentRequest::Withdraw(1)).await.unwrap();
     let texts: Vec<String> = effects
         .iter()
         .filter_map(|e| match e {
@@ -494,8 +504,8 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
             _ => None,
         })
         .collect();
-    assert!(texts.iter().any(|t| t.contains(&format!("<@{quitter}> withdrew from tournament #1"))), "{texts:?}");
-    assert!(texts.iter().any(|t| t.contains("standings after round 2")), "{texts:?}");
-    let again = run(who(quitter), TournamentRequest::Withdraw(1)).await.unwrap_err();
+    assert!(texts.iter().any(|t| t.starts_with(&tw(&format!("<@{quitter}> 退出了比赛 #1")))), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains(&tw("第 2 轮后排名"))), "{texts:?}");
+    let again = run(&mut request, who(quitter), TournamentRequest::Withdraw(1)).await.unwrap_err();
     assert!(again.to_string().contains("already withdrawn"), "{again}");
 }
