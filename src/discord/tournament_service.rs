@@ -124,7 +124,8 @@ impl RefereeService {
                 let text = text.join("\n");
                 let post = match t {
                     TournamentRequest::Standings(id) => {
-                        let table = self.referee.tournament_table(*id as i64).await.ok().flatten();
+                        let table =
+                            self.referee.tournament_table(i64::try_from(*id).unwrap_or(i64::MAX)).await.ok().flatten();
                         let locale = Locale::parse(actor.locale.tag()).unwrap_or_default();
                         match table {
                             Some(table) => self.standings_post(PostTo::Actor, &table, &text, locale),
