@@ -266,7 +266,7 @@ async fn a_whole_game_through_interactions() {
     let cmd = &reg.json.as_ref().unwrap()[0];
     assert_eq!(cmd["name"], "junqi");
     assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
-    assert_eq!(cmd["options"].as_array().unwrap().len(), 16);
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 21);
 
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;

@@ -35,6 +35,8 @@ pub struct Places {
     pub games: HashMap<u64, ChannelId>,
     /// Thread → game id.
     pub threads: HashMap<ChannelId, u64>,
+    /// Tournament id → its channel.
+    pub tournaments: HashMap<u64, ChannelId>,
 }
 
 /// The bot's shared state (poise's user data).
@@ -170,11 +172,15 @@ fn mentions(m: &Outgoing) -> CreateAllowedMentions {
 }
 
 fn channel_message(m: &Outgoing) -> CreateMessage {
-    CreateMessage::new()
+    let b = CreateMessage::new()
         .content(m.text.clone())
         .add_files(attachments(m))
         .components(rows_to_components(&m.rows))
-        .allowed_mentions(mentions(m))
+        .allowed_mentions(mentions(m));
+    match super::tournament::embeds(m) {
+        e if e.is_empty() => b,
+        e => b.embeds(e),
+    }
 }
 
 /// What to wait before retrying a failed Discord call, or None to give up. 429: Discord asks us to
@@ -240,6 +246,10 @@ impl Replier<'_> {
             .components(rows_to_components(&m.rows))
             .allowed_mentions(mentions(m));
         let b = attachments(m).into_iter().fold(b, |b, a| b.new_attachment(a));
+        let b = match super::tournament::embeds(m) {
+            e if e.is_empty() => b,
+            e => b.embeds(e),
+        };
         match self {
             Replier::Command(i) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
             Replier::Component(i, _) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
@@ -256,6 +266,10 @@ impl Replier<'_> {
             .add_files(attachments(m))
             .components(rows_to_components(&m.rows))
             .allowed_mentions(mentions(m));
+        let b = match super::tournament::embeds(m) {
+            e if e.is_empty() => b,
+            e => b.embeds(e),
+        };
         match self {
             Replier::Command(i) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
             Replier::Component(i, _) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
@@ -327,6 +341,7 @@ impl<'a> Executor<'a> {
                 rows: vec![],
                 ephemeral: true,
                 ping: vec![],
+                embed: None,
             };
             self.reply(&m).await?;
         }
@@ -339,7 +354,7 @@ impl<'a> Executor<'a> {
         known.or((!matches!(self.replier, Replier::Nobody)).then_some(self.here))
     }
 
-    async fn send_to(&self, channel: ChannelId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
+    pub(super) async fn send_to(&self, channel: ChannelId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
         with_retry(|| channel.send_message(self.http, channel_message(m))).await
     }
 
@@ -385,6 +400,12 @@ impl<'a> Executor<'a> {
                                 tracing::warn!(user = u, error = %e, "could not DM a player");
                             }
                         }
+                        Target::Tournament(t) => match self.tournament_channel(t).await {
+                            Some(ch) => drop(self.send_to(ch, &m).await?),
+                            None => {
+                                tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
+                            }
+                        },
                         Target::Announcements => {
                             let ch = match self.guild {
                                 Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
@@ -396,7 +417,12 @@ impl<'a> Executor<'a> {
                         }
                     }
                 }
-                Action::OpenGame { game, challenge, title } => self.open_game(game, challenge, &title).await?,
+                Action::OpenGame { game, challenge, title } => {
+                    self.open_game(game, challenge, &title, self.guild).await?
+                }
+                Action::OpenBoard { tournament, game, guild, title, anchor } => {
+                    self.open_board(tournament, game, guild.map(GuildId::new), &title, &anchor).await?
+                }
                 Action::DmPanel { panel, game, fallback } => {
                     let Target::Dm(u) = panel.target else { continue };
                     match with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&panel))).await {
@@ -410,6 +436,7 @@ impl<'a> Executor<'a> {
                                 rows: vec![],
                                 ephemeral: false,
                                 ping: vec![u],
+                                embed: None,
                             };
                             self.send_to(ch, &notice).await?;
                         }
@@ -433,9 +460,15 @@ impl<'a> Executor<'a> {
         }
     }
 
-    async fn open_game(&self, game: u64, challenge: u64, title: &str) -> Result<(), BotError> {
+    pub(super) async fn open_game(
+        &self,
+        game: u64,
+        challenge: u64,
+        title: &str,
+        guild: Option<GuildId>,
+    ) -> Result<(), BotError> {
         let at = self.data.challenge_message(challenge).await;
-        let threads = match self.guild {
+        let threads = match guild {
             Some(g) => self.data.server_places(g).await.thread_per_game.unwrap_or(self.data.config.thread_per_game),
             None => false,
         };
@@ -487,6 +520,7 @@ pub async fn report(exec: &mut Executor<'_>, locale: Locale, err: &BotError) {
         rows: vec![],
         ephemeral: true,
         ping: vec![],
+        embed: None,
     };
     let sent = if exec.replier.updates_message() {
         // Keep the panel; say it in a follow-up.

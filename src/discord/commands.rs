@@ -125,7 +125,7 @@ pub fn layout_request(
     })
 }
 
-fn actor(ctx: Ctx<'_>) -> Actor {
+pub(super) fn actor(ctx: Ctx<'_>) -> Actor {
     let user = ctx.author();
     let request = match ctx {
         poise::Context::Application(a) => a.interaction.id.get(),
@@ -149,7 +149,7 @@ async fn game_here(ctx: Ctx<'_>, game: Option<u64>) -> Option<u64> {
 }
 
 /// Defers, runs the request, answers. User errors and faults are answered here (ephemeral).
-async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
+pub(super) async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
     let poise::Context::Application(a) = ctx else { return Ok(()) };
     ctx.defer_ephemeral().await?;
     let actor = actor(ctx);
@@ -184,7 +184,12 @@ async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
         "replay",
         "layouts",
         "vacation",
-        "settings"
+        "settings",
+        "super::tournament::rating",
+        "super::tournament::leaderboard",
+        "super::tournament::stats",
+        "super::tournament::early_resign",
+        "super::tournament::tournament"
     ),
     subcommand_required
 )]
@@ -649,7 +654,12 @@ mod tests {
                 "replay",
                 "layouts",
                 "vacation",
-                "settings"
+                "settings",
+                "rating",
+                "leaderboard",
+                "stats",
+                "early-resign",
+                "tournament"
             ]
         );
         for sub in &cmd.subcommands {

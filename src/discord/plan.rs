@@ -20,6 +20,8 @@ pub enum Target {
     Dm(u64),
     /// The server's announcements channel, if one is set.
     Announcements,
+    /// A tournament's channel.
+    Tournament(u64),
 }
 
 /// Button colours.
@@ -66,11 +68,13 @@ pub struct Outgoing {
     pub ephemeral: bool,
     /// Users pinged.
     pub ping: Vec<u64>,
+    /// An embed (tournament standings, leaderboards).
+    pub embed: Option<super::tournament_plan::Embed>,
 }
 
 impl Outgoing {
     fn new(target: Target, text: impl Into<String>) -> Outgoing {
-        Outgoing { target, text: text.into(), files: vec![], rows: vec![], ephemeral: false, ping: vec![] }
+        Outgoing { target, text: text.into(), files: vec![], rows: vec![], ephemeral: false, ping: vec![], embed: None }
     }
 }
 
@@ -98,6 +102,20 @@ pub enum Action {
         game: u64,
         /// The notice for the thread.
         fallback: String,
+    },
+    /// Post `anchor` in the tournament's channel, remember it as the game's opening message, and
+    /// open the game on it like an accepted challenge ([`Action::OpenGame`]).
+    OpenBoard {
+        /// The tournament.
+        tournament: u64,
+        /// The game.
+        game: u64,
+        /// Its server.
+        guild: Option<u64>,
+        /// Thread name.
+        title: String,
+        /// The opening message.
+        anchor: Outgoing,
     },
 }
 
@@ -296,6 +314,7 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 m.files.extend(file.clone());
                 out.push(Action::Send(m));
             }
+            Effect::Tournament(t) => out.extend(super::tournament_plan::plan(t)),
         }
     }
     out

@@ -194,6 +194,8 @@ pub enum Request {
         /// Default language.
         language: Option<Locale>,
     },
+    /// Tournaments and ratings (`/junqi tournament …`, `rating`, `leaderboard`, `stats`).
+    Tournament(super::tournament::TournamentRequest),
 }
 
 /// A rendered file.
@@ -285,6 +287,8 @@ pub enum Effect {
         /// Post it in the channel for everyone (a public board via `/junqi show`).
         public: bool,
     },
+    /// Tournament posts and round games (see [`super::tournament_plan`]).
+    Tournament(super::tournament_plan::TournamentEffect),
 }
 
 /// Why a request was refused.
@@ -375,6 +379,8 @@ pub enum Recall {
     Challenge(u64),
     /// A server's options.
     Server(u64),
+    /// Where a tournament lives.
+    TournamentChannel(u64),
 }
 
 /// The answer to a [`Recall`].
@@ -388,6 +394,14 @@ pub enum Recalled {
     Message(u64, u64),
     /// A server's options.
     Server(ServerPlaces),
+    /// A tournament's channel (where its round games' threads start), and its server's
+    /// announcements channel as the last resort.
+    Tournament {
+        /// The channel of its games' opening messages, if any game was placed.
+        channel: Option<u64>,
+        /// The server's announcements channel.
+        announcements: Option<u64>,
+    },
 }
 
 /// The adapter's per-server options (set with `/junqi settings`).

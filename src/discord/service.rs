@@ -35,12 +35,14 @@ pub type Renderer = Arc<dyn Fn(&View, &Extras) -> Option<Vec<u8>> + Send + Sync>
 
 /// The referee behind the port.
 pub struct RefereeService {
-    referee: Arc<Referee>,
+    pub(super) referee: Arc<Referee>,
     render: Option<Renderer>,
     /// Users whose Discord client language has been told to the referee in this run.
     told: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
     seq: AtomicU64,
+    /// What the tournament side keeps in this run.
+    pub(super) tournaments: super::tournament_service::TournamentMemory,
 }
 
 /// A user id as the referee knows it.
@@ -102,10 +104,16 @@ fn internal(e: impl std::fmt::Display) -> ServiceError {
 impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
-        RefereeService { referee, render, told: Default::default(), seq: AtomicU64::new(0) }
+        RefereeService {
+            referee,
+            render,
+            told: Default::default(),
+            seq: AtomicU64::new(0),
+            tournaments: Default::default(),
+        }
     }
 
-    async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+    pub(super) async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
         // The referee writes private messages in the user's language: the first time we see a user
         // in this run, tell it their Discord client's language.
         let first = self.told.lock().map(|mut t| t.insert(actor.user)).unwrap_or(false);
@@ -205,7 +213,12 @@ impl RefereeService {
 
     /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
     /// public texts are (a challenge, a game opening…).
-    async fn translate(&self, actor: &Actor, request: &Request, effects: Vec<referee::Effect>) -> Vec<Effect> {
+    pub(super) async fn translate(
+        &self,
+        actor: &Actor,
+        request: &Request,
+        effects: Vec<referee::Effect>,
+    ) -> Vec<Effect> {
         let mut out = vec![];
         let mut renders_public = false;
         let mut render_for_actor = false;
@@ -500,9 +513,10 @@ impl RefereeService {
             Request::Mark { game, point, piece } => {
                 Action::Mark { game: which_game(*game, l)?, point: point.clone(), piece: piece.clone() }
             }
+            Request::Tournament(t) => return self.run_tournament(actor, &request, t).await,
         };
         let effects = self.handle(actor, action).await?;
-        Ok(self.translate(actor, &request, effects).await)
+        Ok(self.with_tournaments(actor, &request, effects).await)
     }
 
     /// Autocomplete from the actor's own view: the referee rebuilds nothing and reveals nothing;
@@ -655,6 +669,7 @@ impl GameService for RefereeService {
                         thread_per_game: o.thread_per_game,
                     }))
                 }),
+                Recall::TournamentChannel(t) => self.tournament_place(t).await,
             };
             found.unwrap_or_else(|e| {
                 tracing::warn!(error = %e, "could not recall where a game lives");
@@ -666,6 +681,9 @@ impl GameService for RefereeService {
     fn tick(&self) -> BoxFut<'_, Tick> {
         Box::pin(async move {
             let effects = self.referee.tick().await.map_err(refused)?;
+            // Tournament rounds may begin or end on the clock (start times, round deadlines).
+            let clock = Actor { user: 0, name: String::new(), locale: Locale::default(), guild: None, request: 0 };
+            let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
             let mut rendered: Vec<i64> = effects
                 .iter()
                 .filter_map(|e| match e {
@@ -697,7 +715,9 @@ impl GameService for RefereeService {
             }
             let next = self.referee.next_wakeup().await.map_err(refused)?;
             let now = self.referee.now();
-            Ok((merge_public(out), next.map(|t| t.saturating_sub(now).max(0) as u64)))
+            let mut out = merge_public(out);
+            out.extend(tournament_effects);
+            Ok((out, next.map(|t| t.saturating_sub(now).max(0) as u64)))
         })
     }
 }

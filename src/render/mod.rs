@@ -14,6 +14,7 @@ pub mod flip;
 mod gif;
 pub mod layout;
 pub mod replay;
+pub mod standings;
 mod text;
 
 use crate::rules::view::PublicPly;

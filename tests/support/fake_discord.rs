@@ -603,6 +603,44 @@ pub mod payload {
         base(2, id, user, Some(channel), data)
     }
 
+    /// `/junqi <group> <sub> name=value…` (or `/junqi <sub>` with a one-element path): options
+    /// named `user` are user options (ids, resolved as Discord sends them), booleans, integers and
+    /// strings by their JSON type.
+    pub fn command_path(id: u64, user: (u64, &str), channel: u64, path: &[&str], opts: &[(&str, Value)]) -> Value {
+        let options: Vec<Value> = opts
+            .iter()
+            .map(|(n, v)| {
+                let kind = if *n == "user" {
+                    6
+                } else if v.is_boolean() {
+                    5
+                } else if v.is_i64() || v.is_u64() {
+                    4
+                } else {
+                    3
+                };
+                json!({"name": n, "type": kind, "value": v})
+            })
+            .collect();
+        let mut sub = json!({"name": path[path.len() - 1], "type": 1, "options": options});
+        for group in path[..path.len() - 1].iter().rev() {
+            sub = json!({"name": group, "type": 2, "options": [sub]});
+        }
+        let mut data = json!({"id": "1", "name": "junqi", "type": 1, "options": [sub]});
+        let users: serde_json::Map<String, Value> = opts
+            .iter()
+            .filter(|(n, _)| *n == "user")
+            .map(|(_, v)| {
+                let uid: u64 = v.as_str().unwrap().parse().unwrap();
+                (uid.to_string(), user_json(uid, "player"))
+            })
+            .collect();
+        if !users.is_empty() {
+            data["resolved"] = json!({"users": users});
+        }
+        base(2, id, user, Some(channel), data)
+    }
+
     /// An autocomplete request for `/junqi <sub>` with `focused` being typed.
     pub fn autocomplete(
         id: u64,

@@ -1,0 +1,171 @@
+//! A bot process against the fake Discord, for end-to-end tests: start it on a database file,
+//! restart it on the same file, dispatch interactions and wait for their answers.
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use junqi_referee::discord::bot::run_with_http;
+use junqi_referee::discord::config::{Config, Locale};
+use junqi_referee::discord::port::GameService;
+use junqi_referee::discord::service::RefereeService;
+use junqi_referee::referee::{Referee, SystemClock};
+use junqi_referee::store::{Durability, Store};
+use poise::serenity_prelude::HttpBuilder;
+use serde_json::Value;
+
+use super::fake_discord::{APP_ID, FakeDiscord, GUILD_ID, Recorded};
+
+/// A fresh directory for the test's database, removed at the end.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The fake Discord and the bot running against it.
+pub struct Harness {
+    /// The fake.
+    pub fake: FakeDiscord,
+    ids: u64,
+    /// The bot's database file (kept across restarts).
+    pub db: std::path::PathBuf,
+    message_content: bool,
+    bot: Option<tokio::task::JoinHandle<()>>,
+    _dir: TempDir,
+}
+
+impl Harness {
+    /// Starts the fake and a bot on a new database.
+    pub async fn start(tag: &str, message_content: bool) -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            )
+            .with_test_writer()
+            .try_init();
+        let fake = FakeDiscord::start().await;
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("junqi-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("junqi.db");
+        let mut h = Harness { fake, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
+        h.boot().await;
+        h
+    }
+
+    /// Starts a bot process on the harness's database and waits until it is connected and has
+    /// registered its commands.
+    pub async fn boot(&mut self) {
+        let (identifies, _) = self.fake.sessions().await;
+        let registrations =
+            self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
+        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
+        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let render = junqi_referee::discord::board_renderer(Locale::ZhCn);
+        let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let config = Config {
+            token: Some("fake-token".into()),
+            dev_guild: Some(GUILD_ID),
+            message_content: self.message_content,
+            ..Config::default()
+        };
+        self.bot = Some(tokio::spawn(async move {
+            if let Err(e) = run_with_http(config, http, service).await {
+                eprintln!("bot stopped: {e}");
+            }
+        }));
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while self.fake.sessions().await.0 <= identifies {
+            assert!(tokio::time::Instant::now() < deadline, "the bot never identified");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        self.fake.wait_connected(30).await;
+        self.fake
+            .wait_for(30, "command registration", |r| {
+                r.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count() > registrations
+            })
+            .await;
+    }
+
+    /// Stops the bot and starts a new one (a new client and referee) on the same database file.
+    pub async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.abort();
+        }
+        self.boot().await;
+    }
+
+    /// A fresh interaction id (leaving room for the fake's "message id = id - 1").
+    pub fn id(&mut self) -> u64 {
+        self.ids += 10;
+        self.ids
+    }
+
+    /// Dispatches an interaction and waits for its response callback.
+    pub async fn interact(&mut self, body: Value) -> u64 {
+        let id = body["id"].as_str().unwrap().parse().unwrap();
+        self.fake.dispatch("INTERACTION_CREATE", body).await;
+        let cb = format!("/interactions/{id}/tok-{id}/callback");
+        self.fake
+            .wait_for(20, &format!("callback of {id}"), |r| r.iter().any(|x| x.path.ends_with(&cb) && x.status < 300))
+            .await;
+        id
+    }
+
+    /// Waits until the interaction's deferred reply has been filled in (or a follow-up sent) and
+    /// returns the requests that answered it.
+    pub async fn answered(&self, id: u64) -> Vec<Recorded> {
+        let token = format!("tok-{id}");
+        self.fake
+            .wait_for(20, &format!("answer to {id}"), |r| {
+                r.iter().any(|x| x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) && x.status < 300)
+            })
+            .await
+            .into_iter()
+            .filter(|x| {
+                x.path.contains(&format!("/webhooks/{APP_ID}/{token}")) || x.path.contains(&format!("/{id}/{token}/"))
+            })
+            .collect()
+    }
+}
+
+/// The text of a request's message.
+pub fn content(r: &Recorded) -> String {
+    r.json.as_ref().and_then(|j| j["content"].as_str()).unwrap_or("").to_string()
+}
+
+/// The custom ids of a message's components.
+pub fn custom_ids(r: &Recorded) -> Vec<String> {
+    let mut out = vec![];
+    if let Some(rows) = r.json.as_ref().and_then(|j| j["components"].as_array()) {
+        for row in rows {
+            for c in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = c["custom_id"].as_str() {
+                    out.push(id.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The messages the bot posted in a channel.
+pub fn posts_to(r: &[Recorded], channel: u64) -> Vec<Recorded> {
+    r.iter()
+        .filter(|x| x.method == "POST" && x.path == format!("/api/v10/channels/{channel}/messages") && x.status < 300)
+        .cloned()
+        .collect()
+}
+
+/// The threads the bot opened.
+pub fn threads_made(r: &[Recorded]) -> Vec<Recorded> {
+    r.iter().filter(|x| x.method == "POST" && x.path.ends_with("/threads") && x.status < 300).cloned().collect()
+}
