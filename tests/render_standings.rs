@@ -33,7 +33,7 @@ fn table(lang: Lang) -> StandingsTable {
         rows: vec![
             row(1, "alice", "2.5", "3.25", 3, false),
             row(2, "小明", "2", "2.5", 3, false),
-            row(2, "bob", "2", "2.5", 3, false),
+            row(2, "bob 张伟", "2", "2.5", 3, false),
             row(4, "carol with a very long display name that will not fit in its column", "1", "0.5", 3, false),
             row(5, "dave 🐉", "0", "0", 2, true),
         ],

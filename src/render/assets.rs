@@ -18,6 +18,10 @@ use crate::rules::{Outcome, PieceKind, Seat, Variant};
 
 /// The font subset (see `assets/README.md`).
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/NotoSansCJKsc-Bold-subset.otf");
+/// A larger subset for text players write (names, tournament titles): ASCII and the 3,755
+/// characters of GB 2312 level 1. Kept apart from [`FONT_BYTES`] because the board faces
+/// rasterise every character of their font up front.
+static NAMES_FONT_BYTES: &[u8] = include_bytes!("../../assets/NotoSansCJKsc-Regular-names.otf");
 
 /// The colours, by role.
 pub mod rgb {
@@ -173,6 +177,11 @@ pub fn get() -> &'static Assets {
 
 pub(super) fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT_BYTES).expect("the bundled font subset parses")
+}
+
+/// The font for names and titles players write (see [`NAMES_FONT_BYTES`]).
+pub(super) fn names_font() -> FontRef<'static> {
+    FontRef::try_from_slice(NAMES_FONT_BYTES).expect("the bundled names font subset parses")
 }
 
 /// Characters of `texts` the font has no glyph for.

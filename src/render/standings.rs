@@ -2,9 +2,10 @@
 //! one row per player. Pure: the same table gives the same bytes (golden-tested in
 //! `tests/render_standings.rs`).
 //!
-//! It draws with the bundled font subset (`assets/`), which holds ASCII and the board's words but
-//! not every character a player may put in a name: characters it lacks are drawn as `?`, so a
-//! name never turns into invisible boxes.
+//! It draws with the bundled names font (`assets/NotoSansCJKsc-Regular-names.otf`: ASCII and the
+//! 3,755 common characters of GB 2312 level 1), so Chinese names and titles show; characters it
+//! lacks (rare or traditional ones, emoji) are drawn as `?`, so a name never turns into invisible
+//! boxes.
 
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{ImageEncoder, Rgb, RgbImage};
@@ -116,7 +117,7 @@ impl Pen<'_> {
 
 /// Draws the table as a PNG.
 pub fn render_standings(table: &StandingsTable) -> Result<Vec<u8>, RenderError> {
-    let font = super::assets::font();
+    let font = super::assets::names_font();
     let height = TITLE_H + HEAD_H + ROW_H * table.rows.len().max(1) as u32 + PAD as u32;
     let mut img = RgbImage::from_pixel(WIDTH, height, BG);
     let title_scale = PxScale::from(28.0);
@@ -173,8 +174,10 @@ mod tests {
 
     #[test]
     fn missing_characters_become_question_marks_and_long_names_are_cut() {
-        let font = super::super::assets::font();
+        let font = super::super::assets::names_font();
         assert_eq!(drawable(&font, "alice 司令"), "alice 司令");
+        // Common names and titles are drawn, not only the board's words.
+        assert_eq!(drawable(&font, "张伟 周末杯 第三轮"), "张伟 周末杯 第三轮");
         assert_eq!(drawable(&font, "小明🐉"), "小明?");
         let scale = PxScale::from(20.0);
         let long = "a".repeat(200);
