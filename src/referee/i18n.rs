@@ -1249,8 +1249,8 @@ pub enum NotOffered {
 impl NotOffered {
     fn en(self) -> &'static str {
         match self {
-            NotOffered::Rematch => "rematch",
-            NotOffered::Mark => "marks",
+            NotOffered::Rematch => "rematches are",
+            NotOffered::Mark => "marks are",
         }
     }
 
@@ -1315,6 +1315,16 @@ pub enum SeatMistake {
     /// A seat was chosen in a game without seats to choose.
     #[error("game #{0} is a 2-player junqi game: seats are chosen only on the 4-player board; use accept {0}")]
     NoSeatChoice(i64),
+    /// A visibility mode the variant does not offer (`rules-junqi4.md` §8).
+    #[error("unknown mode '{mode}' for {variant}; use {allowed}")]
+    ModeNotOffered {
+        /// What was asked for.
+        mode: String,
+        /// The variant.
+        variant: &'static str,
+        /// The modes it offers.
+        allowed: &'static str,
+    },
     /// A rule option the variant does not offer (`rules-junqi4.md` §9).
     #[error("rule option {key} is not offered in {variant}")]
     OptionNotOffered {
@@ -1324,7 +1334,7 @@ pub enum SeatMistake {
         variant: &'static str,
     },
     /// A command these games do not offer.
-    #[error("{} is not offered in games on the 4-player board (game #{game})", .what.en())]
+    #[error("{} not offered in games on the 4-player board (game #{game})", .what.en())]
     NotOffered {
         /// Game id.
         game: i64,
@@ -1350,6 +1360,9 @@ impl SeatMistake {
             }
             SeatMistake::NoSeatChoice(g) => {
                 format!("对局 #{g} 是双人军棋，只有四国棋盘上的对局才能选座；请用 accept {g}。")
+            }
+            SeatMistake::ModeNotOffered { mode, variant, allowed } => {
+                format!("{variant} 没有模式“{mode}”；请用 {allowed}。")
             }
             SeatMistake::OptionNotOffered { key, variant } => format!("{variant} 不提供规则选项 {key}。"),
             SeatMistake::NotOffered { game, what } => {

@@ -139,7 +139,10 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let user = cmd.user.as_str();
-        let m = Mode::parse(mode).filter(|m| v.modes().contains(m)).ok_or_else(|| Mistake::BadMode(mode.into()))?;
+        let allowed = if v.seats.len() > 2 { "dark, partners or open" } else { "dark, reveal or open" };
+        let m = Mode::parse(mode).filter(|m| v.modes().contains(m)).ok_or_else(|| {
+            seat_mistake(SeatMistake::ModeNotOffered { mode: mode.into(), variant: v.name, allowed })
+        })?;
         // `seat=X` among the rule words is the challenger's seat, not a rule option.
         let mut seat_word = None;
         let mut words = Vec::new();
