@@ -13,6 +13,7 @@
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
+pub mod cross;
 pub mod transcript;
 
 use crate::referee::{Action, DeploySource, Effect, GameId};
@@ -199,6 +200,9 @@ pub fn format_effect(e: &Effect, t0: i64) -> String {
 /// A text board of a view: ranks 12 to 1 top-down (as Red sees it), pieces as their one-letter
 /// codes, upper case for Red and lower case for Blue, `?`/`¿` for pieces this viewer may not know.
 pub fn text_board(view: &View) -> String {
+    if view.variant.is_cross_board() {
+        return cross::text_board(view);
+    }
     let v = view.variant;
     let mut grid = vec![vec!["  .".to_string(); 5]; 12];
     for p in v.board.point_ids() {
