@@ -151,10 +151,17 @@ impl RefereeService {
     }
 
     async fn players(&self, game: i64) -> Vec<u64> {
-        match self.referee.game_row(game).await {
-            Ok(Some(row)) => [row.red, row.blue].into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
+        match self.referee.seat_users(game).await {
+            Ok(users) => users.into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
             _ => vec![],
         }
+    }
+
+    /// The seat a user holds in a game (any number of seats).
+    async fn seat_of(&self, game: i64, user: u64) -> Option<Seat> {
+        let me = user_key(user);
+        let users = self.referee.seat_users(game).await.ok()?;
+        users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
     }
 
     async fn saved_names(&self, user: u64) -> Vec<String> {
@@ -173,10 +180,11 @@ impl RefereeService {
             return None;
         }
         let me = user_key(user);
-        let seat = if row.red.as_deref() == Some(me.as_str()) { 0 } else { 1 };
+        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
+        let v = Variant::by_name(&row.variant)?;
         let last = self.last_layout(user).await.is_some();
         let locale = self.referee.locale_for(&me, server).await.ok()?;
-        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName(seat), last };
+        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
         Some(msg.render(locale))
     }
 
@@ -193,9 +201,8 @@ impl RefereeService {
     async fn layout_image(&self, game: i64, user: u64, layout: &str) -> Option<File> {
         let render = self.render.as_ref()?;
         let row = self.referee.game_row(game).await.ok()??;
-        let me = user_key(user);
-        let seat = if row.red.as_deref() == Some(me.as_str()) { Seat::RED } else { Seat::BLUE };
-        let v = Variant::junqi();
+        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
+        let v = Variant::by_name(&row.variant)?;
         let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
         let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
         let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
@@ -239,6 +246,27 @@ impl RefereeService {
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
                         Request::Accept { challenge } => {
+                            // A 4-player challenge fills seat by seat: until it is full, each seat
+                            // taken is said in the channel and the challenge stays open; the texts
+                            // of the accept that fills it open the game together.
+                            let row = self.referee.game_row(g).await.ok().flatten();
+                            if row.is_some_and(|r| r.status == store::status::CHALLENGED) {
+                                out.push(Effect::Reply { text, file: None, public: true });
+                                continue;
+                            }
+                            if let Some(Effect::GameOpened { text: t, .. }) =
+                                out.iter_mut().find(|e| matches!(e, Effect::GameOpened { game, .. } if *game == gid))
+                            {
+                                t.push('\n');
+                                t.push_str(&text);
+                                if let Some(Effect::ChallengeClosed { text: t, .. }) = out.iter_mut().find(
+                                    |e| matches!(e, Effect::ChallengeClosed { challenge: c, .. } if c == challenge),
+                                ) {
+                                    t.push('\n');
+                                    t.push_str(&text);
+                                }
+                                continue;
+                            }
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text: text.clone() });
                             out.push(Effect::GameOpened {
                                 game: gid,
@@ -262,8 +290,8 @@ impl RefereeService {
                                     let over = v.over.is_some();
                                     let big =
                                         v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
-                                    let row = self.referee.game_row(g).await.ok().flatten();
-                                    let to_move = row.and_then(|r| if v.to_move == Seat::RED { r.red } else { r.blue });
+                                    let users = self.referee.seat_users(g).await.unwrap_or_default();
+                                    let to_move = users.get(v.to_move.index()).cloned().flatten();
                                     let ping =
                                         if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
                                             None
@@ -514,13 +542,7 @@ impl RefereeService {
         let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
         let me = user_key(actor.user);
         let Ok(Some(row)) = self.referee.game_row(g).await else { return vec![] };
-        let seat = if row.red.as_deref() == Some(me.as_str()) {
-            Seat::RED
-        } else if row.blue.as_deref() == Some(me.as_str()) {
-            Seat::BLUE
-        } else {
-            return vec![];
-        };
+        let Some(seat) = self.seat_of(g, actor.user).await else { return vec![] };
         let Ok(view) = self.referee.view(g, Some(&me)).await else { return vec![] };
         if view.over.is_some() || view.to_move != seat {
             return vec![];

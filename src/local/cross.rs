@@ -1,9 +1,9 @@
 //! A text board of the cross-shaped 4-player board for the terminal mode: the 17 × 17 drawing
 //! grid of `junqi4_board.rs` (North at the top), each piece as its seat letter and code.
 
+use crate::rules::Viewer;
 use crate::rules::board::PointKind;
 use crate::rules::view::View;
-use crate::rules::Viewer;
 
 /// The board of a cross-board view: `Sa` is South's 司令, `E?` a piece of East this viewer may not
 /// know; `.` a post, `○` a camp, `□` a headquarters.
@@ -35,7 +35,8 @@ pub fn text_board(view: &View) -> String {
         Viewer::Spectator => "spectator".into(),
         Viewer::Everyone => "everyone".into(),
     };
-    let mut out = format!("   ({who}; {} to move, ply {}; North at the top)\n", v.seats[view.to_move.index()].tag, view.ply);
+    let mut out =
+        format!("   ({who}; {} to move, ply {}; North at the top)\n", v.seats[view.to_move.index()].tag, view.ply);
     for row in &grid {
         out.push_str(row.concat().trim_end());
         out.push('\n');

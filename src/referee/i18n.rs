@@ -1014,10 +1014,7 @@ fn cross_seat_text(territory: u8, zh: bool) -> &'static str {
 
 /// Seats joined for a message: `South alice and North carol` / `南家 alice、北家 carol`.
 fn seat_list(items: &[(SeatName, String)], l: Locale) -> String {
-    let parts: Vec<String> = items
-        .iter()
-        .map(|(s, u)| format!("{} {u}", s.text(l)))
-        .collect();
+    let parts: Vec<String> = items.iter().map(|(s, u)| format!("{} {u}", s.text(l))).collect();
     if l.zh() { parts.join("、") } else { parts.join(" and ") }
 }
 
@@ -1181,10 +1178,9 @@ impl SeatMsg {
                         sides[0],
                         sides[1..].join(" 对 ")
                     ),
-                    (false, false) => format!(
-                        "Game #{game} is on: {}. Both players now deploy in private.",
-                        sides.join(" against ")
-                    ),
+                    (false, false) => {
+                        format!("Game #{game} is on: {}. Both players now deploy in private.", sides.join(" against "))
+                    }
                     (false, true) => format!("对局 #{game} 成立：{}。双方请私下布阵。", sides.join(" 对 ")),
                 }
             }
@@ -1214,7 +1210,11 @@ impl SeatMsg {
             SeatMsg::Setups { game, list } => {
                 let items: Vec<String> = list
                     .iter()
-                    .map(|(s, rows)| if zh { format!("{}：{rows}", s.text(l)) } else { format!("{}: {rows}", s.text(l)) })
+                    .map(
+                        |(s, rows)| {
+                            if zh { format!("{}：{rows}", s.text(l)) } else { format!("{}: {rows}", s.text(l)) }
+                        },
+                    )
                     .collect();
                 if zh {
                     format!("对局 #{game} 的布阵 —— {}", items.join("；"))
@@ -1354,7 +1354,9 @@ impl SeatMistake {
             SeatMistake::SeatTaken { game, seat, user } => format!("对局 #{game} 的{}已由 {user} 入座。", seat.text(l)),
             SeatMistake::Full(g) => format!("对局 #{g} 人已满，没有空位。"),
             SeatMistake::AlreadySeated { game, seat } => format!("你已坐在对局 #{game} 的{}。", seat.text(l)),
-            SeatMistake::SeatOut { game, seat } => format!("你（{}）已在对局 #{game} 中出局，棋子已撤下。", seat.text(l)),
+            SeatMistake::SeatOut { game, seat } => {
+                format!("你（{}）已在对局 #{game} 中出局，棋子已撤下。", seat.text(l))
+            }
             SeatMistake::OntoPartner { point, seat } => {
                 format!("{point} 上是盟友（{}）的棋子；不能攻击盟友。", seat.text(l))
             }

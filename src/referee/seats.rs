@@ -24,8 +24,8 @@ use sqlx::sqlite::SqliteConnection;
 
 use super::i18n::{NotOffered, SeatMistake, SeatMsg};
 use super::{
-    Action, Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res,
-    corrupt, piece_name, rebuild, validate_setup,
+    Action, Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
+    piece_name, rebuild, validate_setup,
 };
 use crate::rules::family::UnknownSeat;
 use crate::rules::game::GameOver;
@@ -140,9 +140,9 @@ impl Referee {
     ) -> Res<()> {
         let user = cmd.user.as_str();
         let allowed = if v.seats.len() > 2 { "dark, partners or open" } else { "dark, reveal or open" };
-        let m = Mode::parse(mode).filter(|m| v.modes().contains(m)).ok_or_else(|| {
-            seat_mistake(SeatMistake::ModeNotOffered { mode: mode.into(), variant: v.name, allowed })
-        })?;
+        let m = Mode::parse(mode)
+            .filter(|m| v.modes().contains(m))
+            .ok_or_else(|| seat_mistake(SeatMistake::ModeNotOffered { mode: mode.into(), variant: v.name, allowed }))?;
         // `seat=X` among the rule words is the challenger's seat, not a rule option.
         let mut seat_word = None;
         let mut words = Vec::new();
@@ -452,7 +452,11 @@ impl Referee {
         let teams = teams
             .into_iter()
             .map(|t| {
-                seating.seats().filter(|&s| v.team(s) == t).map(|s| (SeatName::of(v, s), seating.user(s).into())).collect()
+                seating
+                    .seats()
+                    .filter(|&s| v.team(s) == t)
+                    .map(|s| (SeatName::of(v, s), seating.user(s).into()))
+                    .collect()
             })
             .collect();
         self.public(tx, &row.server_id, Some(game), Msg::Seats(SeatMsg::Full { game, teams }), out).await?;
@@ -873,5 +877,17 @@ fn seats_renders(game: GameId, seating: &Seating, out: &mut Out) {
     out.effects.push(Effect::Render { game, for_user: None });
     for s in seating.seats() {
         out.effects.push(Effect::Render { game, for_user: Some(seating.user(s).into()) });
+    }
+}
+
+impl Referee {
+    /// The players of a game by seat (`None` for a free seat): Red and Blue in 2-player games,
+    /// S, E, N, W in `junqi4`, S and N in `junqi4-duel`. For adapters (pings, panels, choices).
+    pub async fn seat_users(&self, game: GameId) -> Result<Vec<Option<String>>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let row = store::game_get(&mut c, game)
+            .await?
+            .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
+        Ok(Seating::load(&mut c, &row).await?.users)
     }
 }
