@@ -1,6 +1,6 @@
 //! End-to-end: a whole 四国军棋 game through the real serenity/poise client against the fake
-//! Discord. Four users take seats through the challenge's Accept button (the challenger chose
-//! North with the `seat` option), each deploys through their DM panel's form, turns rotate, an
+//! Discord. Four users take seats through the challenge's buttons — Accept for the next free
+//! seat, a button per free seat (the challenger chose North with the `seat` option) — each deploys through their DM panel's form, turns rotate, an
 //! elimination is announced and skipped, and the team result is posted. Autocomplete offers the
 //! legal moves of the seat to move; a fifth player and a move onto a partner are refused.
 
@@ -176,19 +176,26 @@ async fn a_four_player_game_through_interactions() {
     let all = h.fake.wait_for(10, "challenge message", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
     let challenge = posts_to(&all, CHANNEL_ID).pop().unwrap();
     assert!(content(&challenge).contains(&format!("{} sits North", m(ALICE))), "{}", content(&challenge));
-    assert_eq!(custom_ids(&challenge), ["jq:acc:1", "jq:dec:1"]);
+    // Accept takes the next free seat; a button per free seat takes that one.
+    assert_eq!(custom_ids(&challenge), ["jq:acc:1", "jq:seat-s:1", "jq:seat-e:1", "jq:seat-w:1", "jq:dec:1"]);
 
-    // Bob, Carol and Dave take the free seats in seat order (South, East, West) by the button.
-    for (who, seat) in [(BOB, "South"), (CAROL, "East")] {
+    // Bob accepts (South, the first free seat), Carol takes West by its button; Dave's West is
+    // taken (refused, precisely), then he accepts and gets East, the last seat.
+    for (who, button, seat) in [(BOB, "jq:acc:1", "South"), (CAROL, "jq:seat-w:1", "West")] {
         let n = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
         let id = h.id();
-        let id = h.interact(payload::button(id, who, Some(CHANNEL_ID), "jq:acc:1")).await;
+        let id = h.interact(payload::button(id, who, Some(CHANNEL_ID), button)).await;
         let r = h.answered(id).await;
         let said = r.iter().map(content).collect::<Vec<_>>().join("\n");
         let all = h.fake.requests().await;
         let seen = format!("{said}\n{}", posts_to(&all, CHANNEL_ID)[n..].iter().map(content).collect::<String>());
         assert!(seen.contains(&format!("{} sits {seat}", m(who))), "{seen}");
     }
+    let id = h.id();
+    let id = h.interact(payload::button(id, DAVE, Some(CHANNEL_ID), "jq:seat-w:1")).await;
+    let r = h.answered(id).await;
+    let taken = format!("对局 #1 的西家已由 {} 入座", m(CAROL));
+    assert!(r.iter().any(|x| content(x).contains(&taken)), "in Dave's language: {r:?}");
     let id = h.id();
     h.interact(payload::button(id, DAVE, Some(CHANNEL_ID), "jq:acc:1")).await;
     // Full: the game gets its thread, the teams are announced, four DM panels go out.
@@ -206,8 +213,8 @@ async fn a_four_player_game_through_interactions() {
         "South {} and North {} (partners) against East {} and West {} (partners)",
         m(BOB),
         m(ALICE),
-        m(CAROL),
-        m(DAVE)
+        m(DAVE),
+        m(CAROL)
     );
     assert!(content(&opened).contains(&teams), "{}", content(&opened));
     for who in [ALICE, BOB, CAROL, DAVE] {
@@ -255,7 +262,7 @@ async fn a_four_player_game_through_interactions() {
     expected.truncate(25);
     assert_eq!(froms, expected);
     let id = h.id();
-    let id = h.interact(payload::autocomplete(id, CAROL, thread, "move", &[("from", "")], "from")).await;
+    let id = h.interact(payload::autocomplete(id, DAVE, thread, "move", &[("from", "")], "from")).await;
     let cb = h.fake.requests().await.into_iter().find(|x| x.path.ends_with(&format!("/{id}/tok-{id}/callback")));
     assert_eq!(cb.unwrap().json.unwrap()["data"]["choices"], json!([]), "not Carol's turn");
 
@@ -263,16 +270,16 @@ async fn a_four_player_game_through_interactions() {
     let said = h.refused_move(ALICE, thread, "N.c6", "C.n").await;
     assert!(said.contains("还没轮到你"), "in Alice's language: {said}");
     h.play(BOB, thread, "S.c6", "C.s").await;
-    h.play(CAROL, thread, "E.c6", "C.e").await;
+    h.play(DAVE, thread, "E.c6", "C.e").await;
     h.play(ALICE, thread, "N.c6", "C.n").await;
-    h.play(DAVE, thread, "W.c6", "C.w").await;
+    h.play(CAROL, thread, "W.c6", "C.w").await;
     let said = h.refused_move(BOB, thread, "C.s", "C.n").await;
     assert!(said.contains("your partner"), "{said}");
     // Back to the plan of transcript 30: South takes East's a-file down to the flag, North West's.
     h.play(BOB, thread, "C.s", "S.c6").await;
-    h.play(CAROL, thread, "C.e", "E.c6").await;
+    h.play(DAVE, thread, "C.e", "E.c6").await;
     h.play(ALICE, thread, "C.n", "N.c6").await;
-    h.play(DAVE, thread, "C.w", "W.c6").await;
+    h.play(CAROL, thread, "C.w", "W.c6").await;
     let south = ["S.e6-E.a6", "E.a6-E.a5", "E.a5-E.a4", "E.a4-E.a3", "E.a3-E.a2", "E.a2-E.a1", "E.a1-E.b1"];
     let north = ["N.e6-W.a6", "W.a6-W.a5", "W.a5-W.a4", "W.a4-W.a3", "W.a3-W.a2", "W.a2-W.a1", "W.a1-W.b1"];
     let east = ["E.c6-C.e", "C.e-E.c6"];
@@ -285,20 +292,20 @@ async fn a_four_player_game_through_interactions() {
             break;
         }
         let (f, t) = east[i % 2].split_once('-').unwrap();
-        h.play(CAROL, thread, f, t).await;
+        h.play(DAVE, thread, f, t).await;
         let (f, t) = north[i].split_once('-').unwrap();
         h.play(ALICE, thread, f, t).await;
         let (f, t) = west[i % 2].split_once('-').unwrap();
-        h.play(DAVE, thread, f, t).await;
+        h.play(CAROL, thread, f, t).await;
     }
     // East's flag falls: East is out, announced with the ply; North (not East) is to move.
-    assert!(last.contains(&format!("East ({}) is out — flag captured", m(CAROL))), "{last}");
+    assert!(last.contains(&format!("East ({}) is out — flag captured", m(DAVE))), "{last}");
     assert!(last.contains(&format!("North ({}) to move", m(ALICE))), "{last}");
-    let said = h.refused_move(CAROL, thread, "E.c6", "C.e").await;
+    let said = h.refused_move(DAVE, thread, "E.c6", "C.e").await;
     assert!(said.contains("已在对局 #1 中出局"), "in Carol's language: {said}");
     let (f, t) = north[6].split_once('-').unwrap();
     let end = h.play(ALICE, thread, f, t).await;
-    assert!(end.contains(&format!("West ({}) is out — flag captured", m(DAVE))), "{end}");
+    assert!(end.contains(&format!("West ({}) is out — flag captured", m(CAROL))), "{end}");
     let win = format!("South {} and North {} win — flag captured", m(BOB), m(ALICE));
     assert!(end.contains(&win), "{end}");
 

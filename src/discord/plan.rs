@@ -134,11 +134,16 @@ pub enum ComponentId {
     EditSubmit(u64),
     /// Save-as modal submitted.
     SaveSubmit(u64),
+    /// A seat button of a 4-player challenge: (challenge, seat letter).
+    Seat(u64, char),
 }
 
 impl ComponentId {
     /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
     pub fn encode(&self) -> String {
+        if let ComponentId::Seat(id, seat) = self {
+            return format!("jq:seat-{seat}:{id}");
+        }
         let (verb, id) = match self {
             ComponentId::Accept(i) => ("acc", i),
             ComponentId::Decline(i) => ("dec", i),
@@ -149,6 +154,8 @@ impl ComponentId {
             ComponentId::Load(i) => ("load", i),
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
+            // Encoded above, with its seat letter.
+            ComponentId::Seat(i, _) => ("seat", i),
         };
         format!("jq:{verb}:{id}")
     }
@@ -174,6 +181,10 @@ impl ComponentId {
             "load" => ComponentId::Load(id),
             "edit-m" => ComponentId::EditSubmit(id),
             "save-m" => ComponentId::SaveSubmit(id),
+            seat if seat.starts_with("seat-") => {
+                let c = seat["seat-".len()..].chars().next().filter(|c| "senw".contains(*c))?;
+                ComponentId::Seat(id, c)
+            }
             _ => return None,
         })
     }
@@ -234,6 +245,26 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                         Style::Danger,
                     ),
                 ]));
+                out.push(Action::Send(m));
+            }
+            Effect::SeatChallenge { challenge, text, seats } => {
+                let mut m = Outgoing::new(Target::Here, text.clone());
+                // At most five buttons a row: Accept, the three seats left free, Decline.
+                let mut buttons = vec![(
+                    ComponentId::Accept(*challenge).encode(),
+                    say(default_locale, Say::Accept).into(),
+                    Style::Success,
+                )];
+                for (letter, label) in seats {
+                    let Some(c) = letter.chars().next() else { continue };
+                    buttons.push((ComponentId::Seat(*challenge, c).encode(), label.clone(), Style::Primary));
+                }
+                buttons.push((
+                    ComponentId::Decline(*challenge).encode(),
+                    say(default_locale, Say::Decline).into(),
+                    Style::Danger,
+                ));
+                m.rows.push(Row::Buttons(buttons));
                 out.push(Action::Send(m));
             }
             Effect::ChallengeClosed { challenge, text } => {
@@ -526,5 +557,18 @@ mod tests {
         for chat in ["hello", "good game", "c6", "c6-", "-c7", "c6-c7-c8", "gg wp", "6c-7c", "ab-cd"] {
             assert_eq!(parse_text_move(chat), None, "{chat}");
         }
+    }
+
+    #[test]
+    fn four_player_challenges_carry_a_button_per_free_seat() {
+        let seats = vec![("e".to_string(), "East 东".to_string()), ("w".to_string(), "West 西".to_string())];
+        let a = plan(&[Effect::SeatChallenge { challenge: 7, text: "T".into(), seats }], &origin(1), Locale::En);
+        let Action::Send(m) = &a[0] else { panic!("{a:?}") };
+        let Row::Buttons(b) = &m.rows[0] else { panic!("{m:?}") };
+        let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(ids, ["jq:acc:7", "jq:seat-e:7", "jq:seat-w:7", "jq:dec:7"]);
+        assert_eq!(ComponentId::parse("jq:seat-w:7"), Some(ComponentId::Seat(7, 'w')));
+        assert_eq!(ComponentId::parse("jq:seat-x:7"), None);
+        assert_eq!(ComponentId::Seat(7, 'w').encode(), "jq:seat-w:7");
     }
 }

@@ -157,6 +157,28 @@ impl RefereeService {
         }
     }
 
+    /// The free seats of a game of more than two seats as (letter, button label); None for the
+    /// 2-player games, whose challenges keep their Accept and Decline buttons only.
+    async fn free_seats(&self, game: i64) -> Option<Vec<(String, String)>> {
+        let row = self.referee.game_row(game).await.ok()??;
+        let v = Variant::by_name(&row.variant).filter(|v| v.seats.len() > 2)?;
+        let users = self.referee.seat_users(game).await.ok()?;
+        let zh = |name: &str| match name {
+            "s" => "南",
+            "e" => "东",
+            "n" => "北",
+            _ => "西",
+        };
+        Some(
+            v.seats
+                .iter()
+                .zip(&users)
+                .filter(|(_, u)| u.is_none())
+                .map(|(d, _)| (d.name.to_string(), format!("{} {}", d.tag, zh(d.name))))
+                .collect(),
+        )
+    }
+
     /// The seat a user holds in a game (any number of seats).
     async fn seat_of(&self, game: i64, user: u64) -> Option<Seat> {
         let me = user_key(user);
@@ -236,16 +258,19 @@ impl RefereeService {
                 referee::Effect::Public { game: Some(g), text, .. } => {
                     let gid = g as u64;
                     match request {
-                        Request::Challenge { opponent, .. } => out.push(Effect::Challenge {
-                            challenge: gid,
-                            opponent: opponent.as_ref().map(|o| o.0),
-                            text,
-                        }),
+                        Request::Challenge { opponent, .. } => match self.free_seats(g).await {
+                            Some(seats) => out.push(Effect::SeatChallenge { challenge: gid, text, seats }),
+                            None => out.push(Effect::Challenge {
+                                challenge: gid,
+                                opponent: opponent.as_ref().map(|o| o.0),
+                                text,
+                            }),
+                        },
                         Request::Rematch { .. } => {
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
-                        Request::Accept { challenge } => {
+                        Request::Accept { challenge } | Request::Join { challenge, .. } => {
                             // A 4-player challenge fills seat by seat: until it is full, each seat
                             // taken is said in the channel and the challenge stays open; the texts
                             // of the accept that fills it open the game together.
@@ -311,11 +336,17 @@ impl RefereeService {
                 }
                 referee::Effect::Private { user, game, text } => {
                     let Some(uid) = user_id(&user) else { continue };
-                    let deploying = matches!(request, Request::Accept { .. } | Request::Deploy { .. });
+                    let deploying =
+                        matches!(request, Request::Accept { .. } | Request::Join { .. } | Request::Deploy { .. });
                     // On accepting (or asking for the panel while deploying), the private messages
                     // of the game are the deployment prompts.
                     let text = match (request, game) {
-                        (Request::Accept { .. } | Request::Deploy { action: DeployAction::Show, .. }, Some(g)) => {
+                        (
+                            Request::Accept { .. }
+                            | Request::Join { .. }
+                            | Request::Deploy { action: DeployAction::Show, .. },
+                            Some(g),
+                        ) => {
                             let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
                             self.panel_prompt(g, uid, &server).await.unwrap_or(text)
                         }
@@ -405,6 +436,7 @@ impl RefereeService {
                 }
             }
             Request::Accept { challenge } => Action::Accept(*challenge as i64),
+            Request::Join { challenge, seat } => Action::Join { game: *challenge as i64, seat: Some(seat.clone()) },
             Request::Decline { challenge } => Action::Decline(*challenge as i64),
             Request::Deploy { game, action } => {
                 let g = which_game(*game, l)?;
