@@ -965,8 +965,8 @@ pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules
 
 /// Simplified → traditional characters for every simplified character the catalogue and the
 /// piece names use (a character table suffices: the texts avoid the few ambiguous ones).
-const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务";
-const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務";
+const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务东齐满";
+const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務東齊滿";
 
 /// Converts catalogue text to 繁體 by the table above.
 pub fn to_traditional(text: &str) -> String {
@@ -1422,4 +1422,22 @@ mod tests {
             assert!(m.render(Locale::En).ends_with('.'));
         }
     }
+
+    #[test]
+    fn seat_messages_speak_both_languages_and_traditional() {
+        let v = crate::rules::Variant::junqi4();
+        let (s, e) = (SeatName::of(v, crate::rules::Seat(0)), SeatName::of(v, crate::rules::Seat(1)));
+        let m = Msg::Seats(SeatMsg::Joined { game: 4, user: "bob".into(), seat: e, free: vec![s] });
+        assert_eq!(m.render(Locale::En), "Game #4: bob sits East; free seats: South.");
+        assert_eq!(m.render(Locale::ZhHans), "对局 #4：bob 坐东家；空位：南家。");
+        assert_eq!(m.render(Locale::ZhHant), "對局 #4：bob 坐東家；空位：南家。");
+        let full = Mistake::Seats(SeatMistake::Full(4));
+        assert_eq!(full.render(Locale::En), "Game #4 is full: every seat is taken.");
+        assert_eq!(full.render(Locale::ZhHant), "對局 #4 人已滿，沒有空位。");
+        // The duel's North is seat 1 but named North; 2-player seats keep Red/Blue.
+        let duel = crate::rules::Variant::junqi4_duel();
+        assert_eq!(SeatName::of(duel, crate::rules::Seat(1)).text(Locale::En), "North");
+        assert_eq!(SeatName::of(crate::rules::Variant::junqi(), crate::rules::Seat(1)), SeatName(1));
+    }
+
 }
