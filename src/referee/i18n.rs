@@ -1439,5 +1439,4 @@ mod tests {
         assert_eq!(SeatName::of(duel, crate::rules::Seat(1)).text(Locale::En), "North");
         assert_eq!(SeatName::of(crate::rules::Variant::junqi(), crate::rules::Seat(1)), SeatName(1));
     }
-
 }
