@@ -343,6 +343,23 @@ pub fn parse_text_move(text: &str) -> Option<(String, String)> {
             !rest.is_empty() && rest.len() <= 2 && rest.chars().all(|d| d.is_ascii_digit())
         }
     };
+    // The 4-player board's names (`S.c6`, `sc6`, `C.nw`, `cnw`), with a separator only.
+    let is_cross_point = |s: &str| {
+        let s = s.replacen('.', "", 1);
+        let b = s.as_bytes();
+        let seat =
+            b.len() == 3 && b"senw".contains(&b[0]) && (b'a'..=b'e').contains(&b[1]) && (b'1'..=b'6').contains(&b[2]);
+        let centre =
+            s.len() >= 2 && s.starts_with('c') && ["nw", "n", "ne", "w", "c", "e", "sw", "s", "se"].contains(&&s[1..]);
+        seat || centre
+    };
+    if let Some((a, b)) = t.split_once('-').or_else(|| t.split_once(' ')) {
+        let (a, b) = (a.trim(), b.trim());
+        let point = |p: &str| is_point(p) || is_cross_point(p);
+        if (is_cross_point(a) || is_cross_point(b)) && point(a) && point(b) {
+            return Some((a.to_string(), b.to_string()));
+        }
+    }
     let (a, b) = if let Some((a, b)) = t.split_once('-') {
         (a.trim().to_string(), b.trim().to_string())
     } else if let Some((a, b)) = t.split_once(' ') {
@@ -570,5 +587,15 @@ mod tests {
         assert_eq!(ComponentId::parse("jq:seat-w:7"), Some(ComponentId::Seat(7, 'w')));
         assert_eq!(ComponentId::parse("jq:seat-x:7"), None);
         assert_eq!(ComponentId::Seat(7, 'w').encode(), "jq:seat-w:7");
+    }
+
+    #[test]
+    fn typed_moves_on_the_four_player_board() {
+        assert_eq!(parse_text_move("S.c6-C.s"), Some(("s.c6".into(), "c.s".into())));
+        assert_eq!(parse_text_move("c6-cs"), Some(("c6".into(), "cs".into())));
+        assert_eq!(parse_text_move("e.a6 C.se"), Some(("e.a6".into(), "c.se".into())));
+        for chat in ["see you", "ok-cool", "x.c6-c.s", "s.c9-c.s", "c.q-c.s", "cs"] {
+            assert_eq!(parse_text_move(chat), None, "{chat}");
+        }
     }
 }
