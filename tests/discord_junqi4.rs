@@ -230,6 +230,13 @@ async fn a_four_player_game_through_interactions() {
     let r = h.answered(id).await;
     assert!(r.iter().any(|x| content(x).contains("对局 #1 人已满")), "in Erin's language: {r:?}");
 
+    // `/junqi games` lists the seats by team.
+    let id = h.id();
+    let id = h.interact(payload::command(id, BOB, CHANNEL_ID, "games", &[])).await;
+    let listed = h.answered(id).await.iter().map(content).collect::<String>();
+    let line = format!("#1 S {} + N {} vs E {} + W {} · deploying", m(BOB), m(ALICE), m(DAVE), m(CAROL));
+    assert!(listed.contains(&line), "{listed}");
+
     // Everyone deploys through their panel's form; the game begins with South to move.
     for who in [ALICE, BOB, CAROL, DAVE] {
         let id = h.id();

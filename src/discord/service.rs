@@ -508,20 +508,28 @@ impl RefereeService {
                     self.referee.live_games().await.map_err(refused)?
                 };
                 let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
-                let lines: Vec<String> = rows
-                    .iter()
-                    .filter(|r| *mine || r.server_id == server)
-                    .take(20)
-                    .map(|r| {
-                        format!(
-                            "#{} {} vs {} · {}",
-                            r.id,
-                            r.red.as_deref().unwrap_or(&r.challenger),
-                            r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
-                            r.status
-                        )
-                    })
-                    .collect();
+                let mut lines: Vec<String> = Vec::new();
+                for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
+                    // 4-player games list their seats by team: `S a + N c vs E b + W d`.
+                    if let Some(v) = Variant::by_name(&r.variant).filter(|v| v.seats.len() > 2) {
+                        let users = self.referee.seat_users(r.id).await.unwrap_or_default();
+                        let team = |t: u8| {
+                            let seats = v.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
+                            let named = seats
+                                .map(|(d, u)| format!("{} {}", d.name.to_uppercase(), u.as_deref().unwrap_or("?")));
+                            named.collect::<Vec<_>>().join(" + ")
+                        };
+                        lines.push(format!("#{} {} vs {} · {}", r.id, team(0), team(1), r.status));
+                        continue;
+                    }
+                    lines.push(format!(
+                        "#{} {} vs {} · {}",
+                        r.id,
+                        r.red.as_deref().unwrap_or(&r.challenger),
+                        r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
+                        r.status
+                    ));
+                }
                 let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
                 return Ok(vec![Effect::Reply { text, file: None, public: false }]);
             }
