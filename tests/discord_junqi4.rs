@@ -222,6 +222,15 @@ async fn a_four_player_game_through_interactions() {
         let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
         assert!(custom_ids(&panel).contains(&"jq:ok:1".to_string()));
         assert_eq!(panel.files.len(), 1, "the layout image");
+        let own = match who.1 {
+            "bob" => "you play South. The panel shows a random layout",
+            "alice" => "你执北家",
+            "carol" => "你执西家",
+            _ => "你执东家",
+        };
+        assert!(content(&panel).contains(own), "{}", content(&panel));
+        let all = if who.1 == "bob" { "begins when everyone has confirmed" } else { "各家都确认后开局" };
+        assert!(content(&panel).contains(all), "{}", content(&panel));
     }
 
     // A fifth player is refused, precisely; nothing changes.

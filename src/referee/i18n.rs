@@ -802,13 +802,17 @@ impl Msg {
                     (true, false) => "The panel shows your last layout",
                     (false, false) => "The panel shows a random layout",
                 };
+                // The cross board may seat four: "all", not "both".
+                let cross = seat.0 >= SeatName::CROSS;
                 if zh {
+                    let all = if cross { "各家" } else { "双方" };
                     format!(
-                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。双方都确认后开局，之前可以更换。"
+                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。{all}都确认后开局，之前可以更换。"
                     )
                 } else {
+                    let all = if cross { "everyone has" } else { "both have" };
                     format!(
-                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when both have confirmed; until then you may change it."
+                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when {all} confirmed; until then you may change it."
                     )
                 }
             }
