@@ -1071,6 +1071,17 @@ pub enum SeatMsg {
         /// The seats still free.
         free: Vec<SeatName>,
     },
+    /// A player left their seat before the game was full.
+    Left {
+        /// Game id.
+        game: i64,
+        /// Who.
+        user: String,
+        /// The seat they left.
+        seat: SeatName,
+        /// The seats now free.
+        free: Vec<SeatName>,
+    },
     /// Every seat is taken: the teams, partners together.
     Full {
         /// Game id.
@@ -1166,6 +1177,14 @@ impl SeatMsg {
                     (true, true) => format!("对局 #{game}：{user} 坐{s}。"),
                     (false, false) => format!("Game #{game}: {user} sits {s}; free seats: {f}."),
                     (false, true) => format!("对局 #{game}：{user} 坐{s}；空位：{f}。"),
+                }
+            }
+            SeatMsg::Left { game, user, seat, free } => {
+                let (s, f) = (seat.text(l), seat_names(free, l));
+                if zh {
+                    format!("对局 #{game}：{user} 离开{s}；空位：{f}。")
+                } else {
+                    format!("Game #{game}: {user} leaves {s}; free seats: {f}.")
                 }
             }
             SeatMsg::Full { game, teams } => {

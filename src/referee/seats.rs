@@ -243,6 +243,16 @@ impl Referee {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row));
                 }
+                // A seated player other than the challenger leaves their seat; the challenge stays.
+                if let Some(seat) = seating.seat_of(user).filter(|_| row.challenger != user && v.seats.len() > 2) {
+                    store::seats::seat_delete(tx, game, i64::from(seat.0)).await?;
+                    seating.users[seat.index()] = None;
+                    row.updated_at = now;
+                    store::game_update(tx, row).await?;
+                    let free = seating.free().iter().map(|&s| SeatName::of(v, s)).collect();
+                    let msg = SeatMsg::Left { game, user: user.into(), seat: SeatName::of(v, seat), free };
+                    return self.public(tx, &row.server_id, Some(game), Msg::Seats(msg), out).await;
+                }
                 if row.challenger != user && row.invited.as_deref() != Some(user) {
                     return Err(Mistake::NotYourGame(game).into());
                 }

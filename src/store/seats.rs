@@ -25,6 +25,12 @@ pub async fn seat_put(conn: &mut SqliteConnection, game_id: i64, seat: i64, user
     Ok(())
 }
 
+/// Frees a seat (a player leaving a game that has not started).
+pub async fn seat_delete(conn: &mut SqliteConnection, game_id: i64, seat: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM game_seats WHERE game_id = ? AND seat = ?").bind(game_id).bind(seat).execute(conn).await?;
+    Ok(())
+}
+
 /// The mode stored beside `games.mode` (`partners`), if any.
 pub async fn mode_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<String>, StoreError> {
     Ok(sqlx::query_scalar::<_, String>("SELECT mode FROM game_modes WHERE game_id = ?")
