@@ -1348,6 +1348,9 @@ pub enum SeatMistake {
         /// The modes it offers.
         allowed: &'static str,
     },
+    /// A tournament of a variant with more than two seats.
+    #[error("tournaments pair two players a board, and {0} seats four; use junqi or junqi4-duel")]
+    FourSeatTournament(String),
     /// A rule option the variant does not offer (`rules-junqi4.md` §9).
     #[error("rule option {key} is not offered in {variant}")]
     OptionNotOffered {
@@ -1388,6 +1391,9 @@ impl SeatMistake {
             }
             SeatMistake::ModeNotOffered { mode, variant, allowed } => {
                 format!("{variant} 没有模式“{mode}”；请用 {allowed}。")
+            }
+            SeatMistake::FourSeatTournament(v) => {
+                format!("比赛每盘两人对局，{v} 是四人棋；请用 junqi 或 junqi4-duel。")
             }
             SeatMistake::OptionNotOffered { key, variant } => format!("{variant} 不提供规则选项 {key}。"),
             SeatMistake::NotOffered { game, what } => {
