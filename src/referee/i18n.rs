@@ -1059,6 +1059,8 @@ pub enum SeatMsg {
         per_move: Option<i64>,
         /// The seats still free.
         free: Vec<SeatName>,
+        /// The finished game this one is a rematch of.
+        rematch_of: Option<i64>,
     },
     /// A player took a seat.
     Joined {
@@ -1141,7 +1143,7 @@ impl SeatMsg {
     pub fn text(&self, l: Locale) -> String {
         let zh = l.zh();
         match self {
-            SeatMsg::Opened { game, challenger, seat, invited, variant, mode, rules, per_move, free } => {
+            SeatMsg::Opened { game, challenger, seat, invited, variant, mode, rules, per_move, free, rematch_of } => {
                 let rules_t = match (rules.is_empty(), zh) {
                     (true, true) => "标准".to_string(),
                     (true, false) => "standard".to_string(),
@@ -1160,13 +1162,18 @@ impl SeatMsg {
                     (None, false) => "Anyone: ".into(),
                     (None, true) => "任何人：".into(),
                 };
+                let re = match (rematch_of, zh) {
+                    (Some(g), false) => format!(" (rematch of #{g})"),
+                    (Some(g), true) => format!("（#{g} 的再战）"),
+                    (None, _) => String::new(),
+                };
                 if zh {
                     format!(
-                        "{challenger} 发起对局 #{game}：{variant}，{m}，规则{rules_t}，{time}。{challenger} 坐{s}；空位：{f}。{who}join {game} 入座（join {game} seat=座位 可选座）。"
+                        "{challenger} 发起对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。{challenger} 坐{s}；空位：{f}。{who}join {game} 入座（join {game} seat=座位 可选座）。"
                     )
                 } else {
                     format!(
-                        "{challenger} opens game #{game}: {variant}, {m}, rules {rules_t}, {time}. {challenger} sits {s}; free seats: {f}. {who}join {game} to take a seat (join {game} seat=SEAT to choose one)."
+                        "{challenger} opens game #{game}{re}: {variant}, {m}, rules {rules_t}, {time}. {challenger} sits {s}; free seats: {f}. {who}join {game} to take a seat (join {game} seat=SEAT to choose one)."
                     )
                 }
             }
@@ -1263,8 +1270,6 @@ impl SeatMsg {
 /// Which command a game on the 4-player board does not offer (yet).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NotOffered {
-    /// `rematch`.
-    Rematch,
     /// `mark`.
     Mark,
 }
@@ -1272,14 +1277,12 @@ pub enum NotOffered {
 impl NotOffered {
     fn en(self) -> &'static str {
         match self {
-            NotOffered::Rematch => "rematches are",
             NotOffered::Mark => "marks are",
         }
     }
 
     fn zh(self) -> &'static str {
         match self {
-            NotOffered::Rematch => "再战",
             NotOffered::Mark => "标记",
         }
     }

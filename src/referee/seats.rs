@@ -118,6 +118,19 @@ fn result_string(v: &Variant, over: GameOver) -> String {
     format!("{who}:{}", over.reason.as_str())
 }
 
+/// What a new game on the cross board is.
+struct NewGame {
+    v: &'static Variant,
+    mode: Mode,
+    rules: String,
+    per_move: Option<i64>,
+    /// The challenger's seat.
+    seat: Seat,
+    /// The one player who may join a duel.
+    invited: Option<String>,
+    rematch_of: Option<GameId>,
+}
+
 /// The bit of a seat in a draw-agreement mask.
 fn bit(seat: Seat) -> i64 {
     1 << seat.0
@@ -164,25 +177,41 @@ impl Referee {
             Some(w) => v.seat_by_name(w).map_err(unknown_seat)?,
             None => Seat(0),
         };
+        let new =
+            NewGame { v, mode: m, rules: r.to_string(), per_move, seat, invited: opponent.clone(), rematch_of: None };
+        self.open_cross_game(tx, &cmd.server, user, new, now, out).await
+    }
+
+    /// Creates a game on the cross board with its challenger seated, and announces it.
+    async fn open_cross_game(
+        &self,
+        tx: &mut SqliteConnection,
+        server_id: &str,
+        user: &str,
+        new: NewGame,
+        now: i64,
+        out: &mut Out,
+    ) -> Res<()> {
+        let NewGame { v, mode: m, rules, per_move, seat, invited, rematch_of } = new;
         let two = v.seats.len() == 2;
         let row = GameRow {
             id: 0,
-            server_id: cmd.server.clone(),
+            server_id: server_id.into(),
             variant: v.name.into(),
             // See the module doc: `partners` lives in game_modes.
             mode: if m == Mode::Partners { "dark".into() } else { m.as_str().into() },
-            rules: r.to_string(),
+            rules,
             per_move,
             challenger: user.into(),
             // Only a duel invites one player; four-seat games are open to anyone.
-            invited: if two { opponent.clone() } else { None },
+            invited: if two { invited } else { None },
             red: (two && seat == Seat(0)).then(|| user.to_string()),
             blue: (two && seat == Seat(1)).then(|| user.to_string()),
             status: status::CHALLENGED.into(),
             first_seat: 0,
             draw_offer: None,
             result: None,
-            rematch_of: None,
+            rematch_of,
             created_at: now,
             updated_at: now,
         };
@@ -215,6 +244,7 @@ impl Referee {
             rules: row.rules.clone(),
             per_move,
             free: free.collect(),
+            rematch_of,
         };
         self.public(tx, &row.server_id, Some(id), Msg::Seats(msg), out).await?;
         out.effects.push(Effect::TimerSet { game: id, at: due });
@@ -372,7 +402,30 @@ impl Referee {
                 *live = None;
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
-            Action::Rematch(_) => Err(seat_mistake(SeatMistake::NotOffered { game, what: NotOffered::Rematch })),
+            Action::Rematch(_) => {
+                let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
+                if row.status != status::FINISHED {
+                    return Err(Mistake::NotOver(game).into());
+                }
+                // A duel swaps seats and invites the opponent; a 4-player rematch keeps the
+                // asker's seat and is open to anyone, as the first game was.
+                let (seat, invited) = if v.seats.len() == 2 {
+                    let other = Seat(1 - seat.0);
+                    (other, Some(seating.user(other).to_string()))
+                } else {
+                    (seat, None)
+                };
+                let new = NewGame {
+                    v,
+                    mode: mode_of(tx, row).await?,
+                    rules: row.rules.clone(),
+                    per_move: row.per_move,
+                    seat,
+                    invited,
+                    rematch_of: Some(game),
+                };
+                self.open_cross_game(tx, &row.server_id, user, new, now, out).await
+            }
             Action::Mark { .. } => Err(seat_mistake(SeatMistake::NotOffered { game, what: NotOffered::Mark })),
             Action::Show(_) => {
                 let ply = match row.status.as_str() {
