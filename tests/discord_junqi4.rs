@@ -325,6 +325,15 @@ async fn a_four_player_game_through_interactions() {
     let win = format!("South {} and North {} win — flag captured", m(BOB), m(ALICE));
     assert!(end.contains(&win), "{end}");
 
+    // A rematch is a new open 4-player challenge with seat buttons; Bob keeps South.
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.interact(payload::command(id, BOB, thread, "rematch", &[])).await;
+    let all = h.fake.wait_for(10, "rematch", |r| posts_to(r, thread).len() > n).await;
+    let re = posts_to(&all, thread).pop().unwrap();
+    assert!(content(&re).contains(&format!("{} sits South", m(BOB))), "{}", content(&re));
+    assert_eq!(custom_ids(&re), ["jq:acc:2", "jq:seat-e:2", "jq:seat-n:2", "jq:seat-w:2", "jq:dec:2"]);
+
     // The record of the finished game carries the seats and their setups.
     let id = h.id();
     let id = h.interact(payload::command(id, BOB, thread, "export", &[("id", json!(1))])).await;

@@ -267,6 +267,10 @@ impl RefereeService {
                             }),
                         },
                         Request::Rematch { .. } => {
+                            if let Some(seats) = self.free_seats(g).await {
+                                out.push(Effect::SeatChallenge { challenge: gid, text, seats });
+                                continue;
+                            }
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
