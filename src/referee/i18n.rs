@@ -1267,27 +1267,6 @@ impl SeatMsg {
     }
 }
 
-/// Which command a game on the 4-player board does not offer (yet).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NotOffered {
-    /// `mark`.
-    Mark,
-}
-
-impl NotOffered {
-    fn en(self) -> &'static str {
-        match self {
-            NotOffered::Mark => "marks are",
-        }
-    }
-
-    fn zh(self) -> &'static str {
-        match self {
-            NotOffered::Mark => "标记",
-        }
-    }
-}
-
 /// Mistakes about seats. Nothing changes.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SeatMistake {
@@ -1362,14 +1341,6 @@ pub enum SeatMistake {
         /// The variant.
         variant: &'static str,
     },
-    /// A command these games do not offer.
-    #[error("{} not offered in games on the 4-player board (game #{game})", .what.en())]
-    NotOffered {
-        /// Game id.
-        game: i64,
-        /// Which command.
-        what: NotOffered,
-    },
 }
 
 impl SeatMistake {
@@ -1399,9 +1370,6 @@ impl SeatMistake {
                 format!("比赛每盘两人对局，{v} 是四人棋；请用 junqi 或 junqi4-duel。")
             }
             SeatMistake::OptionNotOffered { key, variant } => format!("{variant} 不提供规则选项 {key}。"),
-            SeatMistake::NotOffered { game, what } => {
-                format!("四国棋盘上的对局不提供{}（对局 #{game}）。", what.zh())
-            }
         }
     }
 }

@@ -22,7 +22,7 @@
 
 use sqlx::sqlite::SqliteConnection;
 
-use super::i18n::{NotOffered, SeatMistake, SeatMsg};
+use super::i18n::{SeatMistake, SeatMsg};
 use super::{
     Action, Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
     piece_name, rebuild, validate_setup,
@@ -426,7 +426,7 @@ impl Referee {
                 };
                 self.open_cross_game(tx, &row.server_id, user, new, now, out).await
             }
-            Action::Mark { .. } => Err(seat_mistake(SeatMistake::NotOffered { game, what: NotOffered::Mark })),
+            Action::Mark { point, piece, .. } => self.mark(tx, row, user, point, piece.as_deref(), live, out).await,
             Action::Show(_) => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
