@@ -27,6 +27,11 @@ pub enum ModeChoice {
     #[name_localized("zh-CN", "明棋")]
     #[name_localized("zh-TW", "明棋")]
     Open,
+    /// 双明 (4-player board): partners see each other's pieces.
+    #[name = "partners"]
+    #[name_localized("zh-CN", "双明")]
+    #[name_localized("zh-TW", "雙明")]
+    Partners,
 }
 
 impl ModeChoice {
@@ -36,6 +41,7 @@ impl ModeChoice {
             ModeChoice::Dark => "dark",
             ModeChoice::Reveal => "reveal",
             ModeChoice::Open => "open",
+            ModeChoice::Partners => "partners",
         }
     }
 }
@@ -237,8 +243,20 @@ pub async fn challenge(
     #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
     #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
     time: Option<String>,
+    #[description = "Your seat on the 4-player board: S, E, N or W (default S)"]
+    #[name_localized("zh-CN", "座位")]
+    #[name_localized("zh-TW", "座位")]
+    #[description_localized("zh-CN", "四国棋盘上的座位：南、东、北、西（默认南）")]
+    #[description_localized("zh-TW", "四國棋盤上的座位：南、東、北、西（預設南）")]
+    seat: Option<String>,
 ) -> Result<(), BotError> {
     let opponent = opponent.map(|u| (u.id.get(), u.global_name.clone().unwrap_or(u.name.clone())));
+    // The referee reads the challenger's seat among the rule words (`seat=e`).
+    let rules = match (rules, seat) {
+        (rules, None) => rules,
+        (None, Some(s)) => Some(format!("seat={}", s.trim())),
+        (Some(r), Some(s)) => Some(format!("{r} seat={}", s.trim())),
+    };
     go(ctx, Request::Challenge { opponent, variant, mode: mode.map(|m| m.as_str().to_string()), rules, time }).await
 }
 

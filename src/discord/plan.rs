@@ -152,11 +152,16 @@ pub enum ComponentId {
     EditSubmit(u64),
     /// Save-as modal submitted.
     SaveSubmit(u64),
+    /// A seat button of a 4-player challenge: (challenge, seat letter).
+    Seat(u64, char),
 }
 
 impl ComponentId {
     /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
     pub fn encode(&self) -> String {
+        if let ComponentId::Seat(id, seat) = self {
+            return format!("jq:seat-{seat}:{id}");
+        }
         let (verb, id) = match self {
             ComponentId::Accept(i) => ("acc", i),
             ComponentId::Decline(i) => ("dec", i),
@@ -167,6 +172,8 @@ impl ComponentId {
             ComponentId::Load(i) => ("load", i),
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
+            // Encoded above, with its seat letter.
+            ComponentId::Seat(i, _) => ("seat", i),
         };
         format!("jq:{verb}:{id}")
     }
@@ -192,6 +199,10 @@ impl ComponentId {
             "load" => ComponentId::Load(id),
             "edit-m" => ComponentId::EditSubmit(id),
             "save-m" => ComponentId::SaveSubmit(id),
+            seat if seat.starts_with("seat-") => {
+                let c = seat["seat-".len()..].chars().next().filter(|c| "senw".contains(*c))?;
+                ComponentId::Seat(id, c)
+            }
             _ => return None,
         })
     }
@@ -252,6 +263,26 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                         Style::Danger,
                     ),
                 ]));
+                out.push(Action::Send(m));
+            }
+            Effect::SeatChallenge { challenge, text, seats } => {
+                let mut m = Outgoing::new(Target::Here, text.clone());
+                // At most five buttons a row: Accept, the three seats left free, Decline.
+                let mut buttons = vec![(
+                    ComponentId::Accept(*challenge).encode(),
+                    say(default_locale, Say::Accept).into(),
+                    Style::Success,
+                )];
+                for (letter, label) in seats {
+                    let Some(c) = letter.chars().next() else { continue };
+                    buttons.push((ComponentId::Seat(*challenge, c).encode(), label.clone(), Style::Primary));
+                }
+                buttons.push((
+                    ComponentId::Decline(*challenge).encode(),
+                    say(default_locale, Say::Decline).into(),
+                    Style::Danger,
+                ));
+                m.rows.push(Row::Buttons(buttons));
                 out.push(Action::Send(m));
             }
             Effect::ChallengeClosed { challenge, text } => {
@@ -331,6 +362,23 @@ pub fn parse_text_move(text: &str) -> Option<(String, String)> {
             !rest.is_empty() && rest.len() <= 2 && rest.chars().all(|d| d.is_ascii_digit())
         }
     };
+    // The 4-player board's names (`S.c6`, `sc6`, `C.nw`, `cnw`), with a separator only.
+    let is_cross_point = |s: &str| {
+        let s = s.replacen('.', "", 1);
+        let b = s.as_bytes();
+        let seat =
+            b.len() == 3 && b"senw".contains(&b[0]) && (b'a'..=b'e').contains(&b[1]) && (b'1'..=b'6').contains(&b[2]);
+        let centre =
+            s.len() >= 2 && s.starts_with('c') && ["nw", "n", "ne", "w", "c", "e", "sw", "s", "se"].contains(&&s[1..]);
+        seat || centre
+    };
+    if let Some((a, b)) = t.split_once('-').or_else(|| t.split_once(' ')) {
+        let (a, b) = (a.trim(), b.trim());
+        let point = |p: &str| is_point(p) || is_cross_point(p);
+        if (is_cross_point(a) || is_cross_point(b)) && point(a) && point(b) {
+            return Some((a.to_string(), b.to_string()));
+        }
+    }
     let (a, b) = if let Some((a, b)) = t.split_once('-') {
         (a.trim().to_string(), b.trim().to_string())
     } else if let Some((a, b)) = t.split_once(' ') {
@@ -543,6 +591,29 @@ mod tests {
         assert_eq!(parse_text_move(" C6C7 "), Some(("c6".into(), "c7".into())));
         assert_eq!(parse_text_move("a11 a10"), Some(("a11".into(), "a10".into())));
         for chat in ["hello", "good game", "c6", "c6-", "-c7", "c6-c7-c8", "gg wp", "6c-7c", "ab-cd"] {
+            assert_eq!(parse_text_move(chat), None, "{chat}");
+        }
+    }
+
+    #[test]
+    fn four_player_challenges_carry_a_button_per_free_seat() {
+        let seats = vec![("e".to_string(), "East 东".to_string()), ("w".to_string(), "West 西".to_string())];
+        let a = plan(&[Effect::SeatChallenge { challenge: 7, text: "T".into(), seats }], &origin(1), Locale::En);
+        let Action::Send(m) = &a[0] else { panic!("{a:?}") };
+        let Row::Buttons(b) = &m.rows[0] else { panic!("{m:?}") };
+        let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(ids, ["jq:acc:7", "jq:seat-e:7", "jq:seat-w:7", "jq:dec:7"]);
+        assert_eq!(ComponentId::parse("jq:seat-w:7"), Some(ComponentId::Seat(7, 'w')));
+        assert_eq!(ComponentId::parse("jq:seat-x:7"), None);
+        assert_eq!(ComponentId::Seat(7, 'w').encode(), "jq:seat-w:7");
+    }
+
+    #[test]
+    fn typed_moves_on_the_four_player_board() {
+        assert_eq!(parse_text_move("S.c6-C.s"), Some(("s.c6".into(), "c.s".into())));
+        assert_eq!(parse_text_move("c6-cs"), Some(("c6".into(), "cs".into())));
+        assert_eq!(parse_text_move("e.a6 C.se"), Some(("e.a6".into(), "c.se".into())));
+        for chat in ["see you", "ok-cool", "x.c6-c.s", "s.c9-c.s", "c.q-c.s", "cs"] {
             assert_eq!(parse_text_move(chat), None, "{chat}");
         }
     }

@@ -99,6 +99,13 @@ pub enum Request {
         /// Challenge id.
         challenge: u64,
     },
+    /// Take a named seat in a challenge on the 4-player board (its seat buttons).
+    Join {
+        /// Challenge id.
+        challenge: u64,
+        /// The seat (`s`, `e`, `n`, `w`).
+        seat: String,
+    },
     /// Decline (or, by the challenger, withdraw) a challenge.
     Decline {
         /// Challenge id.
@@ -218,6 +225,16 @@ pub enum Effect {
         opponent: Option<u64>,
         /// The announcement.
         text: String,
+    },
+    /// A new challenge on the 4-player board: Accept (the next free seat), a button per free seat,
+    /// and Decline.
+    SeatChallenge {
+        /// Challenge id (in the buttons).
+        challenge: u64,
+        /// The announcement.
+        text: String,
+        /// The free seats as (seat letter, button label).
+        seats: Vec<(String, String)>,
     },
     /// The challenge is settled (accepted, declined, expired): its buttons go away.
     ChallengeClosed {

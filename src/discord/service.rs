@@ -159,10 +159,39 @@ impl RefereeService {
     }
 
     async fn players(&self, game: i64) -> Vec<u64> {
-        match self.referee.game_row(game).await {
-            Ok(Some(row)) => [row.red, row.blue].into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
+        match self.referee.seat_users(game).await {
+            Ok(users) => users.into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
             _ => vec![],
         }
+    }
+
+    /// The free seats of a game of more than two seats as (letter, button label); None for the
+    /// 2-player games, whose challenges keep their Accept and Decline buttons only.
+    async fn free_seats(&self, game: i64) -> Option<Vec<(String, String)>> {
+        let row = self.referee.game_row(game).await.ok()??;
+        let v = Variant::by_name(&row.variant).filter(|v| v.seats.len() > 2)?;
+        let users = self.referee.seat_users(game).await.ok()?;
+        let zh = |name: &str| match name {
+            "s" => "南",
+            "e" => "东",
+            "n" => "北",
+            _ => "西",
+        };
+        Some(
+            v.seats
+                .iter()
+                .zip(&users)
+                .filter(|(_, u)| u.is_none())
+                .map(|(d, _)| (d.name.to_string(), format!("{} {}", d.tag, zh(d.name))))
+                .collect(),
+        )
+    }
+
+    /// The seat a user holds in a game (any number of seats).
+    async fn seat_of(&self, game: i64, user: u64) -> Option<Seat> {
+        let me = user_key(user);
+        let users = self.referee.seat_users(game).await.ok()?;
+        users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
     }
 
     async fn saved_names(&self, user: u64) -> Vec<String> {
@@ -181,10 +210,11 @@ impl RefereeService {
             return None;
         }
         let me = user_key(user);
-        let seat = if row.red.as_deref() == Some(me.as_str()) { 0 } else { 1 };
+        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
+        let v = Variant::by_name(&row.variant)?;
         let last = self.last_layout(user).await.is_some();
         let locale = self.referee.locale_for(&me, server).await.ok()?;
-        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName(seat), last };
+        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
         Some(msg.render(locale))
     }
 
@@ -201,9 +231,8 @@ impl RefereeService {
     async fn layout_image(&self, game: i64, user: u64, layout: &str) -> Option<File> {
         let render = self.render.as_ref()?;
         let row = self.referee.game_row(game).await.ok()??;
-        let me = user_key(user);
-        let seat = if row.red.as_deref() == Some(me.as_str()) { Seat::RED } else { Seat::BLUE };
-        let v = Variant::junqi();
+        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
+        let v = Variant::by_name(&row.variant)?;
         let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
         let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
         let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
@@ -242,16 +271,44 @@ impl RefereeService {
                 referee::Effect::Public { game: Some(g), text, .. } => {
                     let gid = g as u64;
                     match request {
-                        Request::Challenge { opponent, .. } => out.push(Effect::Challenge {
-                            challenge: gid,
-                            opponent: opponent.as_ref().map(|o| o.0),
-                            text,
-                        }),
+                        Request::Challenge { opponent, .. } => match self.free_seats(g).await {
+                            Some(seats) => out.push(Effect::SeatChallenge { challenge: gid, text, seats }),
+                            None => out.push(Effect::Challenge {
+                                challenge: gid,
+                                opponent: opponent.as_ref().map(|o| o.0),
+                                text,
+                            }),
+                        },
                         Request::Rematch { .. } => {
+                            if let Some(seats) = self.free_seats(g).await {
+                                out.push(Effect::SeatChallenge { challenge: gid, text, seats });
+                                continue;
+                            }
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
-                        Request::Accept { challenge } => {
+                        Request::Accept { challenge } | Request::Join { challenge, .. } => {
+                            // A 4-player challenge fills seat by seat: until it is full, each seat
+                            // taken is said in the channel and the challenge stays open; the texts
+                            // of the accept that fills it open the game together.
+                            let row = self.referee.game_row(g).await.ok().flatten();
+                            if row.is_some_and(|r| r.status == store::status::CHALLENGED) {
+                                out.push(Effect::Reply { text, file: None, public: true });
+                                continue;
+                            }
+                            if let Some(Effect::GameOpened { text: t, .. }) =
+                                out.iter_mut().find(|e| matches!(e, Effect::GameOpened { game, .. } if *game == gid))
+                            {
+                                t.push('\n');
+                                t.push_str(&text);
+                                if let Some(Effect::ChallengeClosed { text: t, .. }) = out.iter_mut().find(
+                                    |e| matches!(e, Effect::ChallengeClosed { challenge: c, .. } if c == challenge),
+                                ) {
+                                    t.push('\n');
+                                    t.push_str(&text);
+                                }
+                                continue;
+                            }
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text: text.clone() });
                             out.push(Effect::GameOpened {
                                 game: gid,
@@ -275,8 +332,8 @@ impl RefereeService {
                                     let over = v.over.is_some();
                                     let big =
                                         v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
-                                    let row = self.referee.game_row(g).await.ok().flatten();
-                                    let to_move = row.and_then(|r| if v.to_move == Seat::RED { r.red } else { r.blue });
+                                    let users = self.referee.seat_users(g).await.unwrap_or_default();
+                                    let to_move = users.get(v.to_move.index()).cloned().flatten();
                                     let ping =
                                         if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
                                             None
@@ -296,11 +353,17 @@ impl RefereeService {
                 }
                 referee::Effect::Private { user, game, text } => {
                     let Some(uid) = user_id(&user) else { continue };
-                    let deploying = matches!(request, Request::Accept { .. } | Request::Deploy { .. });
+                    let deploying =
+                        matches!(request, Request::Accept { .. } | Request::Join { .. } | Request::Deploy { .. });
                     // On accepting (or asking for the panel while deploying), the private messages
                     // of the game are the deployment prompts.
                     let text = match (request, game) {
-                        (Request::Accept { .. } | Request::Deploy { action: DeployAction::Show, .. }, Some(g)) => {
+                        (
+                            Request::Accept { .. }
+                            | Request::Join { .. }
+                            | Request::Deploy { action: DeployAction::Show, .. },
+                            Some(g),
+                        ) => {
                             let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
                             self.panel_prompt(g, uid, &server).await.unwrap_or(text)
                         }
@@ -390,6 +453,7 @@ impl RefereeService {
                 }
             }
             Request::Accept { challenge } => Action::Accept(*challenge as i64),
+            Request::Join { challenge, seat } => Action::Join { game: *challenge as i64, seat: Some(seat.clone()) },
             Request::Decline { challenge } => Action::Decline(*challenge as i64),
             Request::Deploy { game, action } => {
                 let g = which_game(*game, l)?;
@@ -461,20 +525,28 @@ impl RefereeService {
                     self.referee.live_games().await.map_err(refused)?
                 };
                 let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
-                let lines: Vec<String> = rows
-                    .iter()
-                    .filter(|r| *mine || r.server_id == server)
-                    .take(20)
-                    .map(|r| {
-                        format!(
-                            "#{} {} vs {} · {}",
-                            r.id,
-                            r.red.as_deref().unwrap_or(&r.challenger),
-                            r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
-                            r.status
-                        )
-                    })
-                    .collect();
+                let mut lines: Vec<String> = Vec::new();
+                for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
+                    // 4-player games list their seats by team: `S a + N c vs E b + W d`.
+                    if let Some(v) = Variant::by_name(&r.variant).filter(|v| v.seats.len() > 2) {
+                        let users = self.referee.seat_users(r.id).await.unwrap_or_default();
+                        let team = |t: u8| {
+                            let seats = v.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
+                            let named = seats
+                                .map(|(d, u)| format!("{} {}", d.name.to_uppercase(), u.as_deref().unwrap_or("?")));
+                            named.collect::<Vec<_>>().join(" + ")
+                        };
+                        lines.push(format!("#{} {} vs {} · {}", r.id, team(0), team(1), r.status));
+                        continue;
+                    }
+                    lines.push(format!(
+                        "#{} {} vs {} · {}",
+                        r.id,
+                        r.red.as_deref().unwrap_or(&r.challenger),
+                        r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
+                        r.status
+                    ));
+                }
                 let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
                 return Ok(vec![Effect::Reply { text, file: None, public: false }]);
             }
@@ -528,13 +600,7 @@ impl RefereeService {
         let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
         let me = user_key(actor.user);
         let Ok(Some(row)) = self.referee.game_row(g).await else { return vec![] };
-        let seat = if row.red.as_deref() == Some(me.as_str()) {
-            Seat::RED
-        } else if row.blue.as_deref() == Some(me.as_str()) {
-            Seat::BLUE
-        } else {
-            return vec![];
-        };
+        let Some(seat) = self.seat_of(g, actor.user).await else { return vec![] };
         let Ok(view) = self.referee.view(g, Some(&me)).await else { return vec![] };
         if view.over.is_some() || view.to_move != seat {
             return vec![];

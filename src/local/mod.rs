@@ -7,11 +7,13 @@
 //! ```text
 //! challenge [USER|anyone] [variant=junqi] [mode=dark|reveal|open] [time=10m|1h|1d|3d|none] [key=value …]
 //! accept N | decline N | deploy N <25 codes>|random|last|load NAME
+//! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
+pub mod cross;
 pub mod transcript;
 
 use crate::referee::{Action, DeploySource, Effect, GameId};
@@ -88,7 +90,19 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
             }
             Action::Challenge { opponent, variant, mode, rules: rules.join(" "), time }
         }
-        "accept" => Action::Accept(game_arg(words.get(1), "accept GAME")?),
+        "accept" | "join" => {
+            let usage = "join GAME [seat=S|E|N|W] (accept GAME [seat=…] alike)";
+            let game = game_arg(words.get(1), usage)?;
+            let seat = match words.get(2..).unwrap_or_default() {
+                [] => None,
+                [w] => Some(w.strip_prefix("seat=").unwrap_or(w).to_string()),
+                _ => return Err(ParseError::Usage(usage)),
+            };
+            match (*cmd, seat) {
+                ("accept", None) => Action::Accept(game),
+                (_, seat) => Action::Join { game, seat },
+            }
+        }
         "decline" => Action::Decline(game_arg(words.get(1), "decline GAME")?),
         "deploy" => {
             let g = game_arg(words.get(1), "deploy GAME <25 codes>|random|last|load NAME")?;
@@ -186,6 +200,9 @@ pub fn format_effect(e: &Effect, t0: i64) -> String {
 /// A text board of a view: ranks 12 to 1 top-down (as Red sees it), pieces as their one-letter
 /// codes, upper case for Red and lower case for Blue, `?`/`¿` for pieces this viewer may not know.
 pub fn text_board(view: &View) -> String {
+    if view.variant.is_cross_board() {
+        return cross::text_board(view);
+    }
     let v = view.variant;
     let mut grid = vec![vec!["  .".to_string(); 5]; 12];
     for p in v.board.point_ids() {

@@ -62,6 +62,7 @@ pub struct SeatName(pub u8);
 impl SeatName {
     fn text(self, l: Locale) -> &'static str {
         match (self.0, l.zh()) {
+            (n, zh) if n >= SeatName::CROSS => cross_seat_text(n - SeatName::CROSS, zh),
             (0, false) => "Red",
             (0, true) => "红方",
             (_, false) => "Blue",
@@ -313,6 +314,8 @@ pub enum Msg {
     },
     /// Tournaments and ratings.
     Tournament(super::tournament::TournamentMsg),
+    /// Games on the 4-player board (see [`SeatMsg`]).
+    Seats(SeatMsg),
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -427,6 +430,9 @@ pub enum Mistake {
     /// A tournament or rating mistake.
     #[error("{0}")]
     Tournament(super::tournament::TournamentMistake),
+    /// A mistake about seats (see [`SeatMistake`]).
+    #[error("{0}")]
+    Seats(SeatMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -796,13 +802,17 @@ impl Msg {
                     (true, false) => "The panel shows your last layout",
                     (false, false) => "The panel shows a random layout",
                 };
+                // The cross board may seat four: "all", not "both".
+                let cross = seat.0 >= SeatName::CROSS;
                 if zh {
+                    let all = if cross { "各家" } else { "双方" };
                     format!(
-                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。双方都确认后开局，之前可以更换。"
+                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。{all}都确认后开局，之前可以更换。"
                     )
                 } else {
+                    let all = if cross { "everyone has" } else { "both have" };
                     format!(
-                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when both have confirmed; until then you may change it."
+                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when {all} confirmed; until then you may change it."
                     )
                 }
             }
@@ -846,6 +856,7 @@ impl Msg {
                 }
             }
             Msg::Tournament(m) => m.text(l),
+            Msg::Seats(m) => m.text(l),
         }
     }
 }
@@ -898,6 +909,7 @@ impl Mistake {
         }
         match self {
             Mistake::Tournament(m) => m.zh(),
+            Mistake::Seats(m) => m.zh(),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),
@@ -957,14 +969,409 @@ pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules
 
 /// Simplified → traditional characters for every simplified character the catalogue and the
 /// piece names use (a character table suffices: the texts avoid the few ambiguous ones).
-const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务";
-const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務";
+const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务东齐满";
+const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務東齊滿";
 
 /// Converts catalogue text to 繁體 by the table above.
 pub fn to_traditional(text: &str) -> String {
     text.chars()
         .map(|c| SIMPLIFIED.chars().position(|s| s == c).and_then(|i| TRADITIONAL.chars().nth(i)).unwrap_or(c))
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games on the 4-player board (四国军棋 and junqi4-duel, `rules-junqi4.md`)
+
+impl SeatName {
+    /// Seats of the cross-shaped board are `CROSS + territory` (0..4 = S, E, N, W), so that the
+    /// messages shared with the 2-player game name them South … West rather than Red/Blue.
+    pub const CROSS: u8 = 0x10;
+
+    /// How messages name `seat` of `variant`: Red/Blue in 2-player Junqi, the compass seat of
+    /// its territory on the cross board (North is seat 1 of `junqi4-duel`).
+    pub fn of(variant: &crate::rules::Variant, seat: crate::rules::Seat) -> SeatName {
+        if !variant.is_cross_board() {
+            return SeatName(seat.0);
+        }
+        let t = match variant.seat_name(seat) {
+            "s" => 0,
+            "e" => 1,
+            "n" => 2,
+            _ => 3,
+        };
+        SeatName(SeatName::CROSS + t)
+    }
+}
+
+fn cross_seat_text(territory: u8, zh: bool) -> &'static str {
+    match (territory, zh) {
+        (0, false) => "South",
+        (0, true) => "南家",
+        (1, false) => "East",
+        (1, true) => "东家",
+        (2, false) => "North",
+        (2, true) => "北家",
+        (_, false) => "West",
+        (_, true) => "西家",
+    }
+}
+
+/// Seats joined for a message: `South alice and North carol` / `南家 alice、北家 carol`.
+fn seat_list(items: &[(SeatName, String)], l: Locale) -> String {
+    let parts: Vec<String> = items.iter().map(|(s, u)| format!("{} {u}", s.text(l))).collect();
+    if l.zh() { parts.join("、") } else { parts.join(" and ") }
+}
+
+fn seat_names(items: &[SeatName], l: Locale) -> String {
+    items.iter().map(|s| s.text(l)).collect::<Vec<_>>().join(if l.zh() { "、" } else { ", " })
+}
+
+fn cross_mode_text(mode: &str, l: Locale) -> &'static str {
+    match (mode, l.zh()) {
+        ("partners", false) => "partners (each sees their own and their partner's pieces)",
+        ("partners", true) => "双明（可见己方与盟友棋子）",
+        ("dark", false) => "dark (each sees only their own pieces)",
+        ("dark", true) => "四暗（只见己方棋子）",
+        _ => mode_text(mode, l),
+    }
+}
+
+/// Messages of games on the 4-player board, built from public facts only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatMsg {
+    /// A new game on the cross board, waiting for players.
+    Opened {
+        /// Game id.
+        game: i64,
+        /// Who opened it.
+        challenger: String,
+        /// The seat they took.
+        seat: SeatName,
+        /// The one user who may join a duel, if named.
+        invited: Option<String>,
+        /// Variant name.
+        variant: String,
+        /// Mode name.
+        mode: String,
+        /// Non-default rule options.
+        rules: String,
+        /// Seconds per move.
+        per_move: Option<i64>,
+        /// The seats still free.
+        free: Vec<SeatName>,
+        /// The finished game this one is a rematch of.
+        rematch_of: Option<i64>,
+    },
+    /// A player took a seat.
+    Joined {
+        /// Game id.
+        game: i64,
+        /// Who.
+        user: String,
+        /// Which seat.
+        seat: SeatName,
+        /// The seats still free.
+        free: Vec<SeatName>,
+    },
+    /// A player left their seat before the game was full.
+    Left {
+        /// Game id.
+        game: i64,
+        /// Who.
+        user: String,
+        /// The seat they left.
+        seat: SeatName,
+        /// The seats now free.
+        free: Vec<SeatName>,
+    },
+    /// Every seat is taken: the teams, partners together.
+    Full {
+        /// Game id.
+        game: i64,
+        /// Per team, its seats and players.
+        teams: Vec<Vec<(SeatName, String)>>,
+    },
+    /// Private: a deployment was taken.
+    DeployTaken {
+        /// Game id.
+        game: i64,
+        /// The deployment in rows.
+        rows: String,
+    },
+    /// A seat is out; its army leaves the board.
+    Out {
+        /// Game id.
+        game: i64,
+        /// The seat.
+        seat: SeatName,
+        /// Its player.
+        user: String,
+        /// Why.
+        reason: EndReason,
+    },
+    /// A team won.
+    TeamWins {
+        /// Game id.
+        game: i64,
+        /// The winning team's seats and players.
+        winners: Vec<(SeatName, String)>,
+        /// Why the game ended.
+        reason: EndReason,
+    },
+    /// The deployments of a finished game.
+    Setups {
+        /// Game id.
+        game: i64,
+        /// Each seat's deployment in rows.
+        list: Vec<(SeatName, String)>,
+    },
+    /// A player agreed to the draw on the table; others must still agree.
+    DrawAgreed {
+        /// Game id.
+        game: i64,
+        /// Who agreed.
+        seat: SeatName,
+        /// Their player.
+        user: String,
+        /// The seats still to agree.
+        waiting: Vec<SeatName>,
+    },
+}
+
+impl SeatMsg {
+    /// The message in a locale (简体 for both Chinese locales; [`Msg::render`] converts).
+    pub fn text(&self, l: Locale) -> String {
+        let zh = l.zh();
+        match self {
+            SeatMsg::Opened { game, challenger, seat, invited, variant, mode, rules, per_move, free, rematch_of } => {
+                let rules_t = match (rules.is_empty(), zh) {
+                    (true, true) => "标准".to_string(),
+                    (true, false) => "standard".to_string(),
+                    (false, _) => rules.clone(),
+                };
+                let time = match per_move {
+                    Some(s) if zh => format!("每步{}", duration(*s, l)),
+                    Some(s) => format!("{} per move", duration(*s, l)),
+                    None if zh => "不限时".into(),
+                    None => "no time limit".into(),
+                };
+                let (m, s, f) = (cross_mode_text(mode, l), seat.text(l), seat_names(free, l));
+                let who = match (invited, zh) {
+                    (Some(u), false) => format!("{u}: "),
+                    (Some(u), true) => format!("{u}："),
+                    (None, false) => "Anyone: ".into(),
+                    (None, true) => "任何人：".into(),
+                };
+                let re = match (rematch_of, zh) {
+                    (Some(g), false) => format!(" (rematch of #{g})"),
+                    (Some(g), true) => format!("（#{g} 的再战）"),
+                    (None, _) => String::new(),
+                };
+                if zh {
+                    format!(
+                        "{challenger} 发起对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。{challenger} 坐{s}；空位：{f}。{who}join {game} 入座（join {game} seat=座位 可选座）。"
+                    )
+                } else {
+                    format!(
+                        "{challenger} opens game #{game}{re}: {variant}, {m}, rules {rules_t}, {time}. {challenger} sits {s}; free seats: {f}. {who}join {game} to take a seat (join {game} seat=SEAT to choose one)."
+                    )
+                }
+            }
+            SeatMsg::Joined { game, user, seat, free } => {
+                let (s, f) = (seat.text(l), seat_names(free, l));
+                match (free.is_empty(), zh) {
+                    (true, false) => format!("Game #{game}: {user} sits {s}."),
+                    (true, true) => format!("对局 #{game}：{user} 坐{s}。"),
+                    (false, false) => format!("Game #{game}: {user} sits {s}; free seats: {f}."),
+                    (false, true) => format!("对局 #{game}：{user} 坐{s}；空位：{f}。"),
+                }
+            }
+            SeatMsg::Left { game, user, seat, free } => {
+                let (s, f) = (seat.text(l), seat_names(free, l));
+                if zh {
+                    format!("对局 #{game}：{user} 离开{s}；空位：{f}。")
+                } else {
+                    format!("Game #{game}: {user} leaves {s}; free seats: {f}.")
+                }
+            }
+            SeatMsg::Full { game, teams } => {
+                let sides: Vec<String> = teams.iter().map(|t| seat_list(t, l)).collect();
+                let partners = teams.iter().any(|t| t.len() > 1);
+                match (partners, zh) {
+                    (true, false) => format!(
+                        "Game #{game} is full: {} (partners) against {} (partners). Everyone now deploys in private.",
+                        sides[0],
+                        sides[1..].join(" against ")
+                    ),
+                    (true, true) => format!(
+                        "对局 #{game} 人齐：{}（盟友）对 {}（盟友）。各家请私下布阵。",
+                        sides[0],
+                        sides[1..].join(" 对 ")
+                    ),
+                    (false, false) => {
+                        format!("Game #{game} is on: {}. Both players now deploy in private.", sides.join(" against "))
+                    }
+                    (false, true) => format!("对局 #{game} 成立：{}。双方请私下布阵。", sides.join(" 对 ")),
+                }
+            }
+            SeatMsg::DeployTaken { game, rows } => {
+                if zh {
+                    format!("对局 #{game}：已收到你的布阵 {rows}。各家布好之前可以更换。")
+                } else {
+                    format!("Game #{game}: your deployment is in: {rows}. You may replace it until all are in.")
+                }
+            }
+            SeatMsg::Out { game, seat, user, reason } => {
+                let r = reason_text(*reason, l);
+                if zh {
+                    format!("对局 #{game}：{}（{user}）出局——{r}。其棋子全部撤下。", seat.text(l))
+                } else {
+                    format!("Game #{game}: {} ({user}) is out — {r}. Their pieces leave the board.", seat.text(l))
+                }
+            }
+            SeatMsg::TeamWins { game, winners, reason } => {
+                let (w, r) = (seat_list(winners, l), reason_text(*reason, l));
+                match (winners.len() > 1, zh) {
+                    (true, false) => format!("Game #{game} is over: {w} win — {r}."),
+                    (false, false) => format!("Game #{game} is over: {w} wins — {r}."),
+                    (_, true) => format!("对局 #{game} 结束：{w} 胜——{r}。"),
+                }
+            }
+            SeatMsg::Setups { game, list } => {
+                let items: Vec<String> = list
+                    .iter()
+                    .map(
+                        |(s, rows)| {
+                            if zh { format!("{}：{rows}", s.text(l)) } else { format!("{}: {rows}", s.text(l)) }
+                        },
+                    )
+                    .collect();
+                if zh {
+                    format!("对局 #{game} 的布阵 —— {}", items.join("；"))
+                } else {
+                    format!("Deployments of game #{game} — {}", items.join("; "))
+                }
+            }
+            SeatMsg::DrawAgreed { game, seat, user, waiting } => {
+                let w = seat_names(waiting, l);
+                if zh {
+                    format!("对局 #{game}：{}（{user}）同意和棋；还需 {w} 同意（draw {game} accept）。", seat.text(l))
+                } else {
+                    format!(
+                        "Game #{game}: {} ({user}) agrees to a draw; waiting for {w} (draw {game} accept).",
+                        seat.text(l)
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Mistakes about seats. Nothing changes.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SeatMistake {
+    /// A seat name that names no seat of the variant.
+    #[error("'{name}' is not a seat of {variant}; seats: {known}")]
+    UnknownSeat {
+        /// What was typed.
+        name: String,
+        /// The variant.
+        variant: &'static str,
+        /// The seats, as they may be typed.
+        known: String,
+    },
+    /// The seat is taken.
+    #[error("seat {} of game #{game} is taken by {user}", .seat.text(Locale::En))]
+    SeatTaken {
+        /// Game id.
+        game: i64,
+        /// The seat.
+        seat: SeatName,
+        /// Who holds it.
+        user: String,
+    },
+    /// Every seat is taken.
+    #[error("game #{0} is full: every seat is taken")]
+    Full(i64),
+    /// The user already holds a seat.
+    #[error("you already sit {} in game #{game}", .seat.text(Locale::En))]
+    AlreadySeated {
+        /// Game id.
+        game: i64,
+        /// Their seat.
+        seat: SeatName,
+    },
+    /// The user's seat is out of the game.
+    #[error("you ({}) are out of game #{game}: your army has left the board", .seat.text(Locale::En))]
+    SeatOut {
+        /// Game id.
+        game: i64,
+        /// Their seat.
+        seat: SeatName,
+    },
+    /// A move onto a partner's piece.
+    #[error("{point} is held by your partner ({}); partners are never attacked", .seat.text(Locale::En))]
+    OntoPartner {
+        /// The destination.
+        point: String,
+        /// The partner's seat.
+        seat: SeatName,
+    },
+    /// A seat was chosen in a game without seats to choose.
+    #[error("game #{0} is a 2-player junqi game: seats are chosen only on the 4-player board; use accept {0}")]
+    NoSeatChoice(i64),
+    /// A visibility mode the variant does not offer (`rules-junqi4.md` §8).
+    #[error("unknown mode '{mode}' for {variant}; use {allowed}")]
+    ModeNotOffered {
+        /// What was asked for.
+        mode: String,
+        /// The variant.
+        variant: &'static str,
+        /// The modes it offers.
+        allowed: &'static str,
+    },
+    /// A tournament of a variant with more than two seats.
+    #[error("tournaments pair two players a board, and {0} seats four; use junqi or junqi4-duel")]
+    FourSeatTournament(String),
+    /// A rule option the variant does not offer (`rules-junqi4.md` §9).
+    #[error("rule option {key} is not offered in {variant}")]
+    OptionNotOffered {
+        /// The option.
+        key: &'static str,
+        /// The variant.
+        variant: &'static str,
+    },
+}
+
+impl SeatMistake {
+    /// The mistake in 简体中文.
+    pub fn zh(&self) -> String {
+        let l = Locale::ZhHans;
+        match self {
+            SeatMistake::UnknownSeat { name, variant, known } => {
+                format!("“{name}”不是 {variant} 的座位；座位有：{known}。")
+            }
+            SeatMistake::SeatTaken { game, seat, user } => format!("对局 #{game} 的{}已由 {user} 入座。", seat.text(l)),
+            SeatMistake::Full(g) => format!("对局 #{g} 人已满，没有空位。"),
+            SeatMistake::AlreadySeated { game, seat } => format!("你已坐在对局 #{game} 的{}。", seat.text(l)),
+            SeatMistake::SeatOut { game, seat } => {
+                format!("你（{}）已在对局 #{game} 中出局，棋子已撤下。", seat.text(l))
+            }
+            SeatMistake::OntoPartner { point, seat } => {
+                format!("{point} 上是盟友（{}）的棋子；不能攻击盟友。", seat.text(l))
+            }
+            SeatMistake::NoSeatChoice(g) => {
+                format!("对局 #{g} 是双人军棋，只有四国棋盘上的对局才能选座；请用 accept {g}。")
+            }
+            SeatMistake::ModeNotOffered { mode, variant, allowed } => {
+                format!("{variant} 没有模式“{mode}”；请用 {allowed}。")
+            }
+            SeatMistake::FourSeatTournament(v) => {
+                format!("比赛每盘两人对局，{v} 是四人棋；请用 junqi 或 junqi4-duel。")
+            }
+            SeatMistake::OptionNotOffered { key, variant } => format!("{variant} 不提供规则选项 {key}。"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1014,5 +1421,22 @@ mod tests {
             assert_ne!(m.render(Locale::En), m.render(Locale::ZhHans));
             assert!(m.render(Locale::En).ends_with('.'));
         }
+    }
+
+    #[test]
+    fn seat_messages_speak_both_languages_and_traditional() {
+        let v = crate::rules::Variant::junqi4();
+        let (s, e) = (SeatName::of(v, crate::rules::Seat(0)), SeatName::of(v, crate::rules::Seat(1)));
+        let m = Msg::Seats(SeatMsg::Joined { game: 4, user: "bob".into(), seat: e, free: vec![s] });
+        assert_eq!(m.render(Locale::En), "Game #4: bob sits East; free seats: South.");
+        assert_eq!(m.render(Locale::ZhHans), "对局 #4：bob 坐东家；空位：南家。");
+        assert_eq!(m.render(Locale::ZhHant), "對局 #4：bob 坐東家；空位：南家。");
+        let full = Mistake::Seats(SeatMistake::Full(4));
+        assert_eq!(full.render(Locale::En), "Game #4 is full: every seat is taken.");
+        assert_eq!(full.render(Locale::ZhHant), "對局 #4 人已滿，沒有空位。");
+        // The duel's North is seat 1 but named North; 2-player seats keep Red/Blue.
+        let duel = crate::rules::Variant::junqi4_duel();
+        assert_eq!(SeatName::of(duel, crate::rules::Seat(1)).text(Locale::En), "North");
+        assert_eq!(SeatName::of(crate::rules::Variant::junqi(), crate::rules::Seat(1)), SeatName(1));
     }
 }

@@ -14,7 +14,7 @@ use super::{Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError
 use crate::rules::notation::{parse_move, parse_point};
 use crate::rules::piece::kind_from_token;
 use crate::rules::setup::Setup;
-use crate::rules::{Game, Mode, Outcome, PieceKind, PointId, RuleOptions, Seat, Variant, Viewer};
+use crate::rules::{Game, Outcome, PieceKind, PointId, RuleOptions, Seat, Variant, Viewer};
 use crate::store::marks::{MarkRow, marks_of, marks_replace};
 use crate::store::{self, GameRow, StoreError, status};
 
@@ -67,6 +67,13 @@ async fn public_plies(c: &mut SqliteConnection, row: &GameRow) -> Result<Vec<(Po
             let mv = parse_move(&v.board, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
             let report = game.play(mv).map_err(|x| corrupt("events", format!("{}/{}", row.id, e.seq), x))?;
             plies.push((mv.from, mv.to, report.outcome));
+        } else if let Some(s) = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat) {
+            // With four seats a resignation or timeout removes one army and play goes on.
+            match e.kind.as_str() {
+                "resign" => _ = game.resign(s),
+                "timeout" => _ = game.timeout(s),
+                _ => {}
+            }
         }
     }
     Ok(plies)
@@ -123,16 +130,18 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let game = row.id;
-        let seat = self.seated(row, user)?;
+        // Any number of seats (`seats.rs`), and `partners` among the modes.
+        let seat = super::seats::Seating::load(tx, row).await?.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
         if row.status != status::PLAYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
-        let mode = Mode::parse(&row.mode).ok_or_else(|| corrupt("games", game, "bad mode"))?;
+        let mode = super::seats::mode_of(tx, row).await?;
         let (v, ply, view) = {
             let l = self.ensure_live(tx, row, live).await?;
             (l.game.variant(), l.game.ply(), l.game.view(Viewer::Seat(seat), mode, l.last.as_ref()))
         };
-        let p = parse_point(&v.board, point).map_err(|_| Mistake::BadPoint(point.trim().to_string()))?;
+        // A bare local name (`c6`) is the marker's own point on the 4-player board.
+        let p = v.parse_point_as(seat, point).map_err(|_| Mistake::BadPoint(point.trim().to_string()))?;
         let name = v.board.name(p).to_string();
         let stored = marks_of(tx, game, user).await?;
         let mut marks = follow(tx, row, &stored).await?;

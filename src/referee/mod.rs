@@ -18,6 +18,7 @@ pub mod clock;
 pub mod i18n;
 mod locales;
 mod marks;
+mod seats;
 mod settings;
 mod time;
 pub mod tournament;
@@ -91,6 +92,14 @@ pub enum Action {
     },
     /// Accept a challenge.
     Accept(GameId),
+    /// Take a seat in a game on the 4-player board: the named one (`e`, `East`, `东`) or the next
+    /// free one.
+    Join {
+        /// The game.
+        game: GameId,
+        /// The seat asked for.
+        seat: Option<String>,
+    },
     /// Decline a challenge (the invited user), or withdraw it (the challenger).
     Decline(GameId),
     /// Submit or replace one's deployment.
@@ -177,7 +186,7 @@ impl Action {
             | Action::Abort(g)
             | Action::Rematch(g)
             | Action::Show(g) => Some(*g),
-            Action::Mark { game, .. } => Some(*game),
+            Action::Mark { game, .. } | Action::Join { game, .. } => Some(*game),
             _ => None,
         }
     }
@@ -595,6 +604,9 @@ impl Referee {
                 message: String::new(),
             });
         };
+        if seats::is_cross(&row) {
+            return self.seats_view(&mut c, &row, live, user).await;
+        }
         let mode = Mode::parse(&row.mode).ok_or_else(|| corrupt("games", game, "bad mode"))?;
         let viewer = match user.and_then(|u| seat_of(&row, u)) {
             Some(s) => Viewer::Seat(s),
@@ -611,6 +623,9 @@ impl Referee {
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        if seats::is_cross(&row) {
+            return self.seats_record(&mut c, &row).await;
+        }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let deps = store::deployments_get(&mut c, game).await?;
@@ -707,11 +722,10 @@ impl Referee {
         let user = cmd.user.as_str();
         match &cmd.action {
             Action::Challenge { opponent, variant, mode, rules, time } => {
-                let v = Variant::by_name(variant)
-                    // The 4-player board (junqi4, junqi4-duel) is not yet refereed: its seats,
-                    // records and images need the N-seat referee (issue 7).
-                    .filter(|v| !v.is_cross_board())
-                    .ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                if v.is_cross_board() {
+                    return self.seats_challenge(tx, cmd, v, opponent, mode, rules, time, now, out).await;
+                }
                 let m = Mode::parse(mode)
                     .filter(|m| v.modes().contains(m))
                     .ok_or_else(|| Mistake::BadMode(mode.clone()))?;
@@ -876,8 +890,12 @@ impl Referee {
         let user = cmd.user.as_str();
         let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
+        if seats::is_cross(row) {
+            return self.apply_seats(tx, cmd, now, live, out, row).await;
+        }
         match &cmd.action {
-            Action::Accept(_) => {
+            Action::Join { seat: Some(_), .. } => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
+            Action::Accept(_) | Action::Join { seat: None, .. } => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row).into());
                 }
@@ -1349,7 +1367,7 @@ impl Referee {
 
     async fn pause_clocks(&self, tx: &mut SqliteConnection, user: &str, now: i64, out: &mut Out) -> Res<()> {
         for g in store::games_of_user(tx, user).await? {
-            let Some(seat) = seat_of(&g, user) else { continue };
+            let Some(seat) = seats::Seating::load(tx, &g).await?.seat_of(user) else { continue };
             if let Some(mut d) = store::deadline_get(tx, g.id).await?
                 && d.kind == "move"
                 && d.seat == Some(i64::from(seat.0))
@@ -1373,7 +1391,7 @@ impl Referee {
         u.vacation_until = None;
         store::user_put(tx, &u).await?;
         for g in store::games_of_user(tx, &u.user_id).await? {
-            let Some(seat) = seat_of(&g, &u.user_id) else { continue };
+            let Some(seat) = seats::Seating::load(tx, &g).await?.seat_of(&u.user_id) else { continue };
             if let Some(mut d) = store::deadline_get(tx, g.id).await?
                 && d.kind == "move"
                 && d.seat == Some(i64::from(seat.0))
@@ -1449,7 +1467,7 @@ impl Referee {
             store::deadline_set(&mut tx, &d).await?;
             let mut out = Out::default();
             if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
-                let user = seat_user(&row, Seat(seat as u8)).to_string();
+                let user = seats::Seating::load(&mut tx, &row).await?.user(Seat(seat as u8)).to_string();
                 let msg = Msg::Reminder { game: row.id, left: due - now };
                 if let Err(Fail::Store(e)) =
                     self.private(&mut tx, &user, &row.server_id, Some(row.id), msg, &mut out).await
@@ -1515,6 +1533,9 @@ impl Referee {
         }
         if row.status != status::PLAYING {
             return Ok(());
+        }
+        if seats::is_cross(&row) {
+            return self.seats_deadline(tx, &mut row, live, d.seat, due, out).await;
         }
         let l = self.ensure_live(tx, &row, live).await?;
         let seat = l.game.to_move();

@@ -818,7 +818,11 @@ impl Referee {
                     return Err(M::SwissNeedsRounds.into());
                 }
                 let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(format.clone()))?;
+                // Pairings seat two players a board: 4-seat variants (junqi4) have no tournaments.
                 let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                if v.seats.len() > 2 {
+                    return Err(Mistake::Seats(super::i18n::SeatMistake::FourSeatTournament(v.name.into())).into());
+                }
                 let m = Mode::parse(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
                 let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
                 let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;

@@ -35,6 +35,7 @@ use sqlx::{Sqlite, Transaction};
 
 pub mod discord;
 pub mod marks;
+pub mod seats;
 pub mod tournament;
 
 pub use later::Later;
@@ -435,7 +436,8 @@ pub async fn games_live(conn: &mut SqliteConnection) -> Result<Vec<GameRow>, Sto
 pub async fn games_of_user(conn: &mut SqliteConnection, user: &str) -> Result<Vec<GameRow>, StoreError> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('challenged', 'deploying', 'playing')
-         AND (red = ?1 OR blue = ?1 OR challenger = ?1 OR invited = ?1) ORDER BY id"
+         AND (red = ?1 OR blue = ?1 OR challenger = ?1 OR invited = ?1
+              OR id IN (SELECT game_id FROM game_seats WHERE user_id = ?1)) ORDER BY id"
     ));
     Ok(sqlx::query_as::<_, GameRow>(sql).bind(user).fetch_all(conn).await?)
 }
