@@ -23,6 +23,7 @@
 //! for the current batch to commit.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use sqlx::Sqlite;
 use sqlx::pool::PoolConnection;
@@ -34,6 +35,14 @@ use super::StoreError;
 /// At most this many commands share one commit, so the first of a long queue is not kept
 /// waiting for the last.
 pub const MAX_BATCH: usize = 256;
+
+/// After this many committed commands the writer starts a WAL checkpoint on a read connection
+/// (the write connection's own automatic checkpoint waits for 10,000 pages). A move writes about
+/// five pages, so this checkpoints about as often as SQLite's default would.
+pub const CHECKPOINT_EVERY: usize = 200;
+
+/// How long the checkpoint task waits before copying what was written while it ran.
+const CHECKPOINT_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// How a batch ended, shared by all its commands.
 type Outcome = Result<(), Arc<sqlx::Error>>;
@@ -79,9 +88,11 @@ pub struct Commit {
 impl Writer {
     /// Starts the writer task on the current tokio runtime, writing through `pool` (the store's
     /// one-connection write pool).
-    pub fn spawn(pool: SqlitePool) -> Writer {
+    /// Checkpoints of the WAL run on a connection of `readers`, in their own task, so no
+    /// command waits for one.
+    pub fn spawn(pool: SqlitePool, readers: SqlitePool) -> Writer {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(pool, rx));
+        tokio::spawn(run(pool, readers, rx));
         Writer { queue }
     }
 
@@ -168,7 +179,8 @@ impl Commit {
 /// COMMIT`), so a batch costs one round trip to SQLite's thread per command plus one to commit.
 /// The connection never leaves the writer's hands inside a transaction except lent to a
 /// [`Turn`], which always gives it back; on any failure the writer rolls back and closes it.
-async fn run(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
+async fn run(pool: SqlitePool, readers: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
+    let mut checkpoint = Checkpointer::new(readers);
     while let Some(first) = queue.recv().await {
         let mut conn = match pool.acquire().await {
             Ok(c) => c,
@@ -226,9 +238,59 @@ async fn run(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
                 Err(Arc::new(e))
             }
         };
+        if outcome.is_ok() {
+            checkpoint.committed(members.len());
+        }
         for done in members {
             let _ = done.send(outcome.clone());
         }
+    }
+}
+
+/// Starts a WAL checkpoint after every [`CHECKPOINT_EVERY`] committed commands, one at a time.
+struct Checkpointer {
+    readers: SqlitePool,
+    since: usize,
+    running: Arc<AtomicBool>,
+    /// Commands committed so far, so the checkpoint task can tell whether writes came in while it
+    /// copied.
+    commits: Arc<AtomicU64>,
+}
+
+impl Checkpointer {
+    fn new(readers: SqlitePool) -> Checkpointer {
+        Checkpointer { readers, since: 0, running: Arc::new(AtomicBool::new(false)), commits: Arc::default() }
+    }
+
+    fn committed(&mut self, commands: usize) {
+        self.commits.fetch_add(commands as u64, Ordering::AcqRel);
+        self.since += commands;
+        if self.since < CHECKPOINT_EVERY || self.running.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        self.since = 0;
+        let (readers, running, commits) = (self.readers.clone(), self.running.clone(), self.commits.clone());
+        tokio::spawn(async move {
+            // PASSIVE: copies what no reader still needs and never blocks the writer, which goes
+            // on appending meanwhile. SQLite starts the WAL over at the first write after a
+            // checkpoint that copied all of it, so the task goes on (after a pause) until one
+            // copies everything with no commit in between: then the WAL is reused from its start
+            // instead of growing. A failure only leaves the WAL longer until the next checkpoint.
+            loop {
+                let before = commits.load(Ordering::Acquire);
+                let r =
+                    sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&readers).await;
+                match r {
+                    Ok((_, log, copied)) if copied >= log && commits.load(Ordering::Acquire) == before => break,
+                    Ok(_) => tokio::time::sleep(CHECKPOINT_RETRY).await,
+                    Err(e) => {
+                        tracing::warn!("WAL checkpoint failed: {e}");
+                        break;
+                    }
+                }
+            }
+            running.store(false, Ordering::Release);
+        });
     }
 }
 

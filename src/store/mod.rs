@@ -119,12 +119,18 @@ impl Store {
             .busy_timeout(Duration::from_secs(10));
         // The write connection is taken once per batch: skip the liveness ping sqlx would send
         // before each acquire (a round trip to SQLite's thread; a local file does not go away).
+        // A checkpoint fsyncs, and made the command that happened to cross SQLite's threshold
+        // (1,000 pages) wait milliseconds. The batch writer starts checkpoints on a read
+        // connection instead, off every command's path; they reset the WAL whenever writes
+        // pause. Only under writes that never pause does the write connection's own checkpoint,
+        // now every 10,000 pages (about 40 MB), still bound the WAL.
+        let writer_opts = opts.clone().pragma("wal_autocheckpoint", "10000");
         let writer =
-            SqlitePoolOptions::new().max_connections(1).test_before_acquire(false).connect_with(opts.clone()).await?;
+            SqlitePoolOptions::new().max_connections(1).test_before_acquire(false).connect_with(writer_opts).await?;
         MIGRATOR.run(&writer).await?;
         // A few connections serve concurrent reads.
         let pool = SqlitePoolOptions::new().max_connections(3).connect_with(opts).await?;
-        let batch = batch::Writer::spawn(writer.clone());
+        let batch = batch::Writer::spawn(writer.clone(), pool.clone());
         Ok(Store { pool, writer, batch })
     }
 

@@ -323,3 +323,31 @@ async fn a_turn_for_a_request_id_finds_an_earlier_one(_p: SqlitePoolOptions, o: 
     turn.finish(true);
     commit.wait().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wal_is_checkpointed_off_the_commands_path() {
+    let dir = std::env::temp_dir().join(format!("jqr-wal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wal.db");
+    let s = Store::open(&path, Durability::Normal).await.unwrap();
+    // Each command writes a fresh 4 KiB row: 2,000 of them put more than 8 MiB through the WAL,
+    // far below the write connection's own checkpoint (about 40 MB). Writes pause now and then,
+    // as on a real server; the writer's checkpoints then let the WAL start over.
+    let big = "x".repeat(4000);
+    for i in 0..2000 {
+        let (mut turn, commit) = s.turn().await.unwrap();
+        layout_save(turn.conn(), "alice", &format!("l{i}"), &big).await.unwrap();
+        turn.finish(true);
+        commit.wait().await.unwrap();
+        if i % 250 == 249 {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    }
+    let wal = std::fs::metadata(dir.join("wal.db-wal")).map(|m| m.len()).unwrap_or(0);
+    assert!(wal < 5 << 20, "the WAL grew to {wal} bytes: checkpoints do not run");
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(layout_list(&mut c, "alice").await.unwrap().len(), 2000);
+    drop(c);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
