@@ -9,6 +9,8 @@ use crate::rules::options::OptionsError;
 use crate::rules::setup::SetupParseError;
 use crate::rules::{EndReason, Outcome};
 
+pub mod flip;
+
 /// A language of the catalogue.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Locale {
@@ -313,6 +315,8 @@ pub enum Msg {
     },
     /// Tournaments and ratings.
     Tournament(super::tournament::TournamentMsg),
+    /// 翻棋 (junqi-flip) announcements.
+    Flip(flip::FlipMsg),
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -427,6 +431,9 @@ pub enum Mistake {
     /// A tournament or rating mistake.
     #[error("{0}")]
     Tournament(super::tournament::TournamentMistake),
+    /// A mistake only a 翻棋 game can make.
+    #[error("{0}")]
+    Flip(flip::FlipMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -846,6 +853,7 @@ impl Msg {
                 }
             }
             Msg::Tournament(m) => m.text(l),
+            Msg::Flip(m) => m.text(l),
         }
     }
 }
@@ -898,6 +906,7 @@ impl Mistake {
         }
         match self {
             Mistake::Tournament(m) => m.zh(),
+            Mistake::Flip(m) => m.zh(l),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),

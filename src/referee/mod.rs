@@ -15,6 +15,7 @@
 //! never from the game itself; deployments are only sent to their owner until the game is over.
 
 pub mod clock;
+pub mod flip;
 pub mod i18n;
 mod locales;
 mod marks;
@@ -561,6 +562,9 @@ impl Referee {
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        if row.variant == crate::rules::flip::VARIANT_NAME {
+            return self.flip_record(&mut c, &row).await;
+        }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let deps = store::deployments_get(&mut c, game).await?;
@@ -656,6 +660,9 @@ impl Referee {
     ) -> Res<()> {
         let user = cmd.user.as_str();
         match &cmd.action {
+            Action::Challenge { opponent, variant, mode, rules, time } if flip::is_flip_variant(variant) => {
+                self.flip_challenge(tx, user, &cmd.server, opponent, mode, rules, time, now, out).await
+            }
             Action::Challenge { opponent, variant, mode, rules, time } => {
                 let v = Variant::by_name(variant)
                     // The 4-player board (junqi4, junqi4-duel) is not yet refereed: its seats,
@@ -826,6 +833,9 @@ impl Referee {
         let user = cmd.user.as_str();
         let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
+        if flip::takes(row, &cmd.action) {
+            return self.flip_action(tx, cmd, now, out, row).await;
+        }
         match &cmd.action {
             Action::Accept(_) => {
                 if row.status != status::CHALLENGED {
@@ -1462,6 +1472,9 @@ impl Referee {
         }
         if row.status != status::PLAYING {
             return Ok(());
+        }
+        if row.variant == crate::rules::flip::VARIANT_NAME {
+            return self.flip_deadline(tx, &mut row, d.seat, due, out).await;
         }
         let l = self.ensure_live(tx, &row, live).await?;
         let seat = l.game.to_move();

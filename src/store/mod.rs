@@ -24,6 +24,7 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 pub mod discord;
+pub mod flip;
 pub mod marks;
 pub mod tournament;
 
