@@ -101,9 +101,9 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                     print!("\x1b[2J\x1b[H");
                 }
             }
-            Effect::Render { game, for_user } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
-                // 翻棋 has one public board for everyone (no private channel).
-                if let (None, Ok(Some(view))) = (for_user, referee.flip_view(*game).await) {
+            Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
+                // 翻棋 has one public board for everyone (no private channel); `show` asks for it too.
+                if let Ok(Some(view)) = referee.flip_view(*game).await {
                     say(&crate::local::flip_text_board(&view));
                     write_flip_image(images, &view, *game);
                 }

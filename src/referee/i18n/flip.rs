@@ -170,7 +170,7 @@ impl fmt::Display for FlipMistake {
             FlipMistake::BadOptions(e) => write!(f, "{e}"),
             FlipMistake::NoMode(m) => write!(
                 f,
-                "junqi-flip has no visibility mode ('{m}'): every face-up piece is public and face-down pieces are secret to all"
+                "翻棋 (junqi-flip) has no visibility mode ('{m}'): every face-up piece is public and face-down pieces are secret to all"
             ),
             FlipMistake::NoDeployment(g) => {
                 write!(f, "game #{g} is 翻棋: the referee deals every piece face down, so nobody deploys")
