@@ -546,3 +546,44 @@ impl Referee {
         Ok(FlipRecord::for_game(&info, &l.reports, l.terminal, l.game.over()).to_text())
     }
 }
+
+impl Referee {
+    /// Every public board of a flip game, from the deal to now (one per ply, and one more if the
+    /// game ended by resignation, timeout or agreement), for replays; `None` if not a flip game.
+    pub async fn flip_views(&self, game: GameId) -> Result<Option<Vec<FlipView>>, RefereeError> {
+        let Some(row) = self.flip_row(game).await? else { return Ok(None) };
+        let mut c = self.store.conn().await?;
+        let l = rebuild_flip(&mut c, &row).await?;
+        let mut g = FlipGame::new(&l.deal, *l.game.options());
+        let mut views = vec![g.view()];
+        for r in &l.reports {
+            g.play(r.action()).map_err(|e| corrupt("events", game, e))?;
+            views.push(g.view());
+        }
+        if l.terminal.is_some() {
+            views.push(l.game.view());
+        }
+        Ok(Some(views))
+    }
+
+    /// The player to move in a flip game and their legal plies (flips first, then moves), for
+    /// autocompletion. Legality reads only public facts (rules-flip.md §6), so this tells nothing
+    /// the public board does not. `None` if not a flip game or not being played.
+    pub async fn flip_legal(&self, game: GameId) -> Result<Option<(Player, Vec<flip::FlipAction>)>, RefereeError> {
+        let Some(row) = self.flip_row(game).await? else { return Ok(None) };
+        if row.status != status::PLAYING {
+            return Ok(None);
+        }
+        let mut c = self.store.conn().await?;
+        let l = rebuild_flip(&mut c, &row).await?;
+        Ok(Some((l.game.to_move(), l.game.legal_actions())))
+    }
+
+    /// The row of a started flip game (playing or finished), `None` for any other game.
+    async fn flip_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        Ok(store::game_get(&mut c, game).await?.filter(|r| {
+            r.variant == flip::VARIANT_NAME && (r.status == status::PLAYING || r.status == status::FINISHED)
+        }))
+    }
+}
