@@ -297,4 +297,10 @@ async fn a_flip_game_through_the_bot() {
     let replay = record.replay().unwrap();
     assert!(replay.over.is_some());
     assert_eq!(replay.game.view().cells, mirror.view().cells);
+    // And its replay is a GIF of the public boards.
+    let id = bot.id();
+    let id = bot.interact(payload::command(id, BOB, thread, "replay", &[("id", json!(1))])).await;
+    let r = bot.answered(id).await;
+    let gif = r.iter().flat_map(|x| x.files.iter()).find(|f| f.1.ends_with(".gif")).expect("a GIF");
+    assert!(gif.2.starts_with(b"GIF89a"));
 }

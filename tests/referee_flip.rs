@@ -442,3 +442,44 @@ async fn timeouts_lose_or_play_a_random_ply() {
     assert!(rec.contains("[P1 \"bob\"]") && rec.contains("resign\n1-0"), "{rec}");
     assert_eq!(FlipRecord::parse(&rec).unwrap().replay().unwrap().over.unwrap().winner, Some(0));
 }
+
+/// A clock whose operating system has no randomness to give.
+struct NoEntropy;
+
+impl Clock for NoEntropy {
+    fn now(&self) -> i64 {
+        T0
+    }
+    fn entropy(&self, _purpose: &str, _game: i64) -> Result<[u8; 32], String> {
+        Err("getrandom: unavailable".into())
+    }
+}
+
+#[tokio::test]
+async fn no_randomness_no_deal_and_an_abort_before_the_first_ply() {
+    let (r, _db) = open("entropy", Arc::new(NoEntropy)).await;
+    r.handle(cmd("alice", "c", challenge("", "1d"))).await.unwrap();
+    let err = r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap_err();
+    let RefereeError::Rejected { mistake, .. } = &err else { panic!("{err}") };
+    assert_eq!(*mistake, Mistake::Flip(FlipMistake::NoEntropy("getrandom: unavailable".into())));
+    assert_eq!(
+        err.message(Locale::En),
+        "The referee could not draw a random seed from the system (getrandom: unavailable); try again."
+    );
+    assert_eq!(mistake.render(Locale::ZhHant), "公證人無法從系統取得隨機種子（getrandom: unavailable），請再試一次。");
+    let row = r.game_row(1).await.unwrap().unwrap();
+    assert_eq!((row.status.as_str(), row.red.as_deref()), ("challenged", None), "nothing changed");
+    r.store().close().await;
+
+    // With randomness: accepted, then aborted before the first ply (nothing flip-specific).
+    let (r, _db) = open("abort", Arc::new(ManualClock::new(T0))).await;
+    r.handle(cmd("alice", "c", challenge("first=creator", "1d"))).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    let e = r.handle(cmd("bob", "x", Action::Abort(1))).await.unwrap();
+    assert!(e.contains(&Effect::TimerCancel { game: 1 }));
+    assert_eq!(texts(&e), ["Game #1 was aborted by bob."]);
+    assert_eq!(r.game_row(1).await.unwrap().unwrap().status, "aborted");
+    // A flip game's public board comes from flip_view; a standard game has none.
+    assert!(r.flip_view(1).await.is_err());
+    assert_eq!(r.flip_legal(1).await.unwrap(), None);
+}
