@@ -19,6 +19,7 @@ Type commands as 'user: command', for example:
   blue: accept 1
   red: deploy 1 random                         (or 25 codes front row first, or: last, load NAME)
   red: move 1 c6-c7     resign 1     draw 1 offer|accept|decline     abort 1     rematch 1     show 1
+  red: challenge blue variant=junqi-flip       (翻棋: no deployment; then: flip 1 c6, move 1 c6-c7; # = face down)
   red: layout save NAME <25 codes>     layouts     layout delete NAME     locale zh-CN     vacation on|off
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
@@ -75,6 +76,20 @@ fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whos
     }
 }
 
+/// Writes a 翻棋 board image (the one public board).
+fn write_flip_image(images: Option<&Path>, view: &crate::rules::flip::FlipView, game: i64) {
+    let Some(dir) = images else { return };
+    let png = match crate::render::flip::render_flip_png(view, crate::render::Lang::default()) {
+        Ok(png) => png,
+        Err(e) => return say(&format!("(no image: {e})")),
+    };
+    let path = dir.join(format!("game-{game}-ply-{:03}-public.png", view.ply));
+    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
+        Ok(()) => say(&format!("[image] {}", path.display())),
+        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
+    }
+}
+
 async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: Option<&Path>) {
     for e in effects {
         match e {
@@ -85,6 +100,13 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                 pause(interactive, "--- press Enter to hide ---");
                 if interactive {
                     print!("\x1b[2J\x1b[H");
+                }
+            }
+            Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
+                // 翻棋 has one public board for everyone (no private channel); `show` asks for it too.
+                if let Ok(Some(view)) = referee.flip_view(*game).await {
+                    say(&crate::local::flip_text_board(&view));
+                    write_flip_image(images, &view, *game);
                 }
             }
             Effect::Render { game, for_user: None } => {

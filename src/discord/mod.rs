@@ -35,7 +35,21 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
     if !missed.is_empty() {
         tracing::info!(count = missed.len(), "applied deadlines missed while the bot was down");
     }
-    Ok(Arc::new(service::RefereeService::new(Arc::new(referee), Some(board_renderer(config.locale)))))
+    let service = service::RefereeService::new(Arc::new(referee), Some(board_renderer(config.locale)))
+        .with_flip_renderer(Some(flip_board_renderer(config.locale)));
+    Ok(Arc::new(service))
+}
+
+/// The 翻棋 board images of `src/render/flip.rs`, labelled in the server's default language.
+pub fn flip_board_renderer(locale: config::Locale) -> service::FlipRenderer {
+    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    Arc::new(move |view: &crate::rules::flip::FlipView| match crate::render::flip::render_flip_png(view, lang) {
+        Ok(png) => Some(png),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not draw a flip board");
+            None
+        }
+    })
 }
 
 /// The board images of `src/render`, labelled in the server's default language.

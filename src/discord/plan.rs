@@ -391,6 +391,19 @@ pub fn parse_text_move(text: &str) -> Option<(String, String)> {
     (is_point(&a) && is_point(&b)).then_some((a, b))
 }
 
+/// Parses a plain-text 翻棋 flip typed in a game thread (`flip c6`, `+c6`, `翻c6`, `翻 c6`): the
+/// point, or None (a bare `c6` is left to chat, since it reads as ordinary text too).
+pub fn parse_text_flip(text: &str) -> Option<String> {
+    let t = text.trim().to_ascii_lowercase();
+    let rest = t.strip_prefix("flip ").or_else(|| t.strip_prefix('+')).or_else(|| t.strip_prefix('翻'))?.trim();
+    let mut c = rest.chars();
+    let ok = matches!(c.next(), Some('a'..='z')) && {
+        let digits: String = c.collect();
+        !digits.is_empty() && digits.len() <= 2 && digits.chars().all(|d| d.is_ascii_digit())
+    };
+    ok.then(|| rest.to_string())
+}
+
 /// Discord's attachment limit when no interaction says otherwise (10 MiB, the smallest tier).
 pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 
@@ -615,6 +628,17 @@ mod tests {
         assert_eq!(parse_text_move("e.a6 C.se"), Some(("e.a6".into(), "c.se".into())));
         for chat in ["see you", "ok-cool", "x.c6-c.s", "s.c9-c.s", "c.q-c.s", "cs"] {
             assert_eq!(parse_text_move(chat), None, "{chat}");
+        }
+    }
+
+    #[test]
+    fn text_flips_parse_and_chat_does_not() {
+        for t in ["flip c6", "+c6", "翻c6", " 翻 C6 ", "FLIP c6"] {
+            assert_eq!(parse_text_flip(t), Some("c6".into()), "{t}");
+        }
+        assert_eq!(parse_text_flip("+e12"), Some("e12".into()));
+        for chat in ["c6", "flip", "flip me", "+1", "翻棋", "flip c6-c7", "+c6=G", "c6-c7"] {
+            assert_eq!(parse_text_flip(chat), None, "{chat}");
         }
     }
 }

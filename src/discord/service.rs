@@ -33,10 +33,15 @@ pub struct Extras {
 /// Draws a view as an image (PNG for boards). `None` when no renderer is available.
 pub type Renderer = Arc<dyn Fn(&View, &Extras) -> Option<Vec<u8>> + Send + Sync>;
 
+/// Draws a 翻棋 board (PNG). `None` when no renderer is available.
+pub type FlipRenderer = Arc<dyn Fn(&crate::rules::flip::FlipView) -> Option<Vec<u8>> + Send + Sync>;
+
 /// The referee behind the port.
 pub struct RefereeService {
     pub(super) referee: Arc<Referee>,
     render: Option<Renderer>,
+    /// Draws 翻棋 boards (set whenever `render` is).
+    flip_render: Option<FlipRenderer>,
     /// Users whose Discord client language has been told to the referee in this run.
     told: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
@@ -104,13 +109,22 @@ fn internal(e: impl std::fmt::Display) -> ServiceError {
 impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
+        // Flip boards in the renderer's default language unless `with_flip_renderer` says otherwise.
+        let flip_render = render.as_ref().map(|_| super::flip_board_renderer(Locale::default()));
         RefereeService {
             referee,
             render,
+            flip_render,
             told: Default::default(),
             seq: AtomicU64::new(0),
             tournaments: Default::default(),
         }
+    }
+
+    /// Sets how 翻棋 boards are drawn (the config's language).
+    pub fn with_flip_renderer(mut self, r: Option<FlipRenderer>) -> RefereeService {
+        self.flip_render = r;
+        self
     }
 
     pub(super) async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
@@ -145,6 +159,11 @@ impl RefereeService {
     }
 
     async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
+        // 翻棋: one public board for everyone (no private channel).
+        if let Ok(Some(view)) = self.referee.flip_view(game).await {
+            let bytes = self.flip_render.as_ref()?(&view)?;
+            return Some(File { name: name.to_string(), bytes });
+        }
         let render = self.render.as_ref()?;
         let view = self.referee.view(game, for_user).await.ok()?;
         // Marks are the player's own: only on their private image, never on the public one.
@@ -266,6 +285,16 @@ impl RefereeService {
         // with "the game begins"; after a ply, with its announcement).
         let image_at = effects.iter().rposition(|e| matches!(e, referee::Effect::Public { game: Some(_), .. }));
         let mut private_for_actor = Vec::new();
+        // The first public message of an accept opens the game; a 翻棋 game (no deployment) goes
+        // on at once with whose ply it is and its board, posted there as usual.
+        let mut opened = false;
+        let flip = match request {
+            Request::Accept { challenge } => {
+                let g = i64::try_from(*challenge).unwrap_or(-1);
+                matches!(self.referee.flip_view(g).await, Ok(Some(_)))
+            }
+            _ => false,
+        };
         for (i, e) in effects.into_iter().enumerate() {
             match e {
                 referee::Effect::Public { game: Some(g), text, .. } => {
@@ -287,7 +316,8 @@ impl RefereeService {
                             let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
-                        Request::Accept { challenge } | Request::Join { challenge, .. } => {
+                        // A 翻棋 game, once opened, goes on at once in its thread (below).
+                        Request::Accept { challenge } | Request::Join { challenge, .. } if !(opened && flip) => {
                             // A 4-player challenge fills seat by seat: until it is full, each seat
                             // taken is said in the channel and the challenge stays open; the texts
                             // of the accept that fills it open the game together.
@@ -309,11 +339,16 @@ impl RefereeService {
                                 }
                                 continue;
                             }
+                            opened = true;
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text: text.clone() });
                             out.push(Effect::GameOpened {
                                 game: gid,
                                 challenge: *challenge,
-                                title: format!("军棋 Junqi #{gid}"),
+                                title: if flip {
+                                    format!("翻棋 Junqi flip #{gid}")
+                                } else {
+                                    format!("军棋 Junqi #{gid}")
+                                },
                                 text,
                                 players: self.players(g).await,
                             });
@@ -327,7 +362,9 @@ impl RefereeService {
                             } else {
                                 None
                             };
+                            let flip = self.flip_ping(g, request).await;
                             let (ping, notable) = match self.referee.view(g, None).await {
+                                _ if flip.is_some() => flip.unwrap_or_default(),
                                 Ok(v) => {
                                     let over = v.over.is_some();
                                     let big =
@@ -481,6 +518,10 @@ impl RefereeService {
                     }
                 }
             }
+            // `to: flip` (the `/junqi flip` command, a typed `flip c6`) turns over the piece on `from`.
+            Request::Move { game, from, to } if is_flip_word(to) => {
+                Action::Move(which_game(*game, l)?, format!("+{}", from.trim_start_matches('+')))
+            }
             Request::Move { game, from, to } => Action::Move(which_game(*game, l)?, format!("{from}-{to}")),
             Request::Board { game } => Action::Show(which_game(*game, l)?),
             Request::Resign { game } => Action::Resign(which_game(*game, l)?),
@@ -508,6 +549,12 @@ impl RefereeService {
             }
             Request::Vacation { days } if *days > 0 => Action::VacationDays(i64::from(*days)),
             Request::Vacation { .. } => Action::Vacation(false),
+            Request::Show { game } if self.is_flip(*game).await => {
+                let g = *game as i64;
+                let view = self.referee.flip_view(g).await.map_err(refused)?.ok_or_else(|| not_yet(l))?;
+                let file = self.image(g, None, &format!("junqi-{g}.png")).await;
+                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
+            }
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let view = self.referee.view(g, None).await.map_err(refused)?;
@@ -573,9 +620,14 @@ impl RefereeService {
                         _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
                     }));
                 }
+                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+                if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
+                    let gif = crate::render::flip::render_flip_gif(&views, lang).map_err(internal)?;
+                    let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
+                    return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+                }
                 let text = self.referee.record(g).await.map_err(refused)?;
                 let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
-                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
                 let frames =
                     crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None).map_err(internal)?;
                 let gif = crate::render::render_gif(&frames).map_err(internal)?;
@@ -598,6 +650,9 @@ impl RefereeService {
             Complete::From { game, .. } | Complete::To { game, .. } => *game,
         };
         let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
+        if let Ok(Some((to_move, actions))) = self.referee.flip_legal(g).await {
+            return self.complete_flip(actor, g, &q, to_move, &actions).await;
+        }
         let me = user_key(actor.user);
         let Ok(Some(row)) = self.referee.game_row(g).await else { return vec![] };
         let Some(seat) = self.seat_of(g, actor.user).await else { return vec![] };
@@ -628,6 +683,94 @@ impl RefereeService {
         names.sort_by_key(|n| (n.len(), n.clone()));
         names.dedup();
         names.into_iter().take(25).map(|n| (n.clone(), n)).collect()
+    }
+}
+
+/// The `to` of a [`Request::Move`] that asks for a 翻棋 flip of the piece on `from`.
+pub const FLIP: &str = "flip";
+
+/// Whether a typed `to` asks for a flip (`flip`, `+`, `翻`, `翻开`).
+fn is_flip_word(to: &str) -> bool {
+    matches!(to.trim().to_lowercase().as_str(), FLIP | "+" | "翻" | "翻开" | "翻開")
+}
+
+impl RefereeService {
+    async fn is_flip(&self, game: u64) -> bool {
+        let Ok(g) = i64::try_from(game) else { return false };
+        matches!(self.referee.game_row(g).await, Ok(Some(r)) if r.variant == crate::rules::flip::VARIANT_NAME)
+    }
+
+    /// For a 翻棋 game: (whom to ping, notable) for a public message, as for the standard game:
+    /// the player to move after a ply, and notable once the game is over. `None` if not flip.
+    async fn flip_ping(&self, game: i64, request: &Request) -> Option<(Option<u64>, bool)> {
+        let view = self.referee.flip_view(game).await.ok()??;
+        let row = self.referee.game_row(game).await.ok()??;
+        let over = view.over.is_some();
+        let to_move = if view.to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
+        let ping = if over || !matches!(request, Request::Move { .. } | Request::Accept { .. }) {
+            None
+        } else {
+            to_move.and_then(|u| user_id(&u))
+        };
+        Some((ping, over))
+    }
+
+    /// Autocompletion of `/junqi move` in a 翻棋 game, for the player to move only: `from` offers
+    /// the face-down points (labelled as flips) and the starts of legal moves; `to` offers `flip`
+    /// for a face-down `from`, else the destinations of its piece.
+    async fn complete_flip(
+        &self,
+        actor: &Actor,
+        game: i64,
+        q: &Complete,
+        to_move: crate::rules::flip::Player,
+        actions: &[crate::rules::flip::FlipAction],
+    ) -> Vec<(String, String)> {
+        use crate::rules::flip::FlipAction;
+        let Ok(Some(row)) = self.referee.game_row(game).await else { return vec![] };
+        let me = user_key(actor.user);
+        let mine = if to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
+        if mine.as_deref() != Some(me.as_str()) {
+            return vec![];
+        }
+        let zh = actor.locale != Locale::En;
+        let board = &Variant::junqi().board;
+        let mut out: Vec<(String, String)> = Vec::new();
+        match q {
+            Complete::From { prefix, .. } => {
+                for a in actions {
+                    let (label, value) = match *a {
+                        FlipAction::Flip(p) => {
+                            let n = board.name(p);
+                            (if zh { format!("{n}（翻开）") } else { format!("{n} (flip)") }, n.to_string())
+                        }
+                        FlipAction::Move(mv) => {
+                            let n = board.name(mv.from);
+                            (n.to_string(), n.to_string())
+                        }
+                    };
+                    if value.starts_with(prefix.as_str()) && !out.iter().any(|(_, v)| *v == value) {
+                        out.push((label, value));
+                    }
+                }
+            }
+            Complete::To { from, prefix, .. } => {
+                let Some(p) = board.find(from) else { return vec![] };
+                for a in actions {
+                    let value = match *a {
+                        FlipAction::Flip(q) if q == p => FLIP.to_string(),
+                        FlipAction::Move(mv) if mv.from == p => board.name(mv.to).to_string(),
+                        _ => continue,
+                    };
+                    if value.starts_with(prefix.as_str()) {
+                        let label = if value == FLIP && zh { "翻开 flip".to_string() } else { value.clone() };
+                        out.push((label, value));
+                    }
+                }
+            }
+        }
+        out.truncate(25);
+        out
     }
 }
 
@@ -768,7 +911,10 @@ impl GameService for RefereeService {
                             }
                             None => None,
                         };
-                        let notable = self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some());
+                        let notable = match self.referee.flip_view(g).await {
+                            Ok(Some(v)) => v.over.is_some(),
+                            _ => self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some()),
+                        };
                         out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
                     }
                     referee::Effect::Private { user, text, .. } => {

@@ -9,6 +9,7 @@
 //! accept N | decline N | deploy N <25 codes>|random|last|load NAME
 //! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
+//! flip N c6                                     (翻棋: challenge … variant=junqi-flip; also move N +c6)
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
@@ -28,7 +29,7 @@ pub enum ParseError {
     NoUser,
     /// An unknown command word.
     #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, flip, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
     )]
     UnknownCommand(String),
     /// A missing or bad argument.
@@ -121,6 +122,15 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                 return Err(ParseError::Usage("move GAME FROM-TO"));
             }
             Action::Move(g, rest())
+        }
+        "flip" | "翻" => {
+            // A 翻棋 flip is a ply like a move; the referee reads `+c6` as a flip.
+            let usage = "flip GAME POINT";
+            let g = game_arg(words.get(1), usage)?;
+            match words.get(2) {
+                Some(p) if words.len() == 3 => Action::Move(g, format!("+{}", p.trim_start_matches('+'))),
+                _ => return Err(ParseError::Usage(usage)),
+            }
         }
         "resign" => Action::Resign(game_arg(words.get(1), "resign GAME")?),
         "draw" => {
@@ -242,6 +252,42 @@ pub fn text_board(view: &View) -> String {
     out
 }
 
+/// A text board of a 翻棋 view: ranks 12 to 1 top-down, face-up pieces as their codes (upper case
+/// Red, lower case Blue, as in [`text_board`]), `#` for every face-down piece (all backs look the
+/// same).
+pub fn flip_text_board(view: &crate::rules::flip::FlipView) -> String {
+    use crate::rules::flip::FlipCell;
+    let v = crate::rules::Variant::junqi();
+    let mut grid = vec![vec!["  .".to_string(); 5]; 12];
+    for p in v.board.point_ids() {
+        let pt = v.board.point(p);
+        let (x, y) = (pt.x as usize, pt.y as usize);
+        if y >= 12 || x >= 5 {
+            continue;
+        }
+        grid[y][x] = match view.cells[p.index()] {
+            None if pt.kind == crate::rules::board::PointKind::Camp => "  ○".into(),
+            None if pt.kind == crate::rules::board::PointKind::Headquarters => "  □".into(),
+            None => "  .".into(),
+            Some(FlipCell::FaceDown) => "  #".into(),
+            Some(FlipCell::FaceUp { colour, kind }) => {
+                let c = v.piece(kind).code;
+                format!("  {}", if colour == Seat::RED { c.to_ascii_uppercase() } else { c })
+            }
+        };
+    }
+    let colour = match view.p1_colour {
+        Some(c) => format!("P1 {}", v.seat_name(c)),
+        None => "colours not set".into(),
+    };
+    let mut out = format!("   (翻棋; {colour}; {} to play, ply {})\n", view.to_move.tag(), view.ply);
+    for (y, row) in grid.iter().enumerate() {
+        out.push_str(&format!("{:>3}{}\n", 12 - y, row.concat()));
+    }
+    out.push_str("     a  b  c  d  e\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,5 +324,8 @@ mod tests {
         );
         assert!(matches!(parse_line("alice: mark 1"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("alice: vacation 3").unwrap().action, Action::VacationDays(3));
+        assert_eq!(parse_line("bob: flip 4 c6").unwrap().action, Action::Move(4, "+c6".into()));
+        assert_eq!(parse_line("bob: flip 4 +c6").unwrap().action, Action::Move(4, "+c6".into()));
+        assert!(matches!(parse_line("bob: flip 4"), Err(ParseError::Usage(_))));
     }
 }

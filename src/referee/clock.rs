@@ -7,6 +7,16 @@ use std::sync::atomic::{AtomicI64, Ordering};
 pub trait Clock: Send + Sync {
     /// Now, in Unix seconds.
     fn now(&self) -> i64;
+
+    /// 32 secret random bytes for `purpose` in `game` (a 翻棋 seed, who plays first): from the
+    /// operating system's secure generator. A test clock overrides this so that transcripts are
+    /// deterministic; it lives on the clock because the clock is what tests already inject.
+    fn entropy(&self, purpose: &str, game: i64) -> Result<[u8; 32], String> {
+        let _ = (purpose, game);
+        let mut bytes = [0u8; 32];
+        getrandom::getrandom(&mut bytes).map_err(|e| e.to_string())?;
+        Ok(bytes)
+    }
 }
 
 /// The system clock.
@@ -43,5 +53,11 @@ impl ManualClock {
 impl Clock for ManualClock {
     fn now(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
+    }
+
+    /// Deterministic, and NOT secret: SHA-256 of `manual-clock:<purpose>:<game>`, so a test
+    /// transcript deals the same pieces on every run.
+    fn entropy(&self, purpose: &str, game: i64) -> Result<[u8; 32], String> {
+        Ok(crate::rules::shuffle::sha256(format!("manual-clock:{purpose}:{game}").as_bytes()))
     }
 }

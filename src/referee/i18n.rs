@@ -9,6 +9,8 @@ use crate::rules::options::OptionsError;
 use crate::rules::setup::SetupParseError;
 use crate::rules::{EndReason, Outcome};
 
+pub mod flip;
+
 /// A language of the catalogue.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Locale {
@@ -316,6 +318,8 @@ pub enum Msg {
     Tournament(super::tournament::TournamentMsg),
     /// Games on the 4-player board (see [`SeatMsg`]).
     Seats(SeatMsg),
+    /// 翻棋 (junqi-flip) announcements.
+    Flip(flip::FlipMsg),
 }
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -365,7 +369,7 @@ pub enum Mistake {
     #[error("unknown mode '{0}'; use dark, reveal or open")]
     BadMode(String),
     /// Unknown variant.
-    #[error("unknown variant '{0}'; use junqi")]
+    #[error("unknown variant '{0}'; use junqi, junqi4, junqi4-duel or junqi-flip")]
     BadVariant(String),
     /// Unknown time control.
     #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
@@ -433,6 +437,9 @@ pub enum Mistake {
     /// A mistake about seats (see [`SeatMistake`]).
     #[error("{0}")]
     Seats(SeatMistake),
+    /// A mistake only a 翻棋 game can make.
+    #[error("{0}")]
+    Flip(flip::FlipMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -857,6 +864,7 @@ impl Msg {
             }
             Msg::Tournament(m) => m.text(l),
             Msg::Seats(m) => m.text(l),
+            Msg::Flip(m) => m.text(l),
         }
     }
 }
@@ -910,6 +918,7 @@ impl Mistake {
         match self {
             Mistake::Tournament(m) => m.zh(),
             Mistake::Seats(m) => m.zh(),
+            Mistake::Flip(m) => m.zh(l),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),
@@ -923,7 +932,9 @@ impl Mistake {
             Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
             Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
             Mistake::BadMode(m) => format!("未知模式“{m}”；请用 dark、reveal 或 open。"),
-            Mistake::BadVariant(v) => format!("未知棋种“{v}”；请用 junqi。"),
+            Mistake::BadVariant(v) => format!(
+                "未知棋种“{v}”；请用 junqi（军棋）、junqi4（四国）、junqi4-duel（四国板双人）或 junqi-flip（翻棋）。"
+            ),
             Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
             Mistake::SelfChallenge => "不能向自己挑战。".into(),
             Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),

@@ -15,6 +15,7 @@
 //! never from the game itself; deployments are only sent to their owner until the game is over.
 
 pub mod clock;
+pub mod flip;
 pub mod i18n;
 mod locales;
 mod marks;
@@ -626,6 +627,9 @@ impl Referee {
         if seats::is_cross(&row) {
             return self.seats_record(&mut c, &row).await;
         }
+        if row.variant == crate::rules::flip::VARIANT_NAME {
+            return self.flip_record(&mut c, &row).await;
+        }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let deps = store::deployments_get(&mut c, game).await?;
@@ -721,6 +725,9 @@ impl Referee {
     ) -> Res<()> {
         let user = cmd.user.as_str();
         match &cmd.action {
+            Action::Challenge { opponent, variant, mode, rules, time } if flip::is_flip_variant(variant) => {
+                self.flip_challenge(tx, user, &cmd.server, opponent, mode, rules, time, now, out).await
+            }
             Action::Challenge { opponent, variant, mode, rules, time } => {
                 let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
                 if v.is_cross_board() {
@@ -892,6 +899,9 @@ impl Referee {
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         if seats::is_cross(row) {
             return self.apply_seats(tx, cmd, now, live, out, row).await;
+        }
+        if flip::takes(row, &cmd.action) {
+            return self.flip_action(tx, cmd, now, out, row).await;
         }
         match &cmd.action {
             Action::Join { seat: Some(_), .. } => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
@@ -1536,6 +1546,9 @@ impl Referee {
         }
         if seats::is_cross(&row) {
             return self.seats_deadline(tx, &mut row, live, d.seat, due, out).await;
+        }
+        if row.variant == crate::rules::flip::VARIANT_NAME {
+            return self.flip_deadline(tx, &mut row, d.seat, due, out).await;
         }
         let l = self.ensure_live(tx, &row, live).await?;
         let seat = l.game.to_move();

@@ -34,6 +34,7 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 pub mod discord;
+pub mod flip;
 pub mod marks;
 pub mod seats;
 pub mod tournament;
