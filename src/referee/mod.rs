@@ -527,7 +527,12 @@ impl Referee {
         let mut out = Out { cached: Some((self.locales.clone(), version)), defer: true, ..Out::default() };
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
         let step = self.handle_in(turn.conn(), &cmd, seen, now, &mut live, &mut out).await;
-        turn.finish(step.is_ok());
+        // The writes the command held back (its request id at least) go out with the close of
+        // its savepoint, in the writer's next round trip; a failed command's are dropped.
+        match step {
+            Ok(_) => turn.finish_with(std::mem::take(&mut out.later)),
+            Err(_) => turn.finish(false),
+        }
         if let Err(e) = commit.wait().await {
             if let Some(g) = guard.as_mut() {
                 g.live = None;
@@ -561,8 +566,8 @@ impl Referee {
 
     /// A command's turn on the write connection: the stored effects' JSON if its request id was
     /// seen before (`seen`, looked up by the store when the turn began), else applies it and
-    /// records the request id with its effects (`None`). Writes the command held back
-    /// ([`store::Later`]) go out together with the request id, in one round trip.
+    /// records the request id with its effects (`None`). The request id joins the writes held
+    /// back in `out.later`, which [`Referee::handle`] hands to the batch writer.
     async fn handle_in(
         &self,
         tx: &mut SqliteConnection,
@@ -578,7 +583,6 @@ impl Referee {
         self.apply(tx, cmd, now, live, out).await?;
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
         out.later.request_put(&cmd.request, &cmd.user, &json, now);
-        out.later.flush(tx).await?;
         Ok(None)
     }
 

@@ -25,12 +25,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use sqlx::Sqlite;
 use sqlx::pool::PoolConnection;
+use sqlx::sqlite::SqliteArguments;
 use sqlx::sqlite::{SqliteConnection, SqlitePool};
+use sqlx::{Arguments, AssertSqlSafe, Sqlite};
 use tokio::sync::{mpsc, oneshot};
 
-use super::StoreError;
+use super::{Later, StoreError};
 
 /// At most this many commands share one commit, so the first of a long queue is not kept
 /// waiting for the last.
@@ -61,6 +62,8 @@ struct Request {
 struct Back {
     conn: PoolConnection<Sqlite>,
     keep: bool,
+    /// Writes the command held back, sent by the writer together with the end of its savepoint.
+    later: Later,
 }
 
 /// The handle on the writer task (cheap to clone). The task stops when every handle is gone.
@@ -141,12 +144,20 @@ impl Turn {
 
     /// Ends the command's turn: its writes are kept (`keep`) or rolled back to its savepoint.
     pub fn finish(mut self, keep: bool) {
-        self.give_back(keep);
+        self.give_back(keep, Later::default());
     }
 
-    fn give_back(&mut self, keep: bool) {
+    /// Ends the command's turn keeping its writes, and hands the writer the writes it held back
+    /// ([`Later`]): they go to SQLite in the same round trip that releases the command's
+    /// savepoint (and opens the next one, or commits). If they fail, the whole batch fails, as
+    /// for a failed commit; the command learns it from its [`Commit`].
+    pub fn finish_with(mut self, later: Later) {
+        self.give_back(true, later);
+    }
+
+    fn give_back(&mut self, keep: bool, later: Later) {
         if let (Some(conn), Some(back)) = (self.conn.take(), self.back.take())
-            && let Err(Back { mut conn, .. }) = back.send(Back { conn, keep })
+            && let Err(Back { mut conn, .. }) = back.send(Back { conn, keep, later })
         {
             // The writer is gone (runtime shutting down): never let a connection inside an open
             // transaction go back to the pool.
@@ -157,7 +168,7 @@ impl Turn {
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        self.give_back(false);
+        self.give_back(false, Later::default());
     }
 }
 
@@ -197,12 +208,15 @@ async fn run(pool: SqlitePool, readers: SqlitePool, mut queue: mpsc::UnboundedRe
         let mut members = Vec::new();
         let mut failure = None;
         let mut next = Some(first);
-        let mut step = Step::Begin;
+        let mut close = Close::Begin;
         while let Some(req) = next.take() {
             members.push(req.done);
-            // Opening the command's savepoint (after closing the previous one) and looking up its
-            // request id share one round trip to SQLite's thread.
-            let seen = match step.run(&mut conn, req.lookup.as_deref()).await {
+            // Closing the previous command (with the writes it held back), opening this one's
+            // savepoint and looking up its request id share one round trip to SQLite's thread.
+            let seen = match std::mem::replace(&mut close, Close::Begin)
+                .run(&mut conn, Open::Command(req.lookup.as_deref()))
+                .await
+            {
                 Ok(seen) => seen,
                 Err(e) => {
                     failure = Some(e);
@@ -213,19 +227,15 @@ async fn run(pool: SqlitePool, readers: SqlitePool, mut queue: mpsc::UnboundedRe
             // If the command was cancelled before its turn, the refused `Turn` is dropped here and
             // its `Drop` sends the connection straight back, unkept.
             let _ = req.lend.send(Turn { conn: Some(conn), back: Some(back), seen });
-            let keep;
-            Back { conn, keep } = back_rx.await.expect("a turn always gives the connection back");
+            let (keep, later);
+            Back { conn, keep, later } = back_rx.await.expect("a turn always gives the connection back");
             if members.len() < MAX_BATCH {
                 next = queue.try_recv().ok();
             }
-            step = if keep { Step::Release } else { Step::RollBack };
+            close = if keep { Close::Release(later) } else { Close::RollBack };
         }
         if failure.is_none() {
-            let sql = match step {
-                Step::RollBack => "ROLLBACK TO command; RELEASE command; COMMIT",
-                _ => "RELEASE command; COMMIT",
-            };
-            failure = sqlx::raw_sql(sql).execute(&mut *conn).await.err();
+            failure = close.run(&mut conn, Open::Commit).await.err();
         }
         let outcome = match failure {
             None => Ok(()),
@@ -294,44 +304,56 @@ impl Checkpointer {
     }
 }
 
-/// How the writer gets from where it is to the next command's open savepoint.
-#[derive(Clone, Copy)]
-enum Step {
-    /// Nothing open yet: begin the batch.
+/// How the writer closes what is open before the next step.
+enum Close {
+    /// Nothing is open yet: begin the batch.
     Begin,
-    /// The previous command's writes are kept.
-    Release,
+    /// The previous command's writes are kept, with those it held back.
+    Release(Later),
     /// The previous command failed: its writes are undone.
     RollBack,
 }
 
-/// The statements of each [`Step`], without and with the request-id lookup appended.
-const BEGIN: [&str; 2] = [
-    "BEGIN IMMEDIATE; SAVEPOINT command",
-    "BEGIN IMMEDIATE; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
-];
-const RELEASE: [&str; 2] = [
-    "RELEASE command; SAVEPOINT command",
-    "RELEASE command; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
-];
-const ROLL_BACK: [&str; 2] = [
-    "ROLLBACK TO command; RELEASE command; SAVEPOINT command",
-    "ROLLBACK TO command; RELEASE command; SAVEPOINT command; SELECT effects FROM requests WHERE request_id = ?",
-];
+/// What the writer opens after closing.
+enum Open<'a> {
+    /// The next command's savepoint, with the lookup of its request id (if any).
+    Command(Option<&'a str>),
+    /// Nothing: the batch commits.
+    Commit,
+}
 
-impl Step {
-    /// Runs the step and the lookup of `request_id` (if any) in one round trip; returns the
-    /// stored effects of that request id.
-    async fn run(self, conn: &mut SqliteConnection, request_id: Option<&str>) -> Result<Option<String>, sqlx::Error> {
-        let sqls = match self {
-            Step::Begin => BEGIN,
-            Step::Release => RELEASE,
-            Step::RollBack => ROLL_BACK,
+impl Close {
+    /// Runs the close and the open as one multi-statement query (one round trip); returns the
+    /// stored effects of the looked-up request id.
+    async fn run(self, conn: &mut SqliteConnection, open: Open<'_>) -> Result<Option<String>, sqlx::Error> {
+        let (mut sql, mut args) = match self {
+            Close::Begin => ("BEGIN IMMEDIATE".to_string(), SqliteArguments::default()),
+            Close::RollBack => ("ROLLBACK TO command; RELEASE command".to_string(), SqliteArguments::default()),
+            Close::Release(later) => {
+                let (mut sql, args) = later.into_parts();
+                if !sql.is_empty() {
+                    sql.push_str(";\n");
+                }
+                sql.push_str("RELEASE command");
+                (sql, args)
+            }
         };
-        match request_id {
-            None => sqlx::raw_sql(sqls[0]).execute(conn).await.map(|_| None),
+        let lookup = match open {
+            Open::Commit => {
+                sql.push_str("; COMMIT");
+                None
+            }
+            Open::Command(lookup) => {
+                sql.push_str("; SAVEPOINT command");
+                lookup
+            }
+        };
+        match lookup {
+            None => sqlx::query_with(AssertSqlSafe(sql), args).execute(conn).await.map(|_| None),
             Some(id) => {
-                let row: Option<(String,)> = sqlx::query_as(sqls[1]).bind(id).fetch_optional(conn).await?;
+                sql.push_str("; SELECT effects FROM requests WHERE request_id = ?");
+                args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
+                let row: Option<(String,)> = sqlx::query_as_with(AssertSqlSafe(sql), args).fetch_optional(conn).await?;
                 Ok(row.map(|r| r.0))
             }
         }
@@ -417,6 +439,41 @@ mod tests {
         save(&s, "after", true).await.unwrap();
         assert_eq!(layout_get(&mut conn, "alice", "after").await.unwrap().as_deref(), Some("x"));
         assert!(game_get(&mut conn, 999).await.unwrap().is_none());
+    }
+
+    #[sqlx::test(migrations = false)]
+    async fn held_back_writes_go_with_the_close_and_the_next_command_sees_them(
+        _p: SqlitePoolOptions,
+        o: SqliteConnectOptions,
+    ) {
+        let s = store(o).await;
+        let first = async {
+            let (turn, commit) = s.turn_for("r1").await.unwrap();
+            let mut later = super::super::Later::default();
+            later.request_put("r1", "alice", "[1]", 1);
+            turn.finish_with(later);
+            commit.wait().await
+        };
+        let second = async {
+            // Queued behind the first: its lookup runs after the first's writes, in one query.
+            let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+            let seen = turn.seen();
+            turn.finish(true);
+            commit.wait().await.unwrap();
+            seen
+        };
+        let (a, seen) = tokio::join!(first, second);
+        a.unwrap();
+        assert_eq!(seen.as_deref(), Some("[1]"));
+        // Writes that fail (the same request id again) fail the batch; the writer goes on.
+        let (turn, commit) = s.turn().await.unwrap();
+        let mut later = super::super::Later::default();
+        later.request_put("r1", "alice", "[2]", 2);
+        turn.finish_with(later);
+        assert!(matches!(commit.wait().await, Err(super::StoreError::Batch(_))));
+        save(&s, "after", true).await.unwrap();
+        let mut conn = s.conn().await.unwrap();
+        assert_eq!(request_get(&mut conn, "r1").await.unwrap().as_deref(), Some("[1]"));
     }
 
     #[sqlx::test(migrations = false)]

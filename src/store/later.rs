@@ -3,8 +3,9 @@
 //! Why: every statement is a hand-off to sqlx's SQLite thread and back (two thread wake-ups),
 //! and on a busy server those hand-offs, not SQLite's own work, were most of a move's cost. A
 //! move writes four rows (event, game, deadline, request id) and reads none of them back, so its
-//! writes are collected here and sent as one multi-statement query (sqlx binds the arguments to
-//! the statements in order).
+//! writes are collected here and handed to the batch writer ([`super::batch::Turn::finish_with`]),
+//! which sends them in the same multi-statement query that closes the command's savepoint (sqlx
+//! binds the arguments to the statements in order).
 //!
 //! The rule that keeps this correct: a command must [`Later::flush`] before it reads any table it
 //! has pending writes to. The referee only defers writes on the path of a move that does not end
@@ -87,6 +88,11 @@ impl Later {
     pub fn request_put(&mut self, request_id: &str, user_id: &str, effects: &str, at: i64) {
         let a = self.statement(REQUEST_PUT);
         add!(a, request_id.to_string(), user_id.to_string(), effects.to_string(), at);
+    }
+
+    /// The pending statements and their arguments, for the batch writer to send with its own.
+    pub(super) fn into_parts(self) -> (String, SqliteArguments) {
+        (self.sql, self.args)
     }
 
     /// Sends every pending write in one round trip (nothing if none is pending). On an error
