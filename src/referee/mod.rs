@@ -1125,30 +1125,7 @@ impl Referee {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let text = match source {
-            DeploySource::Text(t) => t.clone(),
-            DeploySource::Random => {
-                let seed = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ u64::from(seat.0)
-                    ^ (now as u64).rotate_left(17);
-                Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
-            }
-            DeploySource::Saved(name) => {
-                store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
-            }
-            DeploySource::Last => {
-                store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
-            }
-        };
-        let code = validate_setup(v, &text, seat)?;
-        let before = store::deployments_get(tx, game).await?;
-        let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
-        store::deployment_put(
-            tx,
-            &DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() },
-        )
-        .await?;
-        store::last_layout_set(tx, user, &code).await?;
+        let (code, first_time, _) = store_deployment(tx, v, game, seat, user, source, now).await?;
         let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
         self.private(tx, user, &row.server_id, Some(game), Msg::DeployTaken { game, rows }, out).await?;
         if first_time {
@@ -1588,6 +1565,43 @@ async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Resu
     }
     let s = store::server_get(c, server).await?;
     Ok(Locale::parse(&s.locale).unwrap_or_default())
+}
+
+/// Stores the layout a deploy command names (text, random, saved or last), validated for `seat`,
+/// as the seat's deployment and as the user's last layout. Returns its 25-code form, whether the
+/// seat deployed for the first time (a replacement is not announced again), and how many seats
+/// have deployed now.
+#[allow(clippy::too_many_arguments)]
+async fn store_deployment(
+    tx: &mut SqliteConnection,
+    v: &'static Variant,
+    game: GameId,
+    seat: Seat,
+    user: &str,
+    source: &DeploySource,
+    now: i64,
+) -> Res<(String, bool, usize)> {
+    let text = match source {
+        DeploySource::Text(t) => t.clone(),
+        DeploySource::Random => {
+            let seed =
+                (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(seat.0) ^ (now as u64).rotate_left(17);
+            Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
+        }
+        DeploySource::Saved(name) => {
+            store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
+        }
+        DeploySource::Last => {
+            store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
+        }
+    };
+    let code = validate_setup(v, &text, seat)?;
+    let before = store::deployments_get(tx, game).await?;
+    let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
+    let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() };
+    store::deployment_put(tx, &dep).await?;
+    store::last_layout_set(tx, user, &code).await?;
+    Ok((code, first_time, before.len() + usize::from(first_time)))
 }
 
 fn check_layout_name(name: &str) -> Res<()> {

@@ -25,7 +25,7 @@ use sqlx::sqlite::SqliteConnection;
 use super::i18n::{SeatMistake, SeatMsg};
 use super::{
     Action, Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
-    piece_name, rebuild, validate_setup,
+    piece_name, rebuild,
 };
 use crate::rules::family::UnknownSeat;
 use crate::rules::game::GameOver;
@@ -36,7 +36,7 @@ use crate::rules::record_seats::{SeatEvent, SeatEventKind};
 use crate::rules::rng::Rng;
 use crate::rules::setup::Setup;
 use crate::rules::{EndReason, Mode, Outcome, PlyReport, RuleOptions, Seat, Variant, View, Viewer};
-use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, StoreError, status};
+use crate::store::{self, DeadlineRow, GameRow, StoreError, status};
 
 use super::i18n::SeatName;
 
@@ -551,27 +551,7 @@ impl Referee {
         if row.status != status::DEPLOYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
-        let text = match source {
-            DeploySource::Text(t) => t.clone(),
-            DeploySource::Random => {
-                let seed = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ u64::from(seat.0)
-                    ^ (now as u64).rotate_left(17);
-                Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
-            }
-            DeploySource::Saved(name) => {
-                store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
-            }
-            DeploySource::Last => {
-                store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
-            }
-        };
-        let code = validate_setup(v, &text, seat)?;
-        let before = store::deployments_get(tx, game).await?;
-        let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
-        let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() };
-        store::deployment_put(tx, &dep).await?;
-        store::last_layout_set(tx, user, &code).await?;
+        let (code, first_time, deployed) = super::store_deployment(tx, v, game, seat, user, source, now).await?;
         let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
         let msg = Msg::Seats(SeatMsg::DeployTaken { game, rows });
         self.private(tx, user, &row.server_id, Some(game), msg, out).await?;
@@ -579,7 +559,7 @@ impl Referee {
             let msg = Msg::Deployed { game, seat: SeatName::of(v, seat) };
             self.public(tx, &row.server_id, Some(game), msg, out).await?;
         }
-        if before.len() + usize::from(first_time) < v.seats.len() {
+        if deployed < v.seats.len() {
             return Ok(());
         }
         // Every deployment is in: the game begins.
