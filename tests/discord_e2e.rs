@@ -405,15 +405,47 @@ async fn a_whole_game_through_interactions() {
     let who = if h.mirror.as_ref().unwrap().to_move() == Seat::RED { ALICE } else { BOB };
     let (from, to, _) = h.legal()[0].clone();
     h.play(&from, &to);
-    let n = posts_to(&h.fake.requests().await, thread).len();
+    // The last move's posts (announcement, board, ping) go out one after another: count them only
+    // once they have all arrived, so the typed move is the only thing that adds one.
+    let mut n = posts_to(&h.fake.requests().await, thread).len();
+    loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let now = posts_to(&h.fake.requests().await, thread).len();
+        if now == n {
+            break;
+        }
+        n = now;
+    }
     let id = h.id();
     h.fake.dispatch("MESSAGE_CREATE", payload::message(id, who, thread, "good luck!")).await;
     let id = h.id();
     h.fake.dispatch("MESSAGE_CREATE", payload::message(id, who, thread, &format!("{from}{to}"))).await;
-    let all = h.fake.wait_for(10, "typed move", |r| posts_to(r, thread).len() > n).await;
+    h.fake.wait_for(10, "typed move", |r| posts_to(r, thread).len() > n).await;
+    // Let everything the typed move sends arrive: a private answer posted in the thread (the
+    // player's own board) would be a leak, and it comes after the announcement.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let all = h.fake.requests().await;
     let posted = posts_to(&all, thread);
-    assert_eq!(posted.len(), n + 1, "one post: the move, nothing for the chat");
+    assert_eq!(
+        posted.len(),
+        n + 1,
+        "one post: the move, nothing for the chat; posts: {:?}",
+        posted[n.saturating_sub(1)..]
+            .iter()
+            .map(|p| (content(p), p.files.iter().map(|f| f.1.clone()).collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+    );
     assert!(content(posted.last().unwrap()).contains(&format!("{from}-{to}")));
+    // The mover's own board went to them by DM, never to the thread.
+    assert!(
+        posts_to(&all, thread).iter().all(|p| p.files.iter().all(|f| f.1 != "mine.png")),
+        "a private board in the thread"
+    );
+    assert!(
+        all.iter()
+            .any(|r| r.method == "POST" && r.path.ends_with("/messages") && r.files.iter().any(|f| f.1 == "mine.png")),
+        "the typed move's private board was sent"
+    );
 
     // Resignation ends the game publicly.
     let id = h.id();

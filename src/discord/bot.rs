@@ -301,6 +301,9 @@ pub struct Executor<'a> {
     replied: bool,
     /// The largest attachment this interaction allows.
     limit: u64,
+    /// For a move typed in a channel (no interaction to answer privately): who gets the
+    /// actor's private answers, by DM, so that nothing private lands in the channel.
+    pub private_to: Option<UserId>,
 }
 
 impl<'a> Executor<'a> {
@@ -313,12 +316,22 @@ impl<'a> Executor<'a> {
             Replier::Channel(_) | Replier::Nobody => 0,
         };
         let limit = if limit == 0 { DEFAULT_ATTACHMENT_LIMIT } else { limit };
-        Executor { http, data, replier, here, guild, replied: false, limit }
+        Executor { http, data, replier, here, guild, replied: false, limit, private_to: None }
     }
 
     /// Answers the actor (first answer edits the deferred response).
     pub async fn reply(&mut self, m: &Outgoing) -> Result<(), BotError> {
         let m = &fit_files(m, self.limit);
+        if m.ephemeral
+            && let (Replier::Channel(_), Some(user)) = (&self.replier, self.private_to)
+        {
+            // A typed move has no interaction to answer privately: its private answers (the
+            // player's own board, a refusal) go by DM, never to the channel everyone reads.
+            if let Err(e) = with_retry(|| user.direct_message(self.http, channel_message(m))).await {
+                tracing::warn!(user = user.get(), error = %e, "could not DM a player");
+            }
+            return Ok(());
+        }
         if !self.replied {
             self.replied = true;
             self.replier.edit(self.http, m).await?;
@@ -671,6 +684,7 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     let (Some(game), Some((from, to))) = (game, typed) else { return Ok(()) };
     let actor = actor_of(&msg.author, "", msg.guild_id, msg.id.get(), data.config.locale);
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);
+    exec.private_to = Some(msg.author.id);
     if let Err(e) = perform(&mut exec, &actor, Request::Move { game: Some(game), from, to }).await {
         report(&mut exec, actor.locale, &e).await;
     }

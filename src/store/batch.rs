@@ -353,8 +353,10 @@ impl Close {
             Some(id) => {
                 sql.push_str("; SELECT effects FROM requests WHERE request_id = ?");
                 args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
-                let row: Option<(String,)> = sqlx::query_as_with(AssertSqlSafe(sql), args).fetch_optional(conn).await?;
-                Ok(row.map(|r| r.0))
+                // fetch_all, not fetch_optional: stopping at the first row would leave the SELECT
+                // un-reset, an open statement (and read snapshot) on the write connection.
+                let rows: Vec<(String,)> = sqlx::query_as_with(AssertSqlSafe(sql), args).fetch_all(conn).await?;
+                Ok(rows.into_iter().next().map(|r| r.0))
             }
         }
     }
