@@ -7,6 +7,7 @@ pub mod discord;
 pub mod local;
 pub mod referee;
 pub mod render;
-pub mod rules;
+/// The rules crate (`crates/rules`): pure game logic, re-exported so `crate::rules::…` paths read as before.
+pub use junqi_rules as rules;
 pub mod store;
 pub mod tournament;

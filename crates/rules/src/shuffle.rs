@@ -1,6 +1,6 @@
-//! The committed, seeded, uniform deal of 翻棋 (`rules-flip.md` §1): ChaCha20 (RFC 8439) and
-//! SHA-256 (FIPS 180-4), written here because the rules core is std-only, and the shuffle named
-//! `fy-chacha20/1` built on them.
+//! The committed, seeded, uniform deal of 翻棋 (`rules-flip.md` §1): the shuffle named
+//! `fy-chacha20/1`, built on ChaCha20 (RFC 8439) and SHA-256 (FIPS 180-4) from RustCrypto's
+//! `chacha20` and `sha2` crates (pure computation, no I/O).
 //!
 //! `fy-chacha20/1`, exactly (a name is never reused for different output):
 //! - the canonical list is `abccddeeffggghhhiiijjjkkl` followed by the same in upper case (red
@@ -73,70 +73,24 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The ChaCha20 block function (RFC 8439 §2.3): 64 keystream bytes for one counter value.
-pub fn chacha20_block(key: &[u8; 32], counter: u32, nonce: &[u8; 12]) -> [u8; 64] {
-    let mut state = [0u32; 16];
-    state[..4].copy_from_slice(&[0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574]);
-    for i in 0..8 {
-        state[4 + i] = u32::from_le_bytes(key[4 * i..4 * i + 4].try_into().expect("4 bytes"));
-    }
-    state[12] = counter;
-    for i in 0..3 {
-        state[13 + i] = u32::from_le_bytes(nonce[4 * i..4 * i + 4].try_into().expect("4 bytes"));
-    }
-    let mut w = state;
-    fn qr(w: &mut [u32; 16], a: usize, b: usize, c: usize, d: usize) {
-        w[a] = w[a].wrapping_add(w[b]);
-        w[d] = (w[d] ^ w[a]).rotate_left(16);
-        w[c] = w[c].wrapping_add(w[d]);
-        w[b] = (w[b] ^ w[c]).rotate_left(12);
-        w[a] = w[a].wrapping_add(w[b]);
-        w[d] = (w[d] ^ w[a]).rotate_left(8);
-        w[c] = w[c].wrapping_add(w[d]);
-        w[b] = (w[b] ^ w[c]).rotate_left(7);
-    }
-    for _ in 0..10 {
-        qr(&mut w, 0, 4, 8, 12);
-        qr(&mut w, 1, 5, 9, 13);
-        qr(&mut w, 2, 6, 10, 14);
-        qr(&mut w, 3, 7, 11, 15);
-        qr(&mut w, 0, 5, 10, 15);
-        qr(&mut w, 1, 6, 11, 12);
-        qr(&mut w, 2, 7, 8, 13);
-        qr(&mut w, 3, 4, 9, 14);
-    }
-    let mut out = [0u8; 64];
-    for (chunk, (x, s)) in out.chunks_exact_mut(4).zip(w.iter().zip(&state)) {
-        chunk.copy_from_slice(&x.wrapping_add(*s).to_le_bytes());
-    }
-    out
-}
-
-/// A stream of little-endian 32-bit words from the ChaCha20 keystream (nonce zero, counter from 0).
+/// A stream of little-endian 32-bit words from the ChaCha20 keystream (RFC 8439 with an all-zero
+/// nonce, block counter from 0), by RustCrypto's `ChaCha20Rng`: with the stream id 0 its 64-bit
+/// counter and 64-bit stream are RFC 8439's 32-bit counter and 96-bit nonce, all zero.
 pub struct ChaChaWords {
-    key: [u8; 32],
-    counter: u32,
-    block: [u8; 64],
-    pos: usize,
+    rng: chacha20::ChaCha20Rng,
 }
 
 impl ChaChaWords {
     /// The stream keyed by a seed.
     pub fn new(seed: &Seed) -> ChaChaWords {
-        ChaChaWords { key: seed.0, counter: 0, block: [0; 64], pos: 64 }
+        use chacha20::rand_core::SeedableRng;
+        ChaChaWords { rng: chacha20::ChaCha20Rng::from_seed(seed.0) }
     }
 
     /// The next word.
     pub fn next_u32(&mut self) -> u32 {
-        if self.pos == 64 {
-            self.block = chacha20_block(&self.key, self.counter, &[0; 12]);
-            // 2^32 blocks are far beyond what a shuffle reads; wrapping keeps this total.
-            self.counter = self.counter.wrapping_add(1);
-            self.pos = 0;
-        }
-        let w = u32::from_le_bytes(self.block[self.pos..self.pos + 4].try_into().expect("4 bytes"));
-        self.pos += 4;
-        w
+        use chacha20::rand_core::Rng;
+        self.rng.next_u32()
     }
 
     /// A uniform integer in `0..n` (`n >= 1`), by rejection: no modulo bias.
@@ -152,64 +106,10 @@ impl ChaChaWords {
     }
 }
 
-const K: [u32; 64] = [
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-    0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-    0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-    0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-    0xc67178f2,
-];
-
-/// SHA-256 (FIPS 180-4) of a message.
+/// SHA-256 (FIPS 180-4) of a message, by RustCrypto's `sha2`.
 pub fn sha256(message: &[u8]) -> [u8; 32] {
-    let mut h: [u32; 8] =
-        [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-    let mut data = message.to_vec();
-    let bit_len = (message.len() as u64).wrapping_mul(8);
-    data.push(0x80);
-    while data.len() % 64 != 56 {
-        data.push(0);
-    }
-    data.extend_from_slice(&bit_len.to_be_bytes());
-    for chunk in data.chunks_exact(64) {
-        let mut w = [0u32; 64];
-        for (x, b) in w.iter_mut().zip(chunk.chunks_exact(4)) {
-            *x = u32::from_be_bytes(b.try_into().expect("4 bytes"));
-        }
-        for i in 16..64 {
-            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
-            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
-        for (k, wi) in K.iter().zip(&w) {
-            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = hh.wrapping_add(s1).wrapping_add(ch).wrapping_add(*k).wrapping_add(*wi);
-            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            hh = g;
-            g = f;
-            f = e;
-            e = d.wrapping_add(t1);
-            d = c;
-            c = b;
-            b = a;
-            a = t1.wrapping_add(t2);
-        }
-        for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
-            *x = x.wrapping_add(y);
-        }
-    }
-    let mut out = [0u8; 32];
-    for (i, x) in h.iter().enumerate() {
-        out[4 * i..4 * i + 4].copy_from_slice(&x.to_be_bytes());
-    }
-    out
+    use sha2::Digest;
+    sha2::Sha256::digest(message).into()
 }
 
 /// The deal string of `fy-chacha20/1` for a seed: 50 piece codes in deal order.
@@ -237,24 +137,41 @@ mod tests {
         (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
     }
 
+    /// The keystream words of one 64-byte block, read through the same generator the shuffle uses.
+    fn block_bytes(rng: &mut chacha20::ChaCha20Rng) -> Vec<u8> {
+        use chacha20::rand_core::Rng;
+        (0..16).flat_map(|_| rng.next_u32().to_le_bytes()).collect()
+    }
+
     #[test]
-    fn chacha20_block_rfc8439_2_3_2() {
+    fn chacha20_keystream_rfc8439_2_3_2() {
+        use chacha20::rand_core::SeedableRng;
+        // RFC 8439's nonce 00000009 0000004a 00000000 with block counter 1: in the generator's
+        // layout the first nonce word is the high half of the 64-bit counter, the rest the stream.
         let key: [u8; 32] = std::array::from_fn(|i| i as u8);
-        let nonce: [u8; 12] = unhex("000000090000004a00000000").try_into().unwrap();
+        let mut rng = chacha20::ChaCha20Rng::from_seed(key);
+        rng.set_stream(0x4a00_0000);
+        rng.set_block_pos((0x0900_0000u64 << 32) | 1);
         let expected = unhex(
             "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e
              d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e",
         );
-        assert_eq!(chacha20_block(&key, 1, &nonce).to_vec(), expected);
+        assert_eq!(block_bytes(&mut rng), expected);
     }
 
     #[test]
-    fn chacha20_block_rfc8439_a_1_zero_key() {
+    fn chacha20_keystream_rfc8439_a_1_zero_key() {
+        // Test vectors #1 and #2 of RFC 8439 A.1: zero key and nonce, counters 0 and 1 — exactly
+        // the words `ChaChaWords` reads for the shuffle.
+        let mut words = ChaChaWords::new(&Seed([0; 32]));
+        let first: Vec<u8> = (0..32).flat_map(|_| words.next_u32().to_le_bytes()).collect();
         let expected = unhex(
             "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7
-             da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586",
+             da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586
+             9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed
+             29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f",
         );
-        assert_eq!(chacha20_block(&[0; 32], 0, &[0; 12]).to_vec(), expected);
+        assert_eq!(first, expected);
     }
 
     #[test]
