@@ -189,3 +189,29 @@ fn a_seat_without_a_legal_move_is_out_at_its_turn() {
     assert_eq!(r.eliminated, vec![(Seat(1), EndReason::NoLegalMove)]);
     assert_eq!(g.to_move(), Seat(2));
 }
+
+#[test]
+fn a_bomb_that_takes_a_flag_is_spent_and_the_point_is_left_empty() {
+    use junqi_referee::rules::game::EndReason;
+    // South's 炸弹 stands next to East's flag (rules-junqi.md §5, rules-junqi4.md §7): it takes the
+    // flag, East is out, and the bomb is spent with the flag — the flag point is left empty, so a
+    // piece can then move onto it without a combat.
+    let mut g = position(
+        Seat(0),
+        &["S E.b2 k", "S E.a1 g", "S S.b1 l", "E E.b1 l", "E E.e5 g", "N N.c3 g", "N N.b1 l", "W W.c3 g", "W W.b1 l"],
+    );
+    let r = g.play(mv("E.b2", "E.b1")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat(1), EndReason::FlagCaptured)]);
+    assert!(r.end.is_none(), "West plays on for team EW");
+    assert!(g.piece_at(pt("E.b1")).is_none(), "the bomb is spent with the flag");
+    assert!(g.piece_at(pt("E.b2")).is_none(), "and did not stay behind either");
+    assert_eq!(g.piece_at(pt("E.a1")).map(|p| p.seat), Some(Seat(0)), "South's other piece is untouched");
+    g.play(mv("N.c3", "N.c2")).unwrap();
+    g.play(mv("W.c3", "W.c2")).unwrap();
+    assert_eq!(g.to_move(), Seat(0));
+    assert!(dests(&g, "E.a1").contains(&"E.b1".to_string()), "the empty flag point can be entered");
+    let r = g.play(mv("E.a1", "E.b1")).unwrap();
+    assert_eq!(r.outcome, junqi_referee::rules::Outcome::Moved, "no combat: nothing stands there");
+    assert_eq!(g.piece_at(pt("E.b1")).map(|p| p.seat), Some(Seat(0)));
+    assert_eq!(g.quiet_plies(), 3, "the three plain plies since the capture count towards the quiet limit");
+}

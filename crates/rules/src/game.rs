@@ -530,7 +530,18 @@ impl Game {
                 let outcome = (v.combat)(v.piece(attacker.kind), v.piece(def.kind), &self.rules);
                 match outcome {
                     Outcome::AttackerWon | Outcome::FlagCaptured => {
-                        self.cells[mv.to.index()] = Some(attacker);
+                        // A bomb that takes a flag is spent with it and leaves the point empty
+                        // (rules-junqi.md §5, rules-junqi4.md §7) — it matters in 四国军棋, where
+                        // play goes on. Under the `flag-home` house rule the taker must carry the
+                        // flag home, so there the bomb stays as the carrier.
+                        let spent = outcome == Outcome::FlagCaptured
+                            && !self.rules.flag_home
+                            && v.piece(attacker.kind).class == PieceClass::Bomb;
+                        if spent {
+                            self.removed[attacker.seat.index()][attacker.kind.0 as usize] += 1;
+                        } else {
+                            self.cells[mv.to.index()] = Some(attacker);
+                        }
                         self.removed[def.seat.index()][def.kind.0 as usize] += 1;
                         carrier_lost |= carrier_defending;
                     }
