@@ -809,3 +809,46 @@ fn fake_payloads_parse_as_serenity_interactions() {
         }
     }
 }
+
+/// What the Edit modal of `user`'s panel is pre-filled with: the layout the panel shows.
+async fn panel_layout(h: &mut Harness, user: (u64, &str), game: u64) -> String {
+    let id = h.id();
+    let id = h.interact(payload::button(id, user, None, &format!("jq:edit:{game}"))).await;
+    let all = h.fake.requests().await;
+    let cb = callback_of(&all, id).json.clone().unwrap();
+    assert_eq!(cb["type"], 9, "a modal");
+    cb["data"]["components"][0]["components"][0]["value"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_panel_suggests_fresh_random_layouts_and_confirm_submits_the_one_shown() {
+    use junqi_referee::rules::rng::Rng;
+    let mut h = Harness::start(true).await;
+    let thread = open_game(&mut h).await;
+    let v = Variant::junqi();
+    // Neither player has a last layout: each panel suggests a random one, shown again unchanged.
+    let alice = panel_layout(&mut h, ALICE, 1).await;
+    let bob = panel_layout(&mut h, BOB, 1).await;
+    assert_eq!(panel_layout(&mut h, BOB, 1).await, bob, "the suggestion stays while the panel is open");
+    assert!(Setup::parse(v, &bob).unwrap().validate(v, Seat::BLUE).is_ok(), "a legal layout");
+    assert_ne!(alice, bob, "each player's suggestion is drawn on its own");
+    // It is not the layout an opponent could compute from public ids (the game and user ids, as
+    // the old seed did, nor any of the nearby interaction-style seeds).
+    for user in [ALICE.0, BOB.0] {
+        for game in 0..4u64 {
+            let old = Setup::random(v, &mut Rng::new(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v);
+            assert!(old != alice && old != bob, "a suggestion computable from ids (game {game}, user {user})");
+        }
+    }
+    // Bob confirms without touching it: what he deployed is exactly what the panel showed (his
+    // panel now shows his last layout, the deployed one).
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, None, "jq:ok:1")).await;
+    h.answered(id).await;
+    let all = h
+        .fake
+        .wait_for(10, "blue deployed", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Blue has deployed")))
+        .await;
+    assert!(posts_to(&all, thread).iter().all(|x| !content(x).contains(&bob)), "the layout is never posted publicly");
+    assert_eq!(panel_layout(&mut h, BOB, 1).await, bob, "Confirm submitted the layout shown");
+}

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use junqi_referee::referee::{
-    Action, Command, DeploySource, Effect, Locale, ManualClock, Mistake, Referee, RefereeError,
+    Action, Clock, Command, DeploySource, Effect, Locale, ManualClock, Mistake, Referee, RefereeError,
 };
 use junqi_referee::store::{self, Durability, Store};
 
@@ -14,13 +14,29 @@ const RED_CODE: &str = "ghahgfbfccddekeikighjljij";
 const BLUE_CODE: &str = "ghhgfeieddcckikjghfjjliba";
 
 async fn referee(tag: &str) -> (Referee, std::path::PathBuf) {
+    referee_with(tag, Arc::new(ManualClock::new(1_795_996_800))).await
+}
+
+async fn referee_with(tag: &str, clock: Arc<dyn Clock>) -> (Referee, std::path::PathBuf) {
     let db = std::env::temp_dir().join(format!("junqi-referee-test-{tag}-{}.db", std::process::id()));
     for s in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{s}", db.display()));
     }
     let store = Store::open(&db, Durability::Normal).await.unwrap();
-    (Referee::new(store, Arc::new(ManualClock::new(1_795_996_800))), db)
+    (Referee::new(store, clock), db)
 }
+
+/// A clock stopped at one second whose entropy is the operating system's (the trait's default),
+/// so every id and time is the same from run to run and only the hidden choices may differ.
+struct StoppedClock(i64);
+
+impl Clock for StoppedClock {
+    fn now(&self) -> i64 {
+        self.0
+    }
+}
+
+const NOW: i64 = 1_795_996_800;
 
 fn cmd(user: &str, request: &str, action: Action) -> Command {
     Command { user: user.into(), request: request.into(), server: String::new(), action }
@@ -190,4 +206,71 @@ async fn a_damaged_game_does_not_block_other_deadlines() {
     let mut c = r.store().conn().await.unwrap();
     assert_eq!(store::deadline_get(&mut c, 1).await.unwrap(), None);
     assert_eq!(store::game_get(&mut c, 1).await.unwrap().unwrap().status, "playing");
+}
+
+#[tokio::test]
+async fn random_deployments_come_from_os_entropy_not_from_ids_or_times() {
+    use junqi_referee::rules::rng::Rng;
+    use junqi_referee::rules::{Setup, Variant};
+    let (r, _db) = referee_with("entropy-deploy", Arc::new(StoppedClock(NOW))).await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1d".into(),
+    };
+    r.handle(cmd("alice", "c", challenge)).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    // The same game, seat and second, twice: two different layouts.
+    r.handle(cmd("alice", "r1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
+    let first = r.last_layout("alice").await.unwrap().unwrap();
+    r.handle(cmd("alice", "r2", Action::Deploy(1, DeploySource::Random))).await.unwrap();
+    let second = r.last_layout("alice").await.unwrap().unwrap();
+    assert_ne!(first, second, "two random deployments in the same second are drawn afresh");
+    r.handle(cmd("bob", "b1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
+    let bob = r.last_layout("bob").await.unwrap().unwrap();
+    // None of them is the layout of a seed an opponent could compute from the game id, the seat
+    // and the time (the old seed was game·φ ^ seat ^ rotl(second, 17)); a whole minute around.
+    let v = Variant::junqi();
+    for t in NOW - 60..=NOW + 60 {
+        for game in 0..=2u64 {
+            for seat in 0..=1u64 {
+                let seeds = [
+                    game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat ^ (t as u64).rotate_left(17),
+                    game ^ t as u64,
+                    (game << 20) ^ t as u64 ^ seat,
+                ];
+                for seed in seeds {
+                    let guess = Setup::random(v, &mut Rng::new(seed)).to_code_string(v);
+                    assert!(![&first, &second, &bob].contains(&&guess), "layout computable from seed {seed}");
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn who_plays_first_under_first_random_is_not_a_function_of_ids_and_times() {
+    // Sixteen referees, each with game #1 started at the same second by the same commands: under
+    // the old seed (game ^ time) every one chose the same seat; from OS entropy both seats come up
+    // (all sixteen alike has probability 2^-15).
+    let mut firsts = Vec::new();
+    for i in 0..16 {
+        let (r, _db) = referee_with(&format!("entropy-first-{i}"), Arc::new(StoppedClock(NOW))).await;
+        let challenge = Action::Challenge {
+            opponent: Some("bob".into()),
+            variant: "junqi".into(),
+            mode: "dark".into(),
+            rules: "first=random".into(),
+            time: "1d".into(),
+        };
+        r.handle(cmd("alice", "c", challenge)).await.unwrap();
+        r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+        r.handle(cmd("alice", "r", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+        r.handle(cmd("bob", "b", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+        firsts.push(r.game_row(1).await.unwrap().unwrap().first_seat);
+        r.store().close().await;
+    }
+    assert!(firsts.contains(&0) && firsts.contains(&1), "{firsts:?}");
 }

@@ -237,13 +237,19 @@ impl RefereeService {
         Some(msg.render(locale))
     }
 
-    /// The layout a panel shows: the player's last one, else a random suggestion that stays the
-    /// same for this game and player (so Confirm submits exactly what was shown).
-    async fn shown_layout(&self, game: i64, user: u64) -> String {
+    /// The layout a panel shows: the player's last one, else the referee's random suggestion,
+    /// drawn once from OS entropy and kept for this game and player (so Confirm submits exactly
+    /// what was shown). Refused when there is none to show (the game is not deploying).
+    async fn shown_layout(&self, game: i64, user: u64) -> Result<String, ServiceError> {
         match self.last_layout(user).await {
-            Some(l) => l,
-            None => suggestion(game, user),
+            Some(l) => Ok(l),
+            None => self.suggestion(game, user).await,
         }
+    }
+
+    /// The suggested layout a panel shows and Confirm submits, or why there is none.
+    async fn suggestion(&self, game: i64, user: u64) -> Result<String, ServiceError> {
+        self.referee.suggested_layout(game, &user_key(user)).await.map_err(refused)
     }
 
     /// The image of a layout alone on the board, as its owner sees it (deployment panels).
@@ -413,7 +419,7 @@ impl RefereeService {
                             if uid == actor.user {
                                 private_for_actor.push((g, text));
                             } else {
-                                let layout = self.shown_layout(g, uid).await;
+                                let layout = self.shown_layout(g, uid).await.unwrap_or_default();
                                 out.push(Effect::Panel {
                                     game: g as u64,
                                     user: uid,
@@ -439,7 +445,7 @@ impl RefereeService {
             let text: Vec<String> = private_for_actor.into_iter().map(|(_, t)| t).collect();
             let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
             let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
-            let layout = self.shown_layout(g, actor.user).await;
+            let layout = self.shown_layout(g, actor.user).await.unwrap_or_default();
             let image = if render_for_actor {
                 self.image(g, Some(&user_key(actor.user)), "mine.png").await
             } else if !started {
@@ -496,19 +502,16 @@ impl RefereeService {
                 let g = which_game(*game, l)?;
                 match action {
                     DeployAction::Show => Action::Show(g),
-                    DeployAction::Random => {
-                        let seed = actor.request ^ (g as u64).rotate_left(32);
-                        let v = Variant::junqi();
-                        Action::Deploy(g, DeploySource::Text(Setup::random(v, &mut Rng::new(seed)).to_code_string(v)))
-                    }
+                    // The referee draws it from OS entropy, for this game's board.
+                    DeployAction::Random => Action::Deploy(g, DeploySource::Random),
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
                     DeployAction::Confirm => match self.last_layout(actor.user).await {
                         Some(_) => Action::Deploy(g, DeploySource::Last),
-                        None => Action::Deploy(g, DeploySource::Text(suggestion(g, actor.user))),
+                        None => Action::Deploy(g, DeploySource::Text(self.suggestion(g, actor.user).await?)),
                     },
                     DeployAction::SaveAs(name) => {
-                        let layout = self.shown_layout(g, actor.user).await;
+                        let layout = self.shown_layout(g, actor.user).await?;
                         let saved =
                             self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
                         let mut out = self.translate(actor, &request, saved).await;
@@ -799,12 +802,6 @@ pub fn merge_public(effects: Vec<Effect>) -> Vec<Effect> {
         out.push(e);
     }
     out
-}
-
-/// A random layout, the same for a given game and player.
-fn suggestion(game: i64, user: u64) -> String {
-    let v = Variant::junqi();
-    Setup::random(v, &mut Rng::new((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v)
 }
 
 fn referee_status_deploying() -> &'static str {

@@ -204,10 +204,6 @@ impl Referee {
         seat_of(row, user).and_then(|s| Player::from_index(s.0)).ok_or(Fail::Mistake(Mistake::NotYourGame(row.id)))
     }
 
-    fn entropy(&self, purpose: &str, game: GameId) -> Res<[u8; 32]> {
-        self.clock.entropy(purpose, game).map_err(|e| fm(FlipMistake::NoEntropy(e)))
-    }
-
     /// Every game action on a flip game except those [`takes`] leaves to the standard code.
     pub(super) async fn flip_action(
         &self,

@@ -400,7 +400,7 @@ impl Out {
         Ok(l)
     }
 
-    async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.user_locales.get(user) {
             return Ok(l);
         }
@@ -1125,7 +1125,7 @@ impl Referee {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let (code, first_time, _) = store_deployment(tx, v, game, seat, user, source, now).await?;
+        let (code, first_time, _) = self.store_deployment(tx, v, game, seat, user, source).await?;
         let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
         self.private(tx, user, &row.server_id, Some(game), Msg::DeployTaken { game, rows }, out).await?;
         if first_time {
@@ -1139,7 +1139,7 @@ impl Referee {
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let first = match rules.first {
             FirstMove::Red => Seat::RED,
-            FirstMove::Random => Seat((Rng::new(game as u64 ^ now as u64).below(2)) as u8),
+            FirstMove::Random => Seat(self.entropy("first", game)?[0] & 1),
         };
         row.first_seat = i64::from(first.0);
         row.status = status::PLAYING.into();
@@ -1558,6 +1558,80 @@ impl Referee {
     }
 }
 
+impl Referee {
+    /// 32 secret bytes from the clock's entropy (the operating system's generator; a test clock
+    /// makes them deterministic). Every hidden choice of the referee — a random deployment, who
+    /// plays first, a 翻棋 deal — comes from here, never from ids or times an opponent could know.
+    fn entropy(&self, purpose: &str, game: GameId) -> Res<[u8; 32]> {
+        self.clock.entropy(purpose, game).map_err(|e| Fail::Mistake(Mistake::Flip(i18n::flip::FlipMistake::NoEntropy(e))))
+    }
+
+    /// A random legal layout for `game`, drawn from fresh entropy for `purpose`: two draws for
+    /// the same game, seat and second differ.
+    fn random_layout(&self, v: &'static Variant, game: GameId, purpose: &str) -> Res<String> {
+        let bytes = self.entropy(purpose, game)?;
+        let seed = u64::from_le_bytes(bytes[..8].try_into().expect("8 of 32 bytes"));
+        Ok(Setup::random(v, &mut Rng::new(seed)).to_code_string(v))
+    }
+
+    /// The layout a deployment panel suggests to `user` in `game` while it is deploying: drawn
+    /// once from fresh entropy and kept in the store, so the panel's picture, Save and Confirm
+    /// all use the same one, across restarts too. Nobody but the player can compute it.
+    pub async fn suggested_layout(&self, game: GameId, user: &str) -> Result<String, RefereeError> {
+        let reject = |mistake: Mistake| RefereeError::Rejected { message: mistake.to_string(), mistake };
+        let mut tx = self.store.begin().await?;
+        if let Some(layout) = store::suggestion_get(&mut tx, game, user).await? {
+            return Ok(layout);
+        }
+        let row = store::game_get(&mut tx, game).await?.ok_or_else(|| reject(Mistake::UnknownGame(game)))?;
+        if row.status != status::DEPLOYING {
+            return Err(reject(Mistake::WrongState { game, status: row.status.clone() }));
+        }
+        let seat = seats::Seating::load(&mut tx, &row).await?.seat_of(user).ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
+        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        let layout = match self.random_layout(v, game, &format!("suggest:{}", seat.0)) {
+            Ok(layout) => layout,
+            Err(Fail::Mistake(m)) => return Err(reject(m)),
+            Err(Fail::Store(e)) => return Err(e.into()),
+        };
+        store::suggestion_put(&mut tx, game, user, &layout).await?;
+        tx.commit().await?;
+        Ok(layout)
+    }
+
+    /// Stores the layout a deploy command names (text, random, saved or last), validated for `seat`,
+    /// as the seat's deployment and as the user's last layout. Returns its 25-code form, whether the
+    /// seat deployed for the first time (a replacement is not announced again), and how many seats
+    /// have deployed now.
+    async fn store_deployment(
+        &self,
+        tx: &mut SqliteConnection,
+        v: &'static Variant,
+        game: GameId,
+        seat: Seat,
+        user: &str,
+        source: &DeploySource,
+    ) -> Res<(String, bool, usize)> {
+        let text = match source {
+            DeploySource::Text(t) => t.clone(),
+            DeploySource::Random => self.random_layout(v, game, &format!("deploy:{}", seat.0))?,
+            DeploySource::Saved(name) => {
+                store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
+            }
+            DeploySource::Last => {
+                store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
+            }
+        };
+        let code = validate_setup(v, &text, seat)?;
+        let before = store::deployments_get(tx, game).await?;
+        let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
+        let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() };
+        store::deployment_put(tx, &dep).await?;
+        store::last_layout_set(tx, user, &code).await?;
+        Ok((code, first_time, before.len() + usize::from(first_time)))
+    }
+}
+
 async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
     let u = store::user_get(c, user).await?;
     if let Some(l) = u.locale.as_deref().and_then(Locale::parse) {
@@ -1567,42 +1641,6 @@ async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Resu
     Ok(Locale::parse(&s.locale).unwrap_or_default())
 }
 
-/// Stores the layout a deploy command names (text, random, saved or last), validated for `seat`,
-/// as the seat's deployment and as the user's last layout. Returns its 25-code form, whether the
-/// seat deployed for the first time (a replacement is not announced again), and how many seats
-/// have deployed now.
-#[allow(clippy::too_many_arguments)]
-async fn store_deployment(
-    tx: &mut SqliteConnection,
-    v: &'static Variant,
-    game: GameId,
-    seat: Seat,
-    user: &str,
-    source: &DeploySource,
-    now: i64,
-) -> Res<(String, bool, usize)> {
-    let text = match source {
-        DeploySource::Text(t) => t.clone(),
-        DeploySource::Random => {
-            let seed =
-                (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(seat.0) ^ (now as u64).rotate_left(17);
-            Setup::random(v, &mut Rng::new(seed)).to_code_string(v)
-        }
-        DeploySource::Saved(name) => {
-            store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
-        }
-        DeploySource::Last => {
-            store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
-        }
-    };
-    let code = validate_setup(v, &text, seat)?;
-    let before = store::deployments_get(tx, game).await?;
-    let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
-    let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() };
-    store::deployment_put(tx, &dep).await?;
-    store::last_layout_set(tx, user, &code).await?;
-    Ok((code, first_time, before.len() + usize::from(first_time)))
-}
 
 fn check_layout_name(name: &str) -> Res<()> {
     let n = name.chars().count();

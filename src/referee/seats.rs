@@ -551,7 +551,7 @@ impl Referee {
         if row.status != status::DEPLOYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
-        let (code, first_time, deployed) = super::store_deployment(tx, v, game, seat, user, source, now).await?;
+        let (code, first_time, deployed) = self.store_deployment(tx, v, game, seat, user, source).await?;
         let rows = Setup::parse(v, &code).map(|s| s.to_row_string(v)).unwrap_or(code);
         let msg = Msg::Seats(SeatMsg::DeployTaken { game, rows });
         self.private(tx, user, &row.server_id, Some(game), msg, out).await?;
@@ -566,7 +566,8 @@ impl Referee {
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let first = match rules.first {
             FirstMove::Red => Seat(0),
-            FirstMove::Random => Seat(Rng::new(game as u64 ^ now as u64).below(v.seats.len()) as u8),
+            // Uniform over the seats: 256 is a multiple of 2 and 4, the seat counts there are.
+            FirstMove::Random => Seat(self.entropy("first", game)?[0] % v.seats.len() as u8),
         };
         row.first_seat = i64::from(first.0);
         row.status = status::PLAYING.into();

@@ -608,6 +608,28 @@ pub async fn layout_delete(conn: &mut SqliteConnection, user: &str, name: &str) 
     Ok(r.rows_affected() > 0)
 }
 
+/// The layout a deployment panel suggested to `user` in `game`, if one was drawn.
+pub async fn suggestion_get(conn: &mut SqliteConnection, game: i64, user: &str) -> Result<Option<String>, StoreError> {
+    // fetch_all runs the statement to its end, so no read stays open on the write connection.
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT setup FROM deploy_suggestions WHERE game_id = ? AND user_id = ?")
+        .bind(game)
+        .bind(user)
+        .fetch_all(conn)
+        .await?;
+    Ok(rows.into_iter().next().map(|r| r.0))
+}
+
+/// Keeps the layout a deployment panel suggests (drawn once per game and player).
+pub async fn suggestion_put(conn: &mut SqliteConnection, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)")
+        .bind(game)
+        .bind(user)
+        .bind(setup)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Remembers the layout a user deployed last.
 pub async fn last_layout_set(conn: &mut SqliteConnection, user: &str, setup: &str) -> Result<(), StoreError> {
     sqlx::query(
