@@ -84,9 +84,19 @@ pub fn random(seed: Option<String>, variant: &str, side: Option<&str>) -> ExitCo
             return ExitCode::from(2);
         }
     };
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-    });
+    // Without --seed the layout is for real play, so it comes from the OS generator: a seed
+    // from the time could be searched by anyone who knows roughly when it was made.
+    let seed = match seed {
+        Some(n) => n,
+        None => {
+            let mut bytes = [0u8; 8];
+            if let Err(e) = getrandom::getrandom(&mut bytes) {
+                eprintln!("error: no randomness from the operating system ({e}); give --seed N");
+                return ExitCode::FAILURE;
+            }
+            u64::from_le_bytes(bytes)
+        }
+    };
     println!("{}", Setup::random(variant, &mut Rng::new(seed)).to_code_string(variant));
     ExitCode::SUCCESS
 }
