@@ -836,7 +836,8 @@ async fn the_panel_suggests_fresh_random_layouts_and_confirm_submits_the_one_sho
     // the old seed did, nor any of the nearby interaction-style seeds).
     for user in [ALICE.0, BOB.0] {
         for game in 0..4u64 {
-            let old = Setup::random(v, &mut Rng::new(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v);
+            let old =
+                Setup::random(v, &mut Rng::new(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ user)).to_code_string(v);
             assert!(old != alice && old != bob, "a suggestion computable from ids (game {game}, user {user})");
         }
     }

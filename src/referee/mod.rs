@@ -400,7 +400,7 @@ impl Out {
         Ok(l)
     }
 
-async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+    async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.user_locales.get(user) {
             return Ok(l);
         }
@@ -1563,7 +1563,9 @@ impl Referee {
     /// makes them deterministic). Every hidden choice of the referee — a random deployment, who
     /// plays first, a 翻棋 deal — comes from here, never from ids or times an opponent could know.
     fn entropy(&self, purpose: &str, game: GameId) -> Res<[u8; 32]> {
-        self.clock.entropy(purpose, game).map_err(|e| Fail::Mistake(Mistake::Flip(i18n::flip::FlipMistake::NoEntropy(e))))
+        self.clock
+            .entropy(purpose, game)
+            .map_err(|e| Fail::Mistake(Mistake::Flip(i18n::flip::FlipMistake::NoEntropy(e))))
     }
 
     /// A random legal layout for `game`, drawn from fresh entropy for `purpose`: two draws for
@@ -1587,7 +1589,10 @@ impl Referee {
         if row.status != status::DEPLOYING {
             return Err(reject(Mistake::WrongState { game, status: row.status.clone() }));
         }
-        let seat = seats::Seating::load(&mut tx, &row).await?.seat_of(user).ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
+        let seat = seats::Seating::load(&mut tx, &row)
+            .await?
+            .seat_of(user)
+            .ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let layout = match self.random_layout(v, game, &format!("suggest:{}", seat.0)) {
             Ok(layout) => layout,
@@ -1640,7 +1645,6 @@ async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Resu
     let s = store::server_get(c, server).await?;
     Ok(Locale::parse(&s.locale).unwrap_or_default())
 }
-
 
 fn check_layout_name(name: &str) -> Res<()> {
     let n = name.chars().count();

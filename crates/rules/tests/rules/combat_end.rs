@@ -1,9 +1,8 @@
 //! Combat (rules-junqi.md §5) under both mine rules, flag reveals, and the end of the game (§7).
 
-mod common;
-use common::*;
-use junqi_referee::rules::game::{EndReason, GameOver, Reveal};
-use junqi_referee::rules::{Outcome, RuleOptions, Seat};
+use crate::common::*;
+use junqi_rules::game::{EndReason, GameOver, Reveal};
+use junqi_rules::{Outcome, RuleOptions, Seat};
 
 fn fight(att: char, def: char, rules: &str) -> Outcome {
     // Red attacks c6→c7; the flags stand far away so the game goes on.

@@ -1,8 +1,8 @@
 //! Helpers shared by the rules tests: positions written as short lists.
 #![allow(dead_code)]
 
-use junqi_referee::rules::piece::{JUNQI_PIECES, Piece, PieceKind};
-use junqi_referee::rules::{Game, Move, PointId, RuleOptions, Seat, Variant};
+use junqi_rules::piece::{JUNQI_PIECES, Piece, PieceKind};
+use junqi_rules::{Game, Move, PointId, RuleOptions, Seat, Variant};
 
 /// The Junqi variant.
 pub fn v() -> &'static Variant {
@@ -34,7 +34,7 @@ pub fn position(rules: RuleOptions, to_move: Seat, entries: &[&str]) -> Game {
 
 /// A move by text.
 pub fn mv(text: &str) -> Move {
-    junqi_referee::rules::notation::parse_move(&v().board, text).expect("move")
+    junqi_rules::notation::parse_move(&v().board, text).expect("move")
 }
 
 /// The destinations of the piece on `from`, sorted by name.

@@ -1,10 +1,9 @@
 //! Deployment strings: every input form, normalised output, and every rule reported at once.
 
-mod common;
-use common::*;
-use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::setup::{SetupParseError, Violation};
-use junqi_referee::rules::{Seat, Setup};
+use crate::common::*;
+use junqi_rules::rng::Rng;
+use junqi_rules::setup::{SetupParseError, Violation};
+use junqi_rules::{Seat, Setup};
 
 const EXAMPLE: &str = "ghfiecdhakgibekdfjgjiljch";
 
@@ -19,7 +18,7 @@ fn the_example_is_legal_for_both_sides_and_maps_to_the_right_points() {
     assert_eq!(s.to_row_string(v()), "ghfie cdh akgi bek dfjgj iljch");
     let red = s.validate(v(), Seat::RED).unwrap();
     let blue = s.validate(v(), Seat::BLUE).unwrap();
-    let at = |d: &junqi_referee::rules::Deployment, p: &str| d.pieces.iter().find(|(q, _)| *q == pt(p)).unwrap().1;
+    let at = |d: &junqi_rules::Deployment, p: &str| d.pieces.iter().find(|(q, _)| *q == pt(p)).unwrap().1;
     // For Red the first five are a6 b6 c6 d6 e6; for Blue e7 d7 c7 b7 a7.
     assert_eq!(at(&red, "a6"), kind('g'));
     assert_eq!(at(&red, "e6"), kind('e'));

@@ -1,8 +1,7 @@
 //! The 2-player board matches rules-junqi.md §2.
 
-mod common;
-use common::*;
-use junqi_referee::rules::board::{LinkKind, PointKind};
+use crate::common::*;
+use junqi_rules::board::{LinkKind, PointKind};
 
 #[test]
 fn link_counts_match_the_rules() {
@@ -79,5 +78,5 @@ fn point_names_are_case_insensitive_and_checked() {
     assert!(v().board.find("f1").is_none());
     assert!(v().board.find("a13").is_none());
     assert!(v().board.find("a0").is_none());
-    assert!(junqi_referee::rules::notation::parse_point(&v().board, "z9").unwrap_err().to_string().contains("z9"));
+    assert!(junqi_rules::notation::parse_point(&v().board, "z9").unwrap_err().to_string().contains("z9"));
 }

@@ -1,9 +1,8 @@
 //! Movement (rules-junqi.md §4): roads, straight rides, engineers, camps, headquarters, options.
 
-mod common;
-use common::*;
-use junqi_referee::rules::game::IllegalMove;
-use junqi_referee::rules::{RuleOptions, Seat};
+use crate::common::*;
+use junqi_rules::game::IllegalMove;
+use junqi_rules::{RuleOptions, Seat};
 
 fn std_rules() -> RuleOptions {
     RuleOptions::default()
@@ -127,7 +126,7 @@ fn bomb_flag_forbidden_makes_the_attack_illegal() {
     assert_eq!(g.play(mv("b11-b12")).unwrap_err(), IllegalMove::BombOnFlag);
     // Under the default the bomb captures the flag.
     let mut g = position(std_rules(), Seat::RED, &["R b11 k", "R e2 g", "B b12 l", "B e12 j"]);
-    assert_eq!(g.play(mv("b11-b12")).unwrap().outcome, junqi_referee::rules::Outcome::FlagCaptured);
+    assert_eq!(g.play(mv("b11-b12")).unwrap().outcome, junqi_rules::Outcome::FlagCaptured);
 }
 
 #[test]
@@ -143,9 +142,9 @@ fn own_pieces_block_and_are_never_attacked() {
 #[test]
 fn an_illegal_move_leaves_the_game_unchanged() {
     let mut g = position(std_rules(), Seat::RED, &["R c3 g", "B e12 l", "B a11 h"]);
-    let before = g.view(junqi_referee::rules::Viewer::Everyone, junqi_referee::rules::Mode::Dark, None);
+    let before = g.view(junqi_rules::Viewer::Everyone, junqi_rules::Mode::Dark, None);
     assert!(g.play(mv("c3-c6")).is_err());
-    let after = g.view(junqi_referee::rules::Viewer::Everyone, junqi_referee::rules::Mode::Dark, None);
+    let after = g.view(junqi_rules::Viewer::Everyone, junqi_rules::Mode::Dark, None);
     assert_eq!(before.cells, after.cells);
     assert_eq!(g.ply(), 0);
     assert_eq!(g.to_move(), Seat::RED);

@@ -1,9 +1,9 @@
 //! The 4-player board (rules-junqi4.md §2) and movement on it: counts, lines, the centre, the
 //! arcs, allies.
 
-use junqi_referee::rules::board::{LinkKind, PointKind};
-use junqi_referee::rules::piece::{JUNQI_PIECES, Piece, PieceKind};
-use junqi_referee::rules::{Game, PointId, RuleOptions, Seat, Variant};
+use junqi_rules::board::{LinkKind, PointKind};
+use junqi_rules::piece::{JUNQI_PIECES, Piece, PieceKind};
+use junqi_rules::{Game, PointId, RuleOptions, Seat, Variant};
 
 fn v() -> &'static Variant {
     Variant::junqi4()
@@ -107,12 +107,12 @@ fn allies_are_never_attacked_nor_passed_through() {
     let d = dests(&g, "S.c6");
     assert!(!d.contains(&"C.s".to_string()) && !d.contains(&"C.c".to_string()), "{d:?}");
     let mut g = g;
-    assert!(g.play(junqi_referee::rules::Move { from: pt("S.c6"), to: pt("C.s") }).is_err());
+    assert!(g.play(junqi_rules::Move { from: pt("S.c6"), to: pt("C.s") }).is_err());
 }
 
 #[test]
 fn a_layout_fits_every_seat() {
-    use junqi_referee::rules::Setup;
+    use junqi_rules::Setup;
     let s = Setup::parse(v(), "ghfie cdh akgi bek dfjgj iljch").unwrap();
     for seat in 0..4 {
         let d = s.validate(v(), Seat(seat)).unwrap();
@@ -121,8 +121,8 @@ fn a_layout_fits_every_seat() {
     }
 }
 
-fn mv(a: &str, b: &str) -> junqi_referee::rules::Move {
-    junqi_referee::rules::Move { from: pt(a), to: pt(b) }
+fn mv(a: &str, b: &str) -> junqi_rules::Move {
+    junqi_rules::Move { from: pt(a), to: pt(b) }
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn turns_go_counter_clockwise_and_skip_seats_that_are_out() {
 
 #[test]
 fn a_captured_flag_puts_its_owner_out_and_a_team_loses_when_both_are_out() {
-    use junqi_referee::rules::game::{EndReason, GameOver};
+    use junqi_rules::game::{EndReason, GameOver};
     // South's 司令 stands next to East's flag; North and West also play.
     let mut g = position(
         Seat(0),
@@ -179,7 +179,7 @@ fn a_captured_flag_puts_its_owner_out_and_a_team_loses_when_both_are_out() {
 
 #[test]
 fn a_seat_without_a_legal_move_is_out_at_its_turn() {
-    use junqi_referee::rules::game::EndReason;
+    use junqi_rules::game::EndReason;
     // East has only its flag and a mine: it is out as soon as its turn comes.
     let mut g = position(
         Seat(0),
@@ -192,7 +192,7 @@ fn a_seat_without_a_legal_move_is_out_at_its_turn() {
 
 #[test]
 fn a_bomb_that_takes_a_flag_is_spent_and_the_point_is_left_empty() {
-    use junqi_referee::rules::game::EndReason;
+    use junqi_rules::game::EndReason;
     // South's 炸弹 stands next to East's flag (rules-junqi.md §5, rules-junqi4.md §7): it takes the
     // flag, East is out, and the bomb is spent with the flag — the flag point is left empty, so a
     // piece can then move onto it without a combat.
@@ -211,7 +211,7 @@ fn a_bomb_that_takes_a_flag_is_spent_and_the_point_is_left_empty() {
     assert_eq!(g.to_move(), Seat(0));
     assert!(dests(&g, "E.a1").contains(&"E.b1".to_string()), "the empty flag point can be entered");
     let r = g.play(mv("E.a1", "E.b1")).unwrap();
-    assert_eq!(r.outcome, junqi_referee::rules::Outcome::Moved, "no combat: nothing stands there");
+    assert_eq!(r.outcome, junqi_rules::Outcome::Moved, "no combat: nothing stands there");
     assert_eq!(g.piece_at(pt("E.b1")).map(|p| p.seat), Some(Seat(0)));
     assert_eq!(g.quiet_plies(), 3, "the three plain plies since the capture count towards the quiet limit");
 }

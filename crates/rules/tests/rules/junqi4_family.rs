@@ -2,11 +2,11 @@
 //! options and modes each variant offers, per-viewer visibility, `junqi4-duel`, the order of the
 //! end checks, and records with seat events (round trip and replay, with and without setups).
 
-use junqi_referee::rules::game::{EndReason, GameOver, IllegalMove};
-use junqi_referee::rules::piece::{JUNQI_PIECES, Piece, PieceKind};
-use junqi_referee::rules::record::{Record, RecordInfo, ReplayEvent, SeatEvent, SeatEventKind};
-use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, Move, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
+use junqi_rules::game::{EndReason, GameOver, IllegalMove};
+use junqi_rules::piece::{JUNQI_PIECES, Piece, PieceKind};
+use junqi_rules::record::{Record, RecordInfo, ReplayEvent, SeatEvent, SeatEventKind};
+use junqi_rules::rng::Rng;
+use junqi_rules::{Game, Mode, Move, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
 
 fn v() -> &'static Variant {
     Variant::junqi4()
@@ -437,7 +437,7 @@ fn bad_seat_events_are_refused_with_their_line() {
 /// checked by tests/cli.rs with every other record): `UPDATE_GOLDEN=1` rewrites them.
 #[test]
 fn generated_golden_records_are_current() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
     for (name, seed, rules, mode, hidden) in [
         ("junqi4-random-seed-1.jqr", 1, "", Mode::Dark, false),
         ("junqi4-random-seed-2-hidden.jqr", 2, "", Mode::Dark, true),
@@ -454,7 +454,7 @@ fn generated_golden_records_are_current() {
 }
 
 /// Everything one viewer is shown after a ply: the view (board, losses, last ply), as text.
-fn shown(g: &Game, r: &junqi_referee::rules::PlyReport, viewer: Viewer, mode: Mode) -> String {
+fn shown(g: &Game, r: &junqi_rules::PlyReport, viewer: Viewer, mode: Mode) -> String {
     let view = g.view(viewer, mode, Some(r));
     format!("{:?} {:?} {:?} {:?}", view.cells, view.removed, view.last, r.public_in(v(), mode, viewer))
 }

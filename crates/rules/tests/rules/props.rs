@@ -1,13 +1,12 @@
 //! Property tests: generated moves are playable, none is missed (against a slow generator), views
 //! hold no hidden identities, random games end, records round-trip, parsers never panic.
 
-mod common;
-use common::*;
-use junqi_referee::rules::board::{LinkKind, PointKind};
-use junqi_referee::rules::piece::PieceClass;
-use junqi_referee::rules::record::{Record, RecordInfo};
-use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, Move, PointId, RuleOptions, Seat, Setup, Viewer};
+use crate::common::*;
+use junqi_rules::board::{LinkKind, PointKind};
+use junqi_rules::piece::PieceClass;
+use junqi_rules::record::{Record, RecordInfo};
+use junqi_rules::rng::Rng;
+use junqi_rules::{Game, Mode, Move, PointId, RuleOptions, Seat, Setup, Viewer};
 use proptest::prelude::*;
 
 fn new_game(seed: u64, rules: RuleOptions) -> (Game, Setup, Setup) {
@@ -51,7 +50,7 @@ fn slow_moves(g: &Game) -> Vec<Move> {
                 }
                 if def.class == PieceClass::Bomb
                     && v().piece(other.kind).class == PieceClass::Flag
-                    && rules.bomb_flag == junqi_referee::rules::options::BombFlag::Forbidden
+                    && rules.bomb_flag == junqi_rules::options::BombFlag::Forbidden
                 {
                     continue;
                 }
@@ -221,8 +220,8 @@ proptest! {
             let _ = Setup::parse(v(), t);
             let _ = Record::parse(t).map(|r| r.replay());
             let _ = RuleOptions::parse(t);
-            let _ = junqi_referee::rules::notation::parse_move(&v().board, t);
-            let _ = junqi_referee::rules::Mode::parse(t);
+            let _ = junqi_rules::notation::parse_move(&v().board, t);
+            let _ = junqi_rules::Mode::parse(t);
         }
     }
 }

@@ -1,14 +1,13 @@
 //! 翻棋 (rules-flip.md): the committed deal (pinned seeds), flips and colours, the flag rules,
 //! the end conditions, bad plies that change nothing, and flips that leak nothing.
 
-mod common;
-use common::{kind, pt};
-use junqi_referee::rules::flip::*;
-use junqi_referee::rules::game::{EndReason, GameOver, IllegalMove};
-use junqi_referee::rules::piece::Piece;
-use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::shuffle::{self, Seed};
-use junqi_referee::rules::{Outcome, PointId, Seat};
+use crate::common::{kind, pt};
+use junqi_rules::flip::*;
+use junqi_rules::game::{EndReason, GameOver, IllegalMove};
+use junqi_rules::piece::Piece;
+use junqi_rules::rng::Rng;
+use junqi_rules::shuffle::{self, Seed};
+use junqi_rules::{Outcome, PointId, Seat};
 
 /// The deal of the example in rules-flip.md §8.
 const DOC_DEAL: &str = "GKhJeLFijgfEbFDCDkIJIgGcHHCEiBAdilJhehaIgHdjkjcGfK";
@@ -41,7 +40,8 @@ fn position(entries: &[&str], p1: Option<Seat>, to_move: Player, rules: &str) ->
 
 #[test]
 fn pinned_seeds_give_pinned_deals_and_commitments() {
-    let data = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/flip-deals.txt")).unwrap();
+    let data =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/flip-deals.txt")).unwrap();
     let mut n = 0;
     for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let parts: Vec<&str> = line.split_whitespace().collect();
@@ -81,7 +81,7 @@ fn bad_deal_strings_are_refused_precisely() {
 
 #[test]
 fn deal_order_is_ranks_upwards_files_a_to_e_without_camps() {
-    let names: Vec<&str> = deal_points().iter().map(|&p| common::v().board.name(p)).collect();
+    let names: Vec<&str> = deal_points().iter().map(|&p| crate::common::v().board.name(p)).collect();
     assert_eq!(names.len(), 50);
     assert_eq!(&names[..13], ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "c3", "e3"]);
     assert_eq!(&names[13..20], ["a4", "b4", "d4", "e4", "a5", "c5", "e5"]);
@@ -159,7 +159,7 @@ fn before_colours_are_assigned_every_ply_is_a_flip() {
     // The blue pieces flipped earlier are P2's from now on.
     // c6 is hemmed in by face-down pieces: only the empty camps diagonal to it are open.
     let to: Vec<PointId> = g.legal_moves_of(Player::P2).iter().filter(|m| m.from == pt("c6")).map(|m| m.to).collect();
-    assert!(!to.is_empty() && to.iter().all(|&p| common::v().board.is_camp(p)), "{to:?}");
+    assert!(!to.is_empty() && to.iter().all(|&p| crate::common::v().board.is_camp(p)), "{to:?}");
     assert!(g.legal_moves_of(Player::P1).iter().any(|m| m.from == pt("d7")));
 }
 
