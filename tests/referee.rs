@@ -274,3 +274,55 @@ async fn who_plays_first_under_first_random_is_not_a_function_of_ids_and_times()
     }
     assert!(firsts.contains(&0) && firsts.contains(&1), "{firsts:?}");
 }
+
+#[tokio::test]
+async fn a_time_control_out_of_range_is_refused_and_nothing_is_stored() {
+    let (r, _db) = referee("huge-time").await;
+    // Every family's challenge, and a tournament's round length: `999999999999999d` overflowed
+    // an i64 when scaled to seconds; now it is too long, said with the longest there is.
+    for (i, variant) in ["junqi", "junqi4", "junqi-flip"].into_iter().enumerate() {
+        let challenge = Action::Challenge {
+            opponent: None,
+            variant: variant.into(),
+            mode: "dark".into(),
+            rules: String::new(),
+            time: "999999999999999d".into(),
+        };
+        let err = r.handle(cmd("alice", &format!("huge{i}"), challenge)).await.unwrap_err();
+        let RefereeError::Rejected { mistake, message } = &err else { panic!("{variant}: {err}") };
+        assert_eq!(*mistake, Mistake::TimeTooLong("999999999999999d".into()), "{variant}");
+        assert_eq!(message, "Time control '999999999999999d' is too long; the longest is 30 days (30d).");
+        assert_eq!(mistake.render(Locale::ZhHans), "限时“999999999999999d”太长；最长为30天（30d）。");
+        assert_eq!(mistake.render(Locale::ZhHant), "限時“999999999999999d”太長；最長為30天（30d）。");
+    }
+    let too_short = Action::Challenge {
+        opponent: None,
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "30s".into(),
+    };
+    let err = r.handle(cmd("alice", "short", too_short)).await.unwrap_err();
+    let RefereeError::Rejected { message, .. } = &err else { panic!("{err}") };
+    assert_eq!(message, "Time control '30s' is too short; the shortest is 1 minute (1m).");
+    let tournament = junqi_referee::referee::tournament::parse_local(&[
+        "create",
+        "Open",
+        "format=swiss",
+        "rounds=3",
+        "round-time=99999999999999999999999h",
+    ])
+    .unwrap();
+    let err = r.handle(cmd("alice", "t", tournament)).await.unwrap_err();
+    assert!(
+        matches!(&err, RefereeError::Rejected { mistake: Mistake::TimeTooLong(t), .. } if t == "99999999999999999999999h"),
+        "{err}"
+    );
+    // Nothing was stored: no game, no request id (so the same request may be sent again, fixed).
+    let mut c = r.store().conn().await.unwrap();
+    assert!(store::games_live(&mut c).await.unwrap().is_empty());
+    assert_eq!(r.game_row(1).await.unwrap(), None);
+    for req in ["huge0", "huge1", "huge2", "short", "t"] {
+        assert_eq!(store::request_get(&mut c, req).await.unwrap(), None, "{req}");
+    }
+}

@@ -14,9 +14,9 @@
 use sqlx::sqlite::SqliteConnection;
 
 use super::i18n::flip::{FlipMistake, FlipMsg};
+use super::route::{GameAction, GameCommand, Terms};
 use super::{
-    Action, Effect, Fail, GameId, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, piece_name, seat_of,
-    seat_user,
+    Effect, Fail, GameId, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, piece_name, seat_of, seat_user,
 };
 use crate::rules::flip::{self, Deal, FirstPlayer, FlipEvent, FlipGame, FlipOptions, FlipReport, FlipView, Player};
 use crate::rules::flip_record::{FlipRecord, FlipRecordInfo};
@@ -36,9 +36,9 @@ pub fn is_flip_variant(name: &str) -> bool {
 
 /// Whether the referee's flip code (rather than the standard one) handles this action on this
 /// game. Declining a challenge, aborting and declining a draw need nothing flip-specific.
-pub(super) fn takes(row: &GameRow, action: &Action) -> bool {
+pub(super) fn takes(row: &GameRow, action: GameAction<'_>) -> bool {
     row.variant == flip::VARIANT_NAME
-        && !matches!(action, Action::Decline(_) | Action::Abort(_) | Action::DeclineDraw(_))
+        && !matches!(action, GameAction::Decline | GameAction::Abort | GameAction::DeclineDraw)
 }
 
 /// The stored result word: `p1_wins:flag_captured`, `p2_wins:resign`, `draw:agreed`, …
@@ -128,27 +128,24 @@ fn player_user(row: &GameRow, p: Player) -> String {
 
 impl Referee {
     /// `challenge … variant=junqi-flip`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn flip_challenge(
         &self,
         tx: &mut SqliteConnection,
         user: &str,
         server: &str,
-        opponent: &Option<String>,
-        mode: &str,
-        rules: &str,
-        time: &str,
+        terms: Terms<'_>,
         now: i64,
         out: &mut Out,
     ) -> Res<()> {
+        let Terms { opponent, mode, rules, time, .. } = terms;
         // The parsers default to `mode=dark`; flip has no visibility mode, so only that default
         // (or `flip` itself) is accepted.
         if !matches!(mode.trim().to_lowercase().as_str(), "" | "dark" | "flip") {
             return Err(fm(FlipMistake::NoMode(mode.to_string())));
         }
         let options = FlipOptions::parse(rules).map_err(|e| fm(FlipMistake::BadOptions(e)))?;
-        let per_move = super::parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.to_string()))?;
-        if opponent.as_deref() == Some(user) {
+        let per_move = super::time::time_control(time)?;
+        if opponent == Some(user) {
             return Err(Mistake::SelfChallenge.into());
         }
         let row = GameRow {
@@ -160,7 +157,7 @@ impl Referee {
             rules: options.to_string(),
             per_move,
             challenger: user.into(),
-            invited: opponent.clone(),
+            invited: opponent.map(str::to_string),
             red: None,
             blue: None,
             status: status::CHALLENGED.into(),
@@ -177,7 +174,7 @@ impl Referee {
     async fn flip_create_challenge(&self, tx: &mut SqliteConnection, row: GameRow, now: i64, out: &mut Out) -> Res<()> {
         let server = store::server_get(tx, &row.server_id).await?;
         let id = store::game_insert(tx, &row).await?;
-        let due = now + server.challenge_ttl;
+        let due = super::time::after(now, server.challenge_ttl);
         let d = DeadlineRow {
             game_id: id,
             kind: "challenge".into(),
@@ -208,16 +205,16 @@ impl Referee {
     pub(super) async fn flip_action(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &super::Command,
+        cmd: GameCommand<'_>,
         now: i64,
         out: &mut Out,
         row: &mut GameRow,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
+        let user = cmd.user;
         let game = row.id;
         let wrong_state = |row: &GameRow| Fail::Mistake(Mistake::WrongState { game, status: row.status.clone() });
-        match &cmd.action {
-            Action::Accept(_) => {
+        match cmd.action {
+            GameAction::Accept => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row));
                 }
@@ -275,7 +272,7 @@ impl Referee {
                 out.effects.push(Effect::Render { game, for_user: None });
                 self.set_move_deadline(tx, row, player_seat(Player::P1), now, out).await
             }
-            Action::Move(_, text) => {
+            GameAction::Move(text) => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -291,12 +288,12 @@ impl Referee {
                 row.draw_offer = None;
                 self.flip_after_ply(tx, row, &l, &report, false, now, out).await
             }
-            Action::Resign(_) | Action::AcceptDraw(_) => {
+            GameAction::Resign | GameAction::AcceptDraw => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
                 }
-                let accept = matches!(cmd.action, Action::AcceptDraw(_));
+                let accept = matches!(cmd.action, GameAction::AcceptDraw);
                 if accept {
                     match row.draw_offer {
                         None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -314,7 +311,7 @@ impl Referee {
                 store::event_append(tx, game, kind, s, "", now).await?;
                 self.flip_finish(tx, row, &l, over, now, out).await
             }
-            Action::OfferDraw(_) => {
+            GameAction::OfferDraw => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -328,7 +325,7 @@ impl Referee {
                 let msg = FlipMsg::DrawOffered { game, player: p, user: user.into() };
                 self.public(tx, &row.server_id, Some(game), Msg::Flip(msg), out).await
             }
-            Action::Rematch(_) => {
+            GameAction::Rematch => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
@@ -351,7 +348,7 @@ impl Referee {
                 };
                 self.flip_create_challenge(tx, new, now, out).await
             }
-            Action::Show(_) => {
+            GameAction::Show => {
                 let started = row.status == status::PLAYING || row.status == status::FINISHED;
                 let (ply, face_down, p1_colour) = if started {
                     let v = rebuild_flip(tx, row).await?.game.view();
@@ -366,9 +363,12 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Deploy(..) => Err(fm(FlipMistake::NoDeployment(game))),
-            Action::Mark { .. } => Err(fm(FlipMistake::NoMarks(game))),
-            _ => Err(wrong_state(row)),
+            GameAction::Deploy(_) => Err(fm(FlipMistake::NoDeployment(game))),
+            GameAction::Mark { .. } => Err(fm(FlipMistake::NoMarks(game))),
+            // A flip game has no seat to choose: joining is accepting.
+            GameAction::Join(_) => Err(wrong_state(row)),
+            // Left to the standard code by `takes`; refused here should that ever change.
+            GameAction::Decline | GameAction::Abort | GameAction::DeclineDraw => Err(wrong_state(row)),
         }
     }
 

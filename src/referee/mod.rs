@@ -19,6 +19,7 @@ pub mod flip;
 pub mod i18n;
 mod locales;
 mod marks;
+mod route;
 mod seats;
 mod settings;
 mod time;
@@ -42,9 +43,10 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
 pub use marks::Mark;
 pub use settings::ServerOptions;
-pub use time::parse_time_control;
+pub use time::{TimeControlError, parse_time_control};
 
 use i18n::{PieceName, SeatName};
+use route::{GameAction, GameCommand, Route, Terms, UserAction};
 
 /// A game's id.
 pub type GameId = i64;
@@ -170,27 +172,6 @@ pub enum Action {
     VacationDays(i64),
     /// Tournaments and ratings (see [`tournament::TournamentAction`]).
     Tournament(tournament::TournamentAction),
-}
-
-impl Action {
-    /// The game the action concerns, if any.
-    pub fn game(&self) -> Option<GameId> {
-        match self {
-            Action::Accept(g)
-            | Action::Decline(g)
-            | Action::Deploy(g, _)
-            | Action::Move(g, _)
-            | Action::Resign(g)
-            | Action::OfferDraw(g)
-            | Action::AcceptDraw(g)
-            | Action::DeclineDraw(g)
-            | Action::Abort(g)
-            | Action::Rematch(g)
-            | Action::Show(g) => Some(*g),
-            Action::Mark { game, .. } | Action::Join { game, .. } => Some(*game),
-            _ => None,
-        }
-    }
 }
 
 /// What the adapter must do after a command: data, not calls.
@@ -329,6 +310,15 @@ struct Slot {
     live: Option<Live>,
 }
 
+/// A command's work once routed (tournament commands run elsewhere, see
+/// [`Referee::handle_tournament`]).
+enum Job<'a> {
+    /// On one game, under its lock.
+    Game(GameCommand<'a>),
+    /// On the user's or the server's rows.
+    User(UserAction<'a>),
+}
+
 /// Effects being collected for one command, with the locale lookups they need.
 #[derive(Default)]
 struct Out {
@@ -400,7 +390,7 @@ impl Out {
         Ok(l)
     }
 
-async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+    async fn user_locale(&mut self, tx: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.user_locales.get(user) {
             return Ok(l);
         }
@@ -512,10 +502,13 @@ impl Referee {
     /// effects (or its rejection) are returned only once the batch holding it is committed. If that
     /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
-        if let Action::Tournament(t) = &cmd.action {
-            return self.handle_tournament(&cmd, t).await;
-        }
-        let slot = cmd.action.game().map(|g| self.slot(g));
+        let (job, slot) = match cmd.action.route() {
+            Route::Tournament(t) => return self.handle_tournament(&cmd, t).await,
+            Route::Game(game, action) => {
+                (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(self.slot(game)))
+            }
+            Route::User(action) => (Job::User(action), None),
+        };
         let mut guard = match &slot {
             Some(s) => Some(s.clone().lock_owned().await),
             None => None,
@@ -526,7 +519,10 @@ impl Referee {
         let version = store::servers_version();
         let mut out = Out { cached: Some((self.locales.clone(), version)), defer: true, ..Out::default() };
         let mut live = guard.as_ref().and_then(|g| g.live.clone());
-        let step = self.handle_in(turn.conn(), &cmd, seen, now, &mut live, &mut out).await;
+        let step = match seen {
+            Some(json) => Ok(Some(json)),
+            None => self.handle_in(turn.conn(), &cmd, job, now, &mut live, &mut out).await.map(|()| None),
+        };
         // The writes the command held back (its request id at least) go out with the close of
         // its savepoint, in the writer's next round trip; a failed command's are dropped.
         match step {
@@ -564,26 +560,25 @@ impl Referee {
         }
     }
 
-    /// A command's turn on the write connection: the stored effects' JSON if its request id was
-    /// seen before (`seen`, looked up by the store when the turn began), else applies it and
-    /// records the request id with its effects (`None`). The request id joins the writes held
-    /// back in `out.later`, which [`Referee::handle`] hands to the batch writer.
+    /// A new command's turn on the write connection (one whose request id was not seen): applies
+    /// it and records the request id with its effects. The request id joins the writes held back
+    /// in `out.later`, which [`Referee::handle`] hands to the batch writer.
     async fn handle_in(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
-        seen: Option<String>,
+        job: Job<'_>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
-    ) -> Res<Option<String>> {
-        if let Some(json) = seen {
-            return Ok(Some(json));
+    ) -> Res<()> {
+        match job {
+            Job::Game(gc) => self.apply_game(tx, gc, now, live, out).await?,
+            Job::User(action) => self.apply_user(tx, cmd, action, now, out).await?,
         }
-        self.apply(tx, cmd, now, live, out).await?;
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
         out.later.request_put(&cmd.request, &cmd.user, &json, now);
-        Ok(None)
+        Ok(())
     }
 
     async fn locale_of(&self, user: &str, server: &str) -> Result<Locale, StoreError> {
@@ -719,30 +714,30 @@ impl Referee {
     // -----------------------------------------------------------------------------------------
     // Applying commands
 
-    async fn apply(
+    /// An action of the user or their server (no existing game; a challenge creates one).
+    async fn apply_user(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
+        action: UserAction<'_>,
         now: i64,
-        live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<()> {
         let user = cmd.user.as_str();
-        match &cmd.action {
-            Action::Challenge { opponent, variant, mode, rules, time } if flip::is_flip_variant(variant) => {
-                self.flip_challenge(tx, user, &cmd.server, opponent, mode, rules, time, now, out).await
+        match action {
+            UserAction::Challenge(terms) if flip::is_flip_variant(terms.variant) => {
+                self.flip_challenge(tx, user, &cmd.server, terms, now, out).await
             }
-            Action::Challenge { opponent, variant, mode, rules, time } => {
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+            UserAction::Challenge(terms @ Terms { opponent, variant, mode, rules, time }) => {
+                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.into()))?;
                 if v.is_cross_board() {
-                    return self.seats_challenge(tx, cmd, v, opponent, mode, rules, time, now, out).await;
+                    return self.seats_challenge(tx, cmd, v, terms, now, out).await;
                 }
-                let m = Mode::parse(mode)
-                    .filter(|m| v.modes().contains(m))
-                    .ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let m =
+                    Mode::parse(mode).filter(|m| v.modes().contains(m)).ok_or_else(|| Mistake::BadMode(mode.into()))?;
                 let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
-                let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;
-                if opponent.as_deref() == Some(user) {
+                let per_move = time::time_control(time)?;
+                if opponent == Some(user) {
                     return Err(Mistake::SelfChallenge.into());
                 }
                 let row = GameRow {
@@ -753,7 +748,7 @@ impl Referee {
                     rules: r.to_string(),
                     per_move,
                     challenger: user.into(),
-                    invited: opponent.clone(),
+                    invited: opponent.map(str::to_string),
                     red: None,
                     blue: None,
                     status: status::CHALLENGED.into(),
@@ -766,20 +761,20 @@ impl Referee {
                 };
                 self.create_challenge(tx, row, now, out).await
             }
-            Action::SaveLayout { name, setup } => {
+            UserAction::SaveLayout { name, setup } => {
                 check_layout_name(name)?;
                 let v = Variant::junqi();
                 let d = validate_setup(v, setup, Seat::RED)?;
                 store::layout_save(tx, user, name, &d).await?;
-                self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.clone() }, out).await
+                self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.into() }, out).await
             }
-            Action::DeleteLayout(name) => {
+            UserAction::DeleteLayout(name) => {
                 if !store::layout_delete(tx, user, name).await? {
-                    return Err(Mistake::UnknownLayout(name.clone()).into());
+                    return Err(Mistake::UnknownLayout(name.into()).into());
                 }
-                self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.clone() }, out).await
+                self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.into() }, out).await
             }
-            Action::ListLayouts => {
+            UserAction::ListLayouts => {
                 let v = Variant::junqi();
                 let items = store::layout_list(tx, user)
                     .await?
@@ -791,28 +786,28 @@ impl Referee {
                     .collect();
                 self.private(tx, user, &cmd.server, None, Msg::Layouts { items }, out).await
             }
-            Action::SetLocale(tag) => {
-                let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?;
+            UserAction::SetLocale(tag) => {
+                let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.into()))?;
                 let mut u = store::user_get(tx, user).await?;
                 u.locale = Some(l.tag().into());
                 store::user_put(tx, &u).await?;
                 self.private(tx, user, &cmd.server, None, Msg::LocaleSet, out).await
             }
-            Action::Vacation(on) => self.vacation(tx, user, &cmd.server, *on, now, out).await,
-            Action::ServerSettings { locale, vacation_days, challenge_ttl } => {
+            UserAction::Vacation(on) => self.vacation(tx, user, &cmd.server, on, now, out).await,
+            UserAction::ServerSettings { locale, vacation_days, challenge_ttl } => {
                 let mut row = store::server_get(tx, &cmd.server).await?;
                 if let Some(tag) = locale {
-                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?.tag().into();
+                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.into()))?.tag().into();
                 }
                 if let Some(days) = vacation_days {
-                    if !(0..=31).contains(days) {
-                        return Err(Mistake::BadVacationDays(*days).into());
+                    if !(0..=31).contains(&days) {
+                        return Err(Mistake::BadVacationDays(days).into());
                     }
-                    row.vacation_days = *days;
+                    row.vacation_days = days;
                 }
                 if let Some(ttl) = challenge_ttl {
-                    row.challenge_ttl =
-                        parse_time_control(ttl).flatten().ok_or_else(|| Mistake::BadTime(ttl.clone()))?;
+                    // A challenge must expire: `none` is no lifetime.
+                    row.challenge_ttl = time::time_control(ttl)?.ok_or_else(|| Mistake::BadTime(ttl.into()))?;
                 }
                 store::server_put(tx, &row).await?;
                 let msg = Msg::ServerSettings {
@@ -822,24 +817,23 @@ impl Referee {
                 };
                 self.private(tx, user, &cmd.server, None, msg, out).await
             }
-            Action::ServerOptions { announcements, thread_per_game, default_time, locale } => {
+            UserAction::ServerOptions { announcements, thread_per_game, default_time, locale } => {
                 let change = settings::OptionsChange {
-                    announcements: announcements.clone(),
-                    thread_per_game: *thread_per_game,
-                    default_time: default_time.clone(),
-                    locale: locale.clone(),
+                    announcements: announcements.map(str::to_string),
+                    thread_per_game,
+                    default_time: default_time.map(str::to_string),
+                    locale: locale.map(str::to_string),
                 };
                 self.server_options_apply(tx, user, &cmd.server, change, out).await
             }
-            Action::VacationDays(days) => self.vacation_days(tx, user, &cmd.server, *days, now, out).await,
-            _ => self.apply_game(tx, cmd, now, live, out).await,
+            UserAction::VacationDays(days) => self.vacation_days(tx, user, &cmd.server, days, now, out).await,
         }
     }
 
     async fn create_challenge(&self, tx: &mut SqliteConnection, row: GameRow, now: i64, out: &mut Out) -> Res<()> {
         let server = store::server_get(tx, &row.server_id).await?;
         let id = store::game_insert(tx, &row).await?;
-        let due = now + server.challenge_ttl;
+        let due = time::after(now, server.challenge_ttl);
         store::deadline_set(
             tx,
             &DeadlineRow {
@@ -870,12 +864,12 @@ impl Referee {
     async fn apply_game(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &Command,
+        cmd: GameCommand<'_>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<()> {
-        let game = cmd.action.game().expect("a game action");
+        let game = cmd.game;
         let mut row = match live.as_ref().filter(|l| l.row.id == game) {
             Some(l) => l.row.clone(),
             None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
@@ -892,24 +886,24 @@ impl Referee {
     async fn apply_game_row(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &Command,
+        cmd: GameCommand<'_>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
         row: &mut GameRow,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
+        let user = cmd.user;
         let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         if seats::is_cross(row) {
             return self.apply_seats(tx, cmd, now, live, out, row).await;
         }
-        if flip::takes(row, &cmd.action) {
+        if flip::takes(row, cmd.action) {
             return self.flip_action(tx, cmd, now, out, row).await;
         }
-        match &cmd.action {
-            Action::Join { seat: Some(_), .. } => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
-            Action::Accept(_) | Action::Join { seat: None, .. } => {
+        match cmd.action {
+            GameAction::Join(Some(_)) => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
+            GameAction::Accept | GameAction::Join(None) => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row).into());
                 }
@@ -947,7 +941,7 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Decline(_) => {
+            GameAction::Decline => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row).into());
                 }
@@ -962,8 +956,8 @@ impl Referee {
                 out.effects.push(Effect::TimerCancel { game });
                 self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
             }
-            Action::Deploy(_, source) => self.deploy(tx, row, user, source, now, live, out).await,
-            Action::Move(_, text) => {
+            GameAction::Deploy(source) => self.deploy(tx, row, user, source, now, live, out).await,
+            GameAction::Move(text) => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
@@ -981,12 +975,12 @@ impl Referee {
                 row.draw_offer = None;
                 self.after_ply(tx, row, live, report, false, now, out).await
             }
-            Action::Resign(_) | Action::AcceptDraw(_) => {
+            GameAction::Resign | GameAction::AcceptDraw => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
                 }
-                let accept = matches!(cmd.action, Action::AcceptDraw(_));
+                let accept = matches!(cmd.action, GameAction::AcceptDraw);
                 if accept {
                     match row.draw_offer {
                         None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -1004,7 +998,7 @@ impl Referee {
                 store::event_append(tx, game, kind, s, "", now).await?;
                 self.finish(tx, row, live, over, now, out).await
             }
-            Action::OfferDraw(_) => {
+            GameAction::OfferDraw => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
@@ -1018,7 +1012,7 @@ impl Referee {
                 let msg = Msg::DrawOffered { game, seat: SeatName(seat.0), user: user.into() };
                 self.public(tx, &row.server_id, Some(game), msg, out).await
             }
-            Action::DeclineDraw(_) => {
+            GameAction::DeclineDraw => {
                 let seat = self.seated(row, user)?;
                 match row.draw_offer {
                     None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -1030,7 +1024,7 @@ impl Referee {
                 store::game_update(tx, row).await?;
                 self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
             }
-            Action::Abort(_) => {
+            GameAction::Abort => {
                 self.seated(row, user)?;
                 let may = row.status == status::DEPLOYING
                     || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
@@ -1049,7 +1043,7 @@ impl Referee {
                 *live = None;
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
-            Action::Rematch(_) => {
+            GameAction::Rematch => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
@@ -1073,7 +1067,7 @@ impl Referee {
                 };
                 self.create_challenge(tx, new, now, out).await
             }
-            Action::Show(_) => {
+            GameAction::Show => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
                         self.ensure_live(tx, row, live).await?.game.ply()
@@ -1087,8 +1081,7 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Mark { point, piece, .. } => self.mark(tx, row, user, point, piece.as_deref(), live, out).await,
-            _ => unreachable!("non-game actions are handled in apply"),
+            GameAction::Mark { point, piece } => self.mark(tx, row, user, point, piece, live, out).await,
         }
     }
 
@@ -1184,8 +1177,8 @@ impl Referee {
                 game_id: row.id,
                 kind: "move".into(),
                 seat: Some(i64::from(seat.0)),
-                due_at: Some(now + per_move),
-                remind_at: Some(now + per_move - per_move / 4),
+                due_at: Some(time::after(now, per_move)),
+                remind_at: Some(time::remind_after(now, per_move)),
                 remaining: None,
             }
         };
@@ -1328,7 +1321,7 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let mut u = store::user_get(tx, user).await?;
-        let allowance = store::server_get(tx, server).await?.vacation_days * 86_400;
+        let allowance = store::server_get(tx, server).await?.vacation_days.saturating_mul(86_400);
         let month = month_of(now);
         if u.vacation_month != month && u.vacation_since.is_none() {
             u.vacation_month = month;
@@ -1343,7 +1336,7 @@ impl Referee {
                 return Err(Mistake::NoVacationLeft.into());
             }
             u.vacation_since = Some(now);
-            u.vacation_until = Some(now + left);
+            u.vacation_until = Some(time::after(now, left));
             store::user_put(tx, &u).await?;
             self.pause_clocks(tx, user, now, out).await?;
             self.private(tx, user, server, None, Msg::VacationOn { left }, out).await
@@ -1389,11 +1382,11 @@ impl Referee {
                 && d.due_at.is_none()
             {
                 let left = d.remaining.unwrap_or(0);
-                d.due_at = Some(at + left);
-                d.remind_at = Some(at + left - left / 4);
+                d.due_at = Some(time::after(at, left));
+                d.remind_at = Some(time::remind_after(at, left));
                 d.remaining = None;
                 store::deadline_set(tx, &d).await?;
-                out.effects.push(Effect::TimerSet { game: g.id, at: at + left });
+                out.effects.push(Effect::TimerSet { game: g.id, at: time::after(at, left) });
             }
         }
         Ok(())
@@ -1563,7 +1556,9 @@ impl Referee {
     /// makes them deterministic). Every hidden choice of the referee — a random deployment, who
     /// plays first, a 翻棋 deal — comes from here, never from ids or times an opponent could know.
     fn entropy(&self, purpose: &str, game: GameId) -> Res<[u8; 32]> {
-        self.clock.entropy(purpose, game).map_err(|e| Fail::Mistake(Mistake::Flip(i18n::flip::FlipMistake::NoEntropy(e))))
+        self.clock
+            .entropy(purpose, game)
+            .map_err(|e| Fail::Mistake(Mistake::Flip(i18n::flip::FlipMistake::NoEntropy(e))))
     }
 
     /// A random legal layout for `game`, drawn from fresh entropy for `purpose`: two draws for
@@ -1587,7 +1582,10 @@ impl Referee {
         if row.status != status::DEPLOYING {
             return Err(reject(Mistake::WrongState { game, status: row.status.clone() }));
         }
-        let seat = seats::Seating::load(&mut tx, &row).await?.seat_of(user).ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
+        let seat = seats::Seating::load(&mut tx, &row)
+            .await?
+            .seat_of(user)
+            .ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let layout = match self.random_layout(v, game, &format!("suggest:{}", seat.0)) {
             Ok(layout) => layout,
@@ -1640,7 +1638,6 @@ async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Resu
     let s = store::server_get(c, server).await?;
     Ok(Locale::parse(&s.locale).unwrap_or_default())
 }
-
 
 fn check_layout_name(name: &str) -> Res<()> {
     let n = name.chars().count();
