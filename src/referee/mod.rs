@@ -305,9 +305,75 @@ struct Live {
     row: GameRow,
 }
 
+/// The games cached in a slot, as last committed. Anything here can be rebuilt from the store,
+/// so a cache may be dropped at any time; it only saves replaying the log.
+#[derive(Default, Clone)]
+struct Cache {
+    /// A game of the standard and cross families.
+    live: Option<Live>,
+    /// A 翻棋 game (its own rules type).
+    flip: Option<flip::FlipLive>,
+}
+
+impl Cache {
+    /// Whether a game still in play is cached: only those are worth keeping between commands.
+    fn in_play(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| l.game.over().is_none())
+            || self.flip.as_ref().is_some_and(|f| f.game.over().is_none())
+    }
+
+    /// Keeps only games still in play: a finished game leaves the cache, and its slot the map.
+    fn keep_in_play(&mut self) {
+        self.live = self.live.take().filter(|l| l.game.over().is_none());
+        self.flip = self.flip.take().filter(|f| f.game.over().is_none());
+    }
+}
+
+/// What a game's lock guards.
 #[derive(Default)]
 struct Slot {
-    live: Option<Live>,
+    cache: Cache,
+    /// When the slot was last taken (the referee's clock), for evicting idle games.
+    used: i64,
+}
+
+impl Slot {
+    /// Forgets the cached games, to be rebuilt from the store.
+    fn clear(&mut self) {
+        self.cache = Cache::default();
+    }
+}
+
+/// A game's lock, held. Dropping it releases the lock and then the slot itself, unless another
+/// task holds or awaits it or it caches a game in play (see [`Referee::release`]).
+struct Held<'r> {
+    referee: &'r Referee,
+    game: GameId,
+    guard: Option<tokio::sync::OwnedMutexGuard<Slot>>,
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        self.guard.as_ref().expect("held until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Slot {
+        self.guard.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        if let Some(guard) = self.guard.take() {
+            let slot = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
+            // Unlock first: the slot is only evicted if no one holds it.
+            drop(guard);
+            self.referee.release(self.game, slot);
+        }
+    }
 }
 
 /// A command's work once routed (tournament commands run elsewhere, see
@@ -403,6 +469,10 @@ impl Out {
     }
 }
 
+/// How long an unused game stays cached: a game in play whose players are away is replayed from
+/// the store when they come back rather than held in memory.
+const IDLE_SECS: i64 = 3600;
+
 /// The referee service.
 pub struct Referee {
     store: Store,
@@ -410,6 +480,8 @@ pub struct Referee {
     slots: StdMutex<HashMap<GameId, Arc<tokio::sync::Mutex<Slot>>>>,
     /// Server default locales, so announcements need no read of them (see `locales.rs`).
     locales: Arc<locales::ServerLocales>,
+    /// How many 翻棋 games were rebuilt from the store (see [`Referee::flip_rebuilds`]).
+    flip_rebuilds: std::sync::atomic::AtomicU64,
 }
 
 fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> StoreError {
@@ -469,7 +541,13 @@ impl Referee {
     /// A referee on a store, with a clock (a [`SystemClock`] in production, a [`ManualClock`] in
     /// tests).
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Referee {
-        Referee { store, clock, slots: StdMutex::new(HashMap::new()), locales: Arc::default() }
+        Referee {
+            store,
+            clock,
+            slots: StdMutex::new(HashMap::new()),
+            locales: Arc::default(),
+            flip_rebuilds: Default::default(),
+        }
     }
 
     /// Opens a referee and applies every deadline missed while it was down, in order, once.
@@ -495,6 +573,43 @@ impl Referee {
         slots.entry(game).or_default().clone()
     }
 
+    /// Takes `game`'s lock (waiting for commands before it), released when the result is dropped.
+    async fn hold(&self, game: GameId) -> Held<'_> {
+        let mut guard = self.slot(game).lock_owned().await;
+        guard.used = self.clock.now();
+        Held { referee: self, game, guard: Some(guard) }
+    }
+
+    /// Removes `game`'s slot from the map if only the map and `slot` (the caller's, unlocked)
+    /// hold it and it caches no game in play. Every task that holds or awaits a slot holds an
+    /// `Arc` of it, and a new one can only be had from the map, whose lock is held here: so a
+    /// count of two means no one else can be using or waiting for this slot, now or later.
+    fn release(&self, game: GameId, slot: Arc<tokio::sync::Mutex<Slot>>) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if Arc::strong_count(&slot) != 2 || !slots.get(&game).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+            return;
+        }
+        let keep = slot.try_lock().map_or(true, |s| s.cache.in_play());
+        if !keep {
+            slots.remove(&game);
+        }
+    }
+
+    /// Evicts the slots no one holds or awaits that were last used more than [`IDLE_SECS`]
+    /// before `now`, even if they cache a game in play (it is rebuilt when next needed).
+    fn evict_idle(&self, now: i64) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.retain(|_, slot| {
+            Arc::strong_count(slot) > 1 || slot.try_lock().map_or(true, |s| s.used.saturating_add(IDLE_SECS) > now)
+        });
+    }
+
+    /// How many games have a lock slot (and maybe a cached position) in memory.
+    #[doc(hidden)]
+    pub fn cached_games(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     /// Handles one command: checks it, commits it, and returns its effects.
     ///
     /// The command takes its game's lock, then a turn in the store's group commit
@@ -502,15 +617,13 @@ impl Referee {
     /// effects (or its rejection) are returned only once the batch holding it is committed. If that
     /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
-        let (job, slot) = match cmd.action.route() {
+        let (job, game) = match cmd.action.route() {
             Route::Tournament(t) => return self.handle_tournament(&cmd, t).await,
-            Route::Game(game, action) => {
-                (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(self.slot(game)))
-            }
+            Route::Game(game, action) => (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(game)),
             Route::User(action) => (Job::User(action), None),
         };
-        let mut guard = match &slot {
-            Some(s) => Some(s.clone().lock_owned().await),
+        let mut guard = match game {
+            Some(g) => Some(self.hold(g).await),
             None => None,
         };
         let (mut turn, commit) = self.store.turn_for(&cmd.request).await?;
@@ -518,10 +631,11 @@ impl Referee {
         let now = self.clock.now();
         let version = store::servers_version();
         let mut out = Out { cached: Some((self.locales.clone(), version)), defer: true, ..Out::default() };
-        let mut live = guard.as_ref().and_then(|g| g.live.clone());
+        // A copy: a rejected command leaves the slot's games as they were.
+        let mut cache = guard.as_ref().map(|g| g.cache.clone()).unwrap_or_default();
         let step = match seen {
             Some(json) => Ok(Some(json)),
-            None => self.handle_in(turn.conn(), &cmd, job, now, &mut live, &mut out).await.map(|()| None),
+            None => self.handle_in(turn.conn(), &cmd, job, now, &mut cache, &mut out).await.map(|()| None),
         };
         // The writes the command held back (its request id at least) go out with the close of
         // its savepoint, in the writer's next round trip; a failed command's are dropped.
@@ -531,7 +645,7 @@ impl Referee {
         }
         if let Err(e) = commit.wait().await {
             if let Some(g) = guard.as_mut() {
-                g.live = None;
+                g.clear();
             }
             return Err(RefereeError::Store(e));
         }
@@ -541,8 +655,10 @@ impl Referee {
             }
             Ok(None) => {
                 if let Some(g) = guard.as_mut() {
-                    // Finished games leave the cache; they are rebuilt on demand (views, records).
-                    g.live = live.filter(|l| l.game.over().is_none());
+                    // Finished games leave the cache (and their slot the map, once `guard` is
+                    // dropped); they are rebuilt on demand (views, records).
+                    cache.keep_in_play();
+                    g.cache = cache;
                 }
                 self.locales.put(version, &out.server_locales);
                 Ok(out.effects)
@@ -553,7 +669,7 @@ impl Referee {
             }
             Err(Fail::Store(e)) => {
                 if let Some(g) = guard.as_mut() {
-                    g.live = None;
+                    g.clear();
                 }
                 Err(RefereeError::Store(e))
             }
@@ -569,11 +685,11 @@ impl Referee {
         cmd: &Command,
         job: Job<'_>,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
         match job {
-            Job::Game(gc) => self.apply_game(tx, gc, now, live, out).await?,
+            Job::Game(gc) => self.apply_game(tx, gc, now, cache, out).await?,
             Job::User(action) => self.apply_user(tx, cmd, action, now, out).await?,
         }
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
@@ -589,16 +705,15 @@ impl Referee {
     /// The board as `user` may see it: their own seat's view if they play in the game, the
     /// spectator view otherwise (`None` asks for the public view); everything once it is over.
     pub async fn view(&self, game: GameId, user: Option<&str>) -> Result<View, RefereeError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let row = store::game_get(&mut c, game)
             .await?
             .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
-        if guard.live.is_none() {
-            guard.live = rebuild(&mut c, &row).await?;
+        if guard.cache.live.is_none() {
+            guard.cache.live = rebuild(&mut c, &row).await?;
         }
-        let Some(live) = &guard.live else {
+        let Some(live) = &guard.cache.live else {
             return Err(RefereeError::Rejected {
                 mistake: Mistake::WrongState { game, status: row.status.clone() },
                 message: String::new(),
@@ -618,8 +733,7 @@ impl Referee {
     /// The game's record (`.jqr`): with both setups once the game is over; before that the setups
     /// are `?` and each combat carries its public outcome mark, so the record is public.
     pub async fn record(&self, game: GameId) -> Result<String, RefereeError> {
-        let slot = self.slot(game);
-        let _guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
@@ -627,7 +741,7 @@ impl Referee {
             return self.seats_record(&mut c, &row).await;
         }
         if row.variant == crate::rules::flip::VARIANT_NAME {
-            return self.flip_record(&mut c, &row).await;
+            return self.flip_record(&mut c, &row, &mut guard.cache.flip).await;
         }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
@@ -866,14 +980,18 @@ impl Referee {
         tx: &mut SqliteConnection,
         cmd: GameCommand<'_>,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
         let game = cmd.game;
+        let live = &mut cache.live;
         let mut row = match live.as_ref().filter(|l| l.row.id == game) {
             Some(l) => l.row.clone(),
             None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
         };
+        if flip::takes(&row, cmd.action) {
+            return self.flip_action(tx, cmd, now, out, &mut row, &mut cache.flip).await;
+        }
         let r = self.apply_game_row(tx, cmd, now, live, out, &mut row).await;
         if r.is_ok()
             && let Some(l) = live.as_mut()
@@ -897,9 +1015,6 @@ impl Referee {
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         if seats::is_cross(row) {
             return self.apply_seats(tx, cmd, now, live, out, row).await;
-        }
-        if flip::takes(row, cmd.action) {
-            return self.flip_action(tx, cmd, now, out, row).await;
         }
         match cmd.action {
             GameAction::Join(Some(_)) => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
@@ -1438,10 +1553,10 @@ impl Referee {
             }
         }
         effects.extend(self.tournament_tick(now).await?);
+        self.evict_idle(now);
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
-            let slot = self.slot(r.game_id);
-            let _g = slot.lock().await;
+            let _g = self.hold(r.game_id).await;
             let mut tx = self.store.begin().await?;
             let Some(mut d) = store::deadline_get(&mut tx, r.game_id).await? else { continue };
             if d.remind_at.is_none_or(|t| t > now) {
@@ -1473,21 +1588,21 @@ impl Referee {
     }
 
     async fn apply_deadline(&self, game: GameId, now: i64) -> Result<Vec<Effect>, RefereeError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut tx = self.store.begin().await?;
         let mut out = Out::default();
-        let mut live = guard.live.clone();
-        match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
+        let mut cache = guard.cache.clone();
+        match self.deadline_passed(&mut tx, game, now, &mut cache, &mut out).await {
             Ok(()) => {
                 tx.commit().await?;
-                // Deadlines are rare: rebuild on the next command rather than track the row here.
-                drop(live);
-                guard.live = None;
+                // Deadlines are rare: rebuild the standard game on the next command rather than
+                // track its row here. A 翻棋 game keeps no row, so it stays if still in play.
+                cache.keep_in_play();
+                guard.cache = Cache { live: None, flip: cache.flip };
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
-                guard.live = None;
+                guard.clear();
                 Err(e.into())
             }
             Err(Fail::Mistake(m)) => Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
@@ -1499,9 +1614,10 @@ impl Referee {
         tx: &mut SqliteConnection,
         game: GameId,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
+        let live = &mut cache.live;
         let Some(d) = store::deadline_get(tx, game).await? else { return Ok(()) };
         let Some(due) = d.due_at.filter(|&t| t <= now) else { return Ok(()) };
         store::deadline_clear(tx, game).await?;
@@ -1522,7 +1638,7 @@ impl Referee {
             return self.seats_deadline(tx, &mut row, live, d.seat, due, out).await;
         }
         if row.variant == crate::rules::flip::VARIANT_NAME {
-            return self.flip_deadline(tx, &mut row, d.seat, due, out).await;
+            return self.flip_deadline(tx, &mut row, d.seat, due, out, &mut cache.flip).await;
         }
         let l = self.ensure_live(tx, &row, live).await?;
         let seat = l.game.to_move();

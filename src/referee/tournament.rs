@@ -755,7 +755,7 @@ impl Referee {
             };
             let mut guards = Vec::new();
             for g in &want {
-                guards.push(self.slot(*g).lock_owned().await);
+                guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
             if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
@@ -774,7 +774,7 @@ impl Referee {
                     store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
                     tx.commit().await?;
                     for mut g in guards {
-                        g.live = None;
+                        g.clear();
                     }
                     Ok(out.effects)
                 }
@@ -786,7 +786,7 @@ impl Referee {
                 Err(Fail::Store(e)) => {
                     drop(tx);
                     for mut g in guards {
-                        g.live = None;
+                        g.clear();
                     }
                     Err(RefereeError::Store(e))
                 }
@@ -1310,7 +1310,7 @@ impl Referee {
             let want = open_games(&mut *self.store.conn().await?).await?;
             let mut guards = Vec::new();
             for g in &want {
-                guards.push(self.slot(*g).lock_owned().await);
+                guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
             if open_games(&mut *tx).await? != want {
@@ -1325,7 +1325,7 @@ impl Referee {
             }
             tx.commit().await?;
             for mut g in guards {
-                g.live = None;
+                g.clear();
             }
             return Ok(out.effects);
         }
