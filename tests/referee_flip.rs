@@ -498,7 +498,7 @@ async fn a_ply_and_its_views_rebuild_the_game_at_most_once() {
         let actions = mirror.legal_actions();
         let a = actions[rng.below(actions.len())];
         mirror.play(a).unwrap();
-        (if n % 2 == 0 { "alice" } else { "bob" }, ply_text(a))
+        (if n.is_multiple_of(2) { "alice" } else { "bob" }, ply_text(a))
     };
     for n in 0..12 {
         let (user, text) = next(&mut mirror, &mut rng, n);

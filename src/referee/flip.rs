@@ -612,7 +612,7 @@ impl Referee {
             self.flip_rebuilds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             *cached = Some(rebuild_flip(c, row).await?);
         }
-        Ok(cached.as_mut().expect("just filled"))
+        cached.as_mut().ok_or_else(|| corrupt("flip_games", row.id, "the game was not rebuilt"))
     }
 
     /// How many times a 翻棋 game was rebuilt from the store by this referee (each replays the
