@@ -1,9 +1,11 @@
-//! 翻棋 referee benchmarks (run with `cargo bench --bench flip`). A flip game is not cached: every
-//! command rebuilds it from its deal and event log (see `src/referee/flip.rs`), so the cost that
-//! grows with the game is the rebuild:
-//! - `flip_rebuild_at_ply_150`: `Referee::flip_view` of a game 150 plies long (read the row, the
-//!   deal and the log, check the deal against its seed and commitment, replay every ply);
-//! - `flip_record_at_ply_150`: the same game's `.jqr` export.
+//! 翻棋 referee benchmarks (run with `cargo bench --bench flip`). A flip game in play is cached in
+//! its lock slot (see `src/referee/flip.rs`) and rebuilt from its deal and event log only when the
+//! slot is cold (a restart, an idle eviction), so after the game below is played:
+//! - `flip_rebuild_at_ply_150`: `Referee::flip_view` of a game 150 plies long — the name is kept
+//!   for comparison with earlier runs, when every call rebuilt the game (read the row, the deal and
+//!   the log, check the deal against its seed and commitment, replay every ply); it now reads the
+//!   row and the cached game;
+//! - `flip_record_at_ply_150`: the same game's `.jqr` export, from the cached game.
 
 use std::sync::Arc;
 

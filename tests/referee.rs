@@ -93,6 +93,8 @@ async fn racing_moves_for_one_turn_apply_exactly_one() {
     for g in 1..=20 {
         assert_eq!(store::events_of(&mut c, g).await.unwrap().len(), 1, "game {g}");
     }
+    // The lock slots outlive the race only as caches of games in play.
+    assert_eq!(r.cached_games(), 20);
 }
 
 #[tokio::test]
@@ -273,4 +275,124 @@ async fn who_plays_first_under_first_random_is_not_a_function_of_ids_and_times()
         r.store().close().await;
     }
     assert!(firsts.contains(&0) && firsts.contains(&1), "{firsts:?}");
+}
+
+#[tokio::test]
+async fn a_time_control_out_of_range_is_refused_and_nothing_is_stored() {
+    let (r, _db) = referee("huge-time").await;
+    // Every family's challenge, and a tournament's round length: `999999999999999d` overflowed
+    // an i64 when scaled to seconds; now it is too long, said with the longest there is.
+    for (i, variant) in ["junqi", "junqi4", "junqi-flip"].into_iter().enumerate() {
+        let challenge = Action::Challenge {
+            opponent: None,
+            variant: variant.into(),
+            mode: "dark".into(),
+            rules: String::new(),
+            time: "999999999999999d".into(),
+        };
+        let err = r.handle(cmd("alice", &format!("huge{i}"), challenge)).await.unwrap_err();
+        let RefereeError::Rejected { mistake, message } = &err else { panic!("{variant}: {err}") };
+        assert_eq!(*mistake, Mistake::TimeTooLong("999999999999999d".into()), "{variant}");
+        assert_eq!(message, "Time control '999999999999999d' is too long; the longest is 30 days (30d).");
+        assert_eq!(mistake.render(Locale::ZhHans), "限时“999999999999999d”太长；最长为30天（30d）。");
+        assert_eq!(mistake.render(Locale::ZhHant), "限時“999999999999999d”太長；最長為30天（30d）。");
+    }
+    let too_short = Action::Challenge {
+        opponent: None,
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "30s".into(),
+    };
+    let err = r.handle(cmd("alice", "short", too_short)).await.unwrap_err();
+    let RefereeError::Rejected { message, .. } = &err else { panic!("{err}") };
+    assert_eq!(message, "Time control '30s' is too short; the shortest is 1 minute (1m).");
+    let tournament = junqi_referee::referee::tournament::parse_local(&[
+        "create",
+        "Open",
+        "format=swiss",
+        "rounds=3",
+        "round-time=99999999999999999999999h",
+    ])
+    .unwrap();
+    let err = r.handle(cmd("alice", "t", tournament)).await.unwrap_err();
+    assert!(
+        matches!(&err, RefereeError::Rejected { mistake: Mistake::TimeTooLong(t), .. } if t == "99999999999999999999999h"),
+        "{err}"
+    );
+    // Nothing was stored: no game, no request id (so the same request may be sent again, fixed).
+    let mut c = r.store().conn().await.unwrap();
+    assert!(store::games_live(&mut c).await.unwrap().is_empty());
+    assert_eq!(r.game_row(1).await.unwrap(), None);
+    for req in ["huge0", "huge1", "huge2", "short", "t"] {
+        assert_eq!(store::request_get(&mut c, req).await.unwrap(), None, "{req}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lock_slots_of_finished_and_idle_games_are_evicted() {
+    let clock = Arc::new(ManualClock::new(NOW));
+    let (r, _db) = referee_with("evict", clock.clone()).await;
+    let r = Arc::new(r);
+    for g in 1..=12 {
+        start_game(&r, g).await;
+    }
+    // Games in play keep their slot (their cached position); a challenge keeps none.
+    assert_eq!(r.cached_games(), 12);
+    let open = Action::Challenge {
+        opponent: None,
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1d".into(),
+    };
+    r.handle(cmd("carol", "open", open)).await.unwrap();
+    r.handle(cmd("dave", "show13", Action::Show(13))).await.unwrap();
+    assert_eq!(r.cached_games(), 12);
+    // Games 1–8 end while the others are played, in parallel and with racing duplicates: each
+    // command still applies once, and no slot of a finished game stays.
+    let mut tasks = Vec::new();
+    for g in 1..=12i64 {
+        for i in 0..2 {
+            let r = r.clone();
+            let (user, request, action) = if g <= 8 {
+                ("bob", format!("resign{g}"), Action::Resign(g))
+            } else {
+                ("alice", format!("m{g}-{i}"), Action::Move(g, "c6-c7".into()))
+            };
+            tasks.push(tokio::spawn(async move {
+                let views = [r.view(g, Some(user)).await.is_ok(), r.record(g).await.is_ok()];
+                (r.handle(cmd(user, &request, action)).await, views)
+            }));
+        }
+    }
+    let mut refused = 0;
+    for t in tasks {
+        let (result, views) = t.await.unwrap();
+        assert_eq!(views, [true, true]);
+        match result {
+            Ok(_) => {}
+            Err(RefereeError::Rejected { mistake: Mistake::NotYourTurn(_), .. }) => refused += 1,
+            Err(e) => panic!("unexpected error: {e}"),
+        }
+    }
+    // The resignations raced with themselves (same request id: applied once); the moves with
+    // another request each (the second is not Red's turn).
+    assert_eq!(refused, 4);
+    let mut c = r.store().conn().await.unwrap();
+    for g in 1..=12 {
+        assert_eq!(store::events_of(&mut c, g).await.unwrap().len(), 1, "game {g}");
+    }
+    assert_eq!(r.cached_games(), 4);
+    // Views of finished games rebuild them and let them go again.
+    for g in 1..=8 {
+        assert!(r.view(g, None).await.unwrap().over.is_some());
+    }
+    assert_eq!(r.cached_games(), 4);
+    // The four games in play are dropped once idle for over an hour (and rebuilt when needed).
+    clock.advance(3601);
+    r.tick().await.unwrap();
+    assert_eq!(r.cached_games(), 0);
+    r.handle(cmd("bob", "late9", Action::Move(9, "b7-b8".into()))).await.unwrap();
+    assert_eq!(r.cached_games(), 1);
 }

@@ -483,3 +483,50 @@ async fn no_randomness_no_deal_and_an_abort_before_the_first_ply() {
     assert!(r.flip_view(1).await.is_err());
     assert_eq!(r.flip_legal(1).await.unwrap(), None);
 }
+
+#[tokio::test]
+async fn a_ply_and_its_views_rebuild_the_game_at_most_once() {
+    let clock = Arc::new(ManualClock::new(T0));
+    let (r, _db) = open("rebuilds", clock.clone()).await;
+    r.handle(cmd("alice", "c", challenge("first=creator", "none"))).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    let mut mirror = FlipGame::new(&Deal::from_seed(&manual_seed(1)), FlipOptions::default());
+    let mut rng = Rng::new(3);
+    // What an adapter does around each ply: the board image, whose turn, autocompletion, and
+    // sometimes the record. The game began from its deal, so none of it replays the log.
+    let next = |mirror: &mut FlipGame, rng: &mut Rng, n: usize| {
+        let actions = mirror.legal_actions();
+        let a = actions[rng.below(actions.len())];
+        mirror.play(a).unwrap();
+        (if n.is_multiple_of(2) { "alice" } else { "bob" }, ply_text(a))
+    };
+    for n in 0..12 {
+        let (user, text) = next(&mut mirror, &mut rng, n);
+        r.handle(cmd(user, &format!("p{n}"), Action::Move(1, text))).await.unwrap();
+        r.flip_view(1).await.unwrap().unwrap();
+        r.flip_view(1).await.unwrap().unwrap();
+        r.flip_legal(1).await.unwrap().unwrap();
+        r.record(1).await.unwrap();
+    }
+    assert_eq!(r.flip_rebuilds(), 0);
+    assert_eq!(r.flip_view(1).await.unwrap().unwrap(), mirror.view());
+    assert_eq!(r.cached_games(), 1);
+    // Idle for over an hour: the next tick drops the cached game; the next ply rebuilds it once,
+    // and the views after it reuse that one rebuild.
+    clock.advance(2 * 3600);
+    r.tick().await.unwrap();
+    assert_eq!(r.cached_games(), 0);
+    for n in 12..16 {
+        let (user, text) = next(&mut mirror, &mut rng, n);
+        r.handle(cmd(user, &format!("p{n}"), Action::Move(1, text))).await.unwrap();
+        r.flip_view(1).await.unwrap().unwrap();
+        r.flip_legal(1).await.unwrap().unwrap();
+    }
+    assert_eq!(r.flip_rebuilds(), 1);
+    assert_eq!(r.flip_view(1).await.unwrap().unwrap(), mirror.view());
+    // A finished game leaves the cache and its lock slot the map; its views rebuild on demand.
+    r.handle(cmd("alice", "x", Action::Resign(1))).await.unwrap();
+    assert_eq!(r.cached_games(), 0);
+    assert!(r.flip_view(1).await.unwrap().unwrap().over.is_some());
+    assert_eq!(r.cached_games(), 0);
+}

@@ -3,9 +3,11 @@
 //!
 //! The players sit in the 2-seat columns of the game row: `red` is P1 (plays first), `blue` is P2;
 //! their colours come from the plies. The secret (seed, deal, commitment) is in `flip_games`
-//! ([`crate::store::flip`]); the game is rebuilt from it and the event log for every command (a
-//! flip game is at most a few hundred plies, so no cache is kept). A flip is logged as a `move`
-//! event whose body is `+c6=G`, checked against the deal on every rebuild.
+//! ([`crate::store::flip`]); the game is rebuilt from it and the event log when its game lock's
+//! slot has no copy (after a restart, an idle spell, a failed commit), and the rebuilt game is
+//! kept there, so a ply, the board images and the autocompletion that follow it replay nothing. A
+//! flip is logged as a `move` event whose body is `+c6=G`, checked against the deal on every
+//! rebuild.
 //!
 //! Secrecy: every public text is made from a [`FlipReport`] (which names only face-up pieces) or a
 //! [`FlipView`] (whose face-down cells carry nothing). Flip tokens typed by players may carry
@@ -14,9 +16,9 @@
 use sqlx::sqlite::SqliteConnection;
 
 use super::i18n::flip::{FlipMistake, FlipMsg};
+use super::route::{GameAction, GameCommand, Terms};
 use super::{
-    Action, Effect, Fail, GameId, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, piece_name, seat_of,
-    seat_user,
+    Effect, Fail, GameId, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, piece_name, seat_of, seat_user,
 };
 use crate::rules::flip::{self, Deal, FirstPlayer, FlipEvent, FlipGame, FlipOptions, FlipReport, FlipView, Player};
 use crate::rules::flip_record::{FlipRecord, FlipRecordInfo};
@@ -36,9 +38,9 @@ pub fn is_flip_variant(name: &str) -> bool {
 
 /// Whether the referee's flip code (rather than the standard one) handles this action on this
 /// game. Declining a challenge, aborting and declining a draw need nothing flip-specific.
-pub(super) fn takes(row: &GameRow, action: &Action) -> bool {
+pub(super) fn takes(row: &GameRow, action: GameAction<'_>) -> bool {
     row.variant == flip::VARIANT_NAME
-        && !matches!(action, Action::Decline(_) | Action::Abort(_) | Action::DeclineDraw(_))
+        && !matches!(action, GameAction::Decline | GameAction::Abort | GameAction::DeclineDraw)
 }
 
 /// The stored result word: `p1_wins:flag_captured`, `p2_wins:resign`, `draw:agreed`, …
@@ -50,7 +52,8 @@ fn fm(m: FlipMistake) -> Fail {
     Fail::Mistake(Mistake::Flip(m))
 }
 
-/// A flip game rebuilt from its deal and event log.
+/// A flip game rebuilt from its deal and event log (or started from its deal), as last committed.
+#[derive(Clone)]
 pub(super) struct FlipLive {
     /// The game (it knows the deal: never hand it out).
     pub game: FlipGame,
@@ -128,27 +131,24 @@ fn player_user(row: &GameRow, p: Player) -> String {
 
 impl Referee {
     /// `challenge … variant=junqi-flip`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn flip_challenge(
         &self,
         tx: &mut SqliteConnection,
         user: &str,
         server: &str,
-        opponent: &Option<String>,
-        mode: &str,
-        rules: &str,
-        time: &str,
+        terms: Terms<'_>,
         now: i64,
         out: &mut Out,
     ) -> Res<()> {
+        let Terms { opponent, mode, rules, time, .. } = terms;
         // The parsers default to `mode=dark`; flip has no visibility mode, so only that default
         // (or `flip` itself) is accepted.
         if !matches!(mode.trim().to_lowercase().as_str(), "" | "dark" | "flip") {
             return Err(fm(FlipMistake::NoMode(mode.to_string())));
         }
         let options = FlipOptions::parse(rules).map_err(|e| fm(FlipMistake::BadOptions(e)))?;
-        let per_move = super::parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.to_string()))?;
-        if opponent.as_deref() == Some(user) {
+        let per_move = super::time::time_control(time)?;
+        if opponent == Some(user) {
             return Err(Mistake::SelfChallenge.into());
         }
         let row = GameRow {
@@ -160,7 +160,7 @@ impl Referee {
             rules: options.to_string(),
             per_move,
             challenger: user.into(),
-            invited: opponent.clone(),
+            invited: opponent.map(str::to_string),
             red: None,
             blue: None,
             status: status::CHALLENGED.into(),
@@ -177,7 +177,7 @@ impl Referee {
     async fn flip_create_challenge(&self, tx: &mut SqliteConnection, row: GameRow, now: i64, out: &mut Out) -> Res<()> {
         let server = store::server_get(tx, &row.server_id).await?;
         let id = store::game_insert(tx, &row).await?;
-        let due = now + server.challenge_ttl;
+        let due = super::time::after(now, server.challenge_ttl);
         let d = DeadlineRow {
             game_id: id,
             kind: "challenge".into(),
@@ -208,16 +208,17 @@ impl Referee {
     pub(super) async fn flip_action(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &super::Command,
+        cmd: GameCommand<'_>,
         now: i64,
         out: &mut Out,
         row: &mut GameRow,
+        cached: &mut Option<FlipLive>,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
+        let user = cmd.user;
         let game = row.id;
         let wrong_state = |row: &GameRow| Fail::Mistake(Mistake::WrongState { game, status: row.status.clone() });
-        match &cmd.action {
-            Action::Accept(_) => {
+        match cmd.action {
+            GameAction::Accept => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row));
                 }
@@ -246,7 +247,8 @@ impl Referee {
                 }
                 // The deal: a fresh secret seed, fixed before the first ply (rules-flip.md §1).
                 let seed = Seed(self.entropy("seed", game)?);
-                let deal = Deal::from_seed(&seed).to_string();
+                let dealt = Deal::from_seed(&seed);
+                let deal = dealt.to_string();
                 let commit = shuffle::commit(&seed, &deal);
                 let secret = FlipRow {
                     game_id: game,
@@ -256,6 +258,15 @@ impl Referee {
                     deal,
                 };
                 flip_insert(tx, &secret).await?;
+                // The game starts from the deal just made: nothing to replay.
+                *cached = Some(FlipLive {
+                    game: FlipGame::new(&dealt, options),
+                    reports: Vec::new(),
+                    terminal: None,
+                    seed,
+                    deal: dealt,
+                    commit: commit.clone(),
+                });
                 row.status = status::PLAYING.into();
                 row.first_seat = 0;
                 row.updated_at = now;
@@ -275,28 +286,29 @@ impl Referee {
                 out.effects.push(Effect::Render { game, for_user: None });
                 self.set_move_deadline(tx, row, player_seat(Player::P1), now, out).await
             }
-            Action::Move(_, text) => {
+            GameAction::Move(text) => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
                 }
-                let mut l = rebuild_flip(tx, row).await?;
+                let l = self.ensure_flip(tx, row, cached).await?;
                 if l.game.to_move() != p {
                     return Err(Mistake::NotYourTurn(game).into());
                 }
                 let parsed = flip::parse_action(text).map_err(|e| fm(FlipMistake::BadPly(e)))?;
                 // `=x` is ignored (see the module doc): checking it would leak the piece.
                 let report = l.game.play(parsed.action).map_err(|e| fm(FlipMistake::Illegal(e)))?;
+                l.reports.push(report.clone());
                 store::event_append(tx, game, "move", Some(p.index() as i64), &report.token(), now).await?;
                 row.draw_offer = None;
-                self.flip_after_ply(tx, row, &l, &report, false, now, out).await
+                self.flip_after_ply(tx, row, l, &report, false, now, out).await
             }
-            Action::Resign(_) | Action::AcceptDraw(_) => {
+            GameAction::Resign | GameAction::AcceptDraw => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
                 }
-                let accept = matches!(cmd.action, Action::AcceptDraw(_));
+                let accept = matches!(cmd.action, GameAction::AcceptDraw);
                 if accept {
                     match row.draw_offer {
                         None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -304,17 +316,18 @@ impl Referee {
                         Some(_) => {}
                     }
                 }
-                let mut l = rebuild_flip(tx, row).await?;
+                let l = self.ensure_flip(tx, row, cached).await?;
                 if !accept {
                     self.check_resign(tx, &row.server_id, game, l.game.ply()).await?;
                 }
                 let over = if accept { l.game.agree_draw() } else { l.game.resign(p) };
                 let over = over.ok_or_else(|| wrong_state(row))?;
+                l.terminal = Some(if accept { Terminal::Draw } else { Terminal::Resign });
                 let (kind, s) = if accept { ("draw", None) } else { ("resign", Some(p.index() as i64)) };
                 store::event_append(tx, game, kind, s, "", now).await?;
-                self.flip_finish(tx, row, &l, over, now, out).await
+                self.flip_finish(tx, row, l, over, now, out).await
             }
-            Action::OfferDraw(_) => {
+            GameAction::OfferDraw => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -328,7 +341,7 @@ impl Referee {
                 let msg = FlipMsg::DrawOffered { game, player: p, user: user.into() };
                 self.public(tx, &row.server_id, Some(game), Msg::Flip(msg), out).await
             }
-            Action::Rematch(_) => {
+            GameAction::Rematch => {
                 let p = self.flip_player(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
@@ -351,10 +364,10 @@ impl Referee {
                 };
                 self.flip_create_challenge(tx, new, now, out).await
             }
-            Action::Show(_) => {
+            GameAction::Show => {
                 let started = row.status == status::PLAYING || row.status == status::FINISHED;
                 let (ply, face_down, p1_colour) = if started {
-                    let v = rebuild_flip(tx, row).await?.game.view();
+                    let v = self.ensure_flip(tx, row, cached).await?.game.view();
                     (v.ply, v.face_down(), v.p1_colour)
                 } else {
                     (0, 0, None)
@@ -366,9 +379,12 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Deploy(..) => Err(fm(FlipMistake::NoDeployment(game))),
-            Action::Mark { .. } => Err(fm(FlipMistake::NoMarks(game))),
-            _ => Err(wrong_state(row)),
+            GameAction::Deploy(_) => Err(fm(FlipMistake::NoDeployment(game))),
+            GameAction::Mark { .. } => Err(fm(FlipMistake::NoMarks(game))),
+            // A flip game has no seat to choose: joining is accepting.
+            GameAction::Join(_) => Err(wrong_state(row)),
+            // Left to the standard code by `takes`; refused here should that ever change.
+            GameAction::Decline | GameAction::Abort | GameAction::DeclineDraw => Err(wrong_state(row)),
         }
     }
 
@@ -474,9 +490,10 @@ impl Referee {
         seat: Option<i64>,
         due: i64,
         out: &mut Out,
+        cached: &mut Option<FlipLive>,
     ) -> Res<()> {
         let game = row.id;
-        let mut l = rebuild_flip(tx, row).await?;
+        let l = self.ensure_flip(tx, row, cached).await?;
         let p = l.game.to_move();
         if seat != Some(p.index() as i64) {
             return Err(Fail::Store(corrupt("deadlines", game, "deadline for the player not to move")));
@@ -488,22 +505,23 @@ impl Referee {
                 let mut rng = Rng::new((game as u64) << 20 ^ u64::from(l.game.ply()));
                 let action = actions[rng.below(actions.len())];
                 let report = l.game.play(action).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
+                l.reports.push(report.clone());
                 store::event_append(tx, game, "move", Some(p.index() as i64), &report.token(), due).await?;
                 row.draw_offer = None;
-                return self.flip_after_ply(tx, row, &l, &report, true, due, out).await;
+                return self.flip_after_ply(tx, row, l, &report, true, due, out).await;
             }
         }
         let over =
             l.game.timeout(p).ok_or_else(|| Fail::Store(corrupt("games", game, "timeout of a finished game")))?;
+        l.terminal = Some(Terminal::Timeout);
         store::event_append(tx, game, "timeout", Some(p.index() as i64), "", due).await?;
-        self.flip_finish(tx, row, &l, over, due, out).await
+        self.flip_finish(tx, row, l, over, due, out).await
     }
 
     /// The public board of a flip game (the same for players and spectators: §6 has no private
     /// channel), or `None` if the game is not a flip game.
     pub async fn flip_view(&self, game: GameId) -> Result<Option<FlipView>, RefereeError> {
-        let slot = self.slot(game);
-        let _guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let row = store::game_get(&mut c, game)
             .await?
@@ -517,19 +535,24 @@ impl Referee {
                 message: String::new(),
             });
         }
-        Ok(Some(rebuild_flip(&mut c, &row).await?.game.view()))
+        Ok(Some(self.ensure_flip(&mut c, &row, &mut guard.cache.flip).await?.game.view()))
     }
 
     /// The `.jqr` record of a flip game: `Seed` and `Deal` are `?` until the game is over, the
     /// `Commit` is always there.
-    pub(super) async fn flip_record(&self, c: &mut SqliteConnection, row: &GameRow) -> Result<String, RefereeError> {
+    pub(super) async fn flip_record(
+        &self,
+        c: &mut SqliteConnection,
+        row: &GameRow,
+        cached: &mut Option<FlipLive>,
+    ) -> Result<String, RefereeError> {
         if row.status != status::PLAYING && row.status != status::FINISHED {
             return Err(RefereeError::Rejected {
                 mistake: Mistake::WrongState { game: row.id, status: row.status.clone() },
                 message: String::new(),
             });
         }
-        let l = rebuild_flip(c, row).await?;
+        let l = self.ensure_flip(c, row, cached).await?;
         let (y, m, d) = super::civil(row.created_at);
         let info = FlipRecordInfo {
             options: *l.game.options(),
@@ -547,9 +570,10 @@ impl Referee {
     /// Every public board of a flip game, from the deal to now (one per ply, and one more if the
     /// game ended by resignation, timeout or agreement), for replays; `None` if not a flip game.
     pub async fn flip_views(&self, game: GameId) -> Result<Option<Vec<FlipView>>, RefereeError> {
-        let Some(row) = self.flip_row(game).await? else { return Ok(None) };
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
-        let l = rebuild_flip(&mut c, &row).await?;
+        let Some(row) = flip_row(&mut c, game).await? else { return Ok(None) };
+        let l = self.ensure_flip(&mut c, &row, &mut guard.cache.flip).await?;
         let mut g = FlipGame::new(&l.deal, *l.game.options());
         let mut views = vec![g.view()];
         for r in &l.reports {
@@ -566,20 +590,42 @@ impl Referee {
     /// autocompletion. Legality reads only public facts (rules-flip.md §6), so this tells nothing
     /// the public board does not. `None` if not a flip game or not being played.
     pub async fn flip_legal(&self, game: GameId) -> Result<Option<(Player, Vec<flip::FlipAction>)>, RefereeError> {
-        let Some(row) = self.flip_row(game).await? else { return Ok(None) };
+        let mut guard = self.hold(game).await;
+        let mut c = self.store.conn().await?;
+        let Some(row) = flip_row(&mut c, game).await? else { return Ok(None) };
         if row.status != status::PLAYING {
             return Ok(None);
         }
-        let mut c = self.store.conn().await?;
-        let l = rebuild_flip(&mut c, &row).await?;
+        let l = self.ensure_flip(&mut c, &row, &mut guard.cache.flip).await?;
         Ok(Some((l.game.to_move(), l.game.legal_actions())))
     }
 
-    /// The row of a started flip game (playing or finished), `None` for any other game.
-    async fn flip_row(&self, game: GameId) -> Result<Option<GameRow>, RefereeError> {
-        let mut c = self.store.conn().await?;
-        Ok(store::game_get(&mut c, game).await?.filter(|r| {
-            r.variant == flip::VARIANT_NAME && (r.status == status::PLAYING || r.status == status::FINISHED)
-        }))
+    /// The cached flip game of `row`, rebuilt from the store first if the slot has none. Call
+    /// it with the game's lock held and `cached` from its slot (or a command's copy of it).
+    pub(super) async fn ensure_flip<'a>(
+        &self,
+        c: &mut SqliteConnection,
+        row: &GameRow,
+        cached: &'a mut Option<FlipLive>,
+    ) -> Result<&'a mut FlipLive, StoreError> {
+        if cached.is_none() {
+            self.flip_rebuilds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            *cached = Some(rebuild_flip(c, row).await?);
+        }
+        cached.as_mut().ok_or_else(|| corrupt("flip_games", row.id, "the game was not rebuilt"))
     }
+
+    /// How many times a 翻棋 game was rebuilt from the store by this referee (each replays the
+    /// game's whole log), for tests and benchmarks of the cache.
+    #[doc(hidden)]
+    pub fn flip_rebuilds(&self) -> u64 {
+        self.flip_rebuilds.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// The row of a started flip game (playing or finished), `None` for any other game.
+async fn flip_row(c: &mut SqliteConnection, game: GameId) -> Result<Option<GameRow>, StoreError> {
+    Ok(store::game_get(c, game)
+        .await?
+        .filter(|r| r.variant == flip::VARIANT_NAME && (r.status == status::PLAYING || r.status == status::FINISHED)))
 }

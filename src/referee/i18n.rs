@@ -374,6 +374,12 @@ pub enum Mistake {
     /// Unknown time control.
     #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
     BadTime(String),
+    /// A time control under the shortest (a minute).
+    #[error("time control '{0}' is too short; the shortest is 1 minute (1m)")]
+    TimeTooShort(String),
+    /// A time control over the longest (30 days), however many digits it has.
+    #[error("time control '{0}' is too long; the longest is 30 days (30d)")]
+    TimeTooLong(String),
     /// Challenging oneself.
     #[error("you cannot challenge yourself")]
     SelfChallenge,
@@ -936,6 +942,8 @@ impl Mistake {
                 "未知棋种“{v}”；请用 junqi（军棋）、junqi4（四国）、junqi4-duel（四国板双人）或 junqi-flip（翻棋）。"
             ),
             Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
+            Mistake::TimeTooShort(t) => format!("限时“{t}”太短；最短为1分钟（1m）。"),
+            Mistake::TimeTooLong(t) => format!("限时“{t}”太长；最长为30天（30d）。"),
             Mistake::SelfChallenge => "不能向自己挑战。".into(),
             Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),
             Mistake::OwnChallenge(g) => format!("不能接受自己发起的对局 #{g}。"),
@@ -1428,6 +1436,8 @@ mod tests {
             Mistake::PieceKnown("c9".into()),
             Mistake::NoMark("c9".into()),
             Mistake::BadVacationLength(40),
+            Mistake::TimeTooShort("30s".into()),
+            Mistake::TimeTooLong("999999999999999d".into()),
         ] {
             assert_ne!(m.render(Locale::En), m.render(Locale::ZhHans));
             assert!(m.render(Locale::En).ends_with('.'));

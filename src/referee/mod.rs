@@ -19,6 +19,7 @@ pub mod flip;
 pub mod i18n;
 mod locales;
 mod marks;
+mod route;
 mod seats;
 mod settings;
 mod time;
@@ -42,9 +43,10 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
 pub use marks::Mark;
 pub use settings::ServerOptions;
-pub use time::parse_time_control;
+pub use time::{TimeControlError, parse_time_control};
 
 use i18n::{PieceName, SeatName};
+use route::{GameAction, GameCommand, Route, Terms, UserAction};
 
 /// A game's id.
 pub type GameId = i64;
@@ -170,27 +172,6 @@ pub enum Action {
     VacationDays(i64),
     /// Tournaments and ratings (see [`tournament::TournamentAction`]).
     Tournament(tournament::TournamentAction),
-}
-
-impl Action {
-    /// The game the action concerns, if any.
-    pub fn game(&self) -> Option<GameId> {
-        match self {
-            Action::Accept(g)
-            | Action::Decline(g)
-            | Action::Deploy(g, _)
-            | Action::Move(g, _)
-            | Action::Resign(g)
-            | Action::OfferDraw(g)
-            | Action::AcceptDraw(g)
-            | Action::DeclineDraw(g)
-            | Action::Abort(g)
-            | Action::Rematch(g)
-            | Action::Show(g) => Some(*g),
-            Action::Mark { game, .. } | Action::Join { game, .. } => Some(*game),
-            _ => None,
-        }
-    }
 }
 
 /// What the adapter must do after a command: data, not calls.
@@ -324,9 +305,84 @@ struct Live {
     row: GameRow,
 }
 
+/// The games cached in a slot, as last committed. Anything here can be rebuilt from the store,
+/// so a cache may be dropped at any time; it only saves replaying the log.
+#[derive(Default, Clone)]
+struct Cache {
+    /// A game of the standard and cross families.
+    live: Option<Live>,
+    /// A 翻棋 game (its own rules type).
+    flip: Option<flip::FlipLive>,
+}
+
+impl Cache {
+    /// Whether a game still in play is cached: only those are worth keeping between commands.
+    fn in_play(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| l.game.over().is_none())
+            || self.flip.as_ref().is_some_and(|f| f.game.over().is_none())
+    }
+
+    /// Keeps only games still in play: a finished game leaves the cache, and its slot the map.
+    fn keep_in_play(&mut self) {
+        self.live = self.live.take().filter(|l| l.game.over().is_none());
+        self.flip = self.flip.take().filter(|f| f.game.over().is_none());
+    }
+}
+
+/// What a game's lock guards.
 #[derive(Default)]
 struct Slot {
-    live: Option<Live>,
+    cache: Cache,
+    /// When the slot was last taken (the referee's clock), for evicting idle games.
+    used: i64,
+}
+
+impl Slot {
+    /// Forgets the cached games, to be rebuilt from the store.
+    fn clear(&mut self) {
+        self.cache = Cache::default();
+    }
+}
+
+/// A game's lock, held. Dropping it releases the lock and then the slot itself, unless another
+/// task holds or awaits it or it caches a game in play (see [`Referee::release`]).
+struct Held<'r> {
+    referee: &'r Referee,
+    game: GameId,
+    guard: Option<tokio::sync::OwnedMutexGuard<Slot>>,
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        self.guard.as_ref().expect("held until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Slot {
+        self.guard.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        if let Some(guard) = self.guard.take() {
+            let slot = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
+            // Unlock first: the slot is only evicted if no one holds it.
+            drop(guard);
+            self.referee.release(self.game, slot);
+        }
+    }
+}
+
+/// A command's work once routed (tournament commands run elsewhere, see
+/// [`Referee::handle_tournament`]).
+enum Job<'a> {
+    /// On one game, under its lock.
+    Game(GameCommand<'a>),
+    /// On the user's or the server's rows.
+    User(UserAction<'a>),
 }
 
 /// Effects being collected for one command, with the locale lookups they need.
@@ -413,6 +469,10 @@ impl Out {
     }
 }
 
+/// How long an unused game stays cached: a game in play whose players are away is replayed from
+/// the store when they come back rather than held in memory.
+const IDLE_SECS: i64 = 3600;
+
 /// The referee service.
 pub struct Referee {
     store: Store,
@@ -420,6 +480,8 @@ pub struct Referee {
     slots: StdMutex<HashMap<GameId, Arc<tokio::sync::Mutex<Slot>>>>,
     /// Server default locales, so announcements need no read of them (see `locales.rs`).
     locales: Arc<locales::ServerLocales>,
+    /// How many 翻棋 games were rebuilt from the store (see [`Referee::flip_rebuilds`]).
+    flip_rebuilds: std::sync::atomic::AtomicU64,
 }
 
 fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> StoreError {
@@ -479,7 +541,13 @@ impl Referee {
     /// A referee on a store, with a clock (a [`SystemClock`] in production, a [`ManualClock`] in
     /// tests).
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Referee {
-        Referee { store, clock, slots: StdMutex::new(HashMap::new()), locales: Arc::default() }
+        Referee {
+            store,
+            clock,
+            slots: StdMutex::new(HashMap::new()),
+            locales: Arc::default(),
+            flip_rebuilds: Default::default(),
+        }
     }
 
     /// Opens a referee and applies every deadline missed while it was down, in order, once.
@@ -505,6 +573,43 @@ impl Referee {
         slots.entry(game).or_default().clone()
     }
 
+    /// Takes `game`'s lock (waiting for commands before it), released when the result is dropped.
+    async fn hold(&self, game: GameId) -> Held<'_> {
+        let mut guard = self.slot(game).lock_owned().await;
+        guard.used = self.clock.now();
+        Held { referee: self, game, guard: Some(guard) }
+    }
+
+    /// Removes `game`'s slot from the map if only the map and `slot` (the caller's, unlocked)
+    /// hold it and it caches no game in play. Every task that holds or awaits a slot holds an
+    /// `Arc` of it, and a new one can only be had from the map, whose lock is held here: so a
+    /// count of two means no one else can be using or waiting for this slot, now or later.
+    fn release(&self, game: GameId, slot: Arc<tokio::sync::Mutex<Slot>>) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if Arc::strong_count(&slot) != 2 || !slots.get(&game).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+            return;
+        }
+        let keep = slot.try_lock().map_or(true, |s| s.cache.in_play());
+        if !keep {
+            slots.remove(&game);
+        }
+    }
+
+    /// Evicts the slots no one holds or awaits that were last used more than [`IDLE_SECS`]
+    /// before `now`, even if they cache a game in play (it is rebuilt when next needed).
+    fn evict_idle(&self, now: i64) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.retain(|_, slot| {
+            Arc::strong_count(slot) > 1 || slot.try_lock().map_or(true, |s| s.used.saturating_add(IDLE_SECS) > now)
+        });
+    }
+
+    /// How many games have a lock slot (and maybe a cached position) in memory.
+    #[doc(hidden)]
+    pub fn cached_games(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     /// Handles one command: checks it, commits it, and returns its effects.
     ///
     /// The command takes its game's lock, then a turn in the store's group commit
@@ -512,12 +617,13 @@ impl Referee {
     /// effects (or its rejection) are returned only once the batch holding it is committed. If that
     /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
-        if let Action::Tournament(t) = &cmd.action {
-            return self.handle_tournament(&cmd, t).await;
-        }
-        let slot = cmd.action.game().map(|g| self.slot(g));
-        let mut guard = match &slot {
-            Some(s) => Some(s.clone().lock_owned().await),
+        let (job, game) = match cmd.action.route() {
+            Route::Tournament(t) => return self.handle_tournament(&cmd, t).await,
+            Route::Game(game, action) => (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(game)),
+            Route::User(action) => (Job::User(action), None),
+        };
+        let mut guard = match game {
+            Some(g) => Some(self.hold(g).await),
             None => None,
         };
         let (mut turn, commit) = self.store.turn_for(&cmd.request).await?;
@@ -525,8 +631,12 @@ impl Referee {
         let now = self.clock.now();
         let version = store::servers_version();
         let mut out = Out { cached: Some((self.locales.clone(), version)), defer: true, ..Out::default() };
-        let mut live = guard.as_ref().and_then(|g| g.live.clone());
-        let step = self.handle_in(turn.conn(), &cmd, seen, now, &mut live, &mut out).await;
+        // A copy: a rejected command leaves the slot's games as they were.
+        let mut cache = guard.as_ref().map(|g| g.cache.clone()).unwrap_or_default();
+        let step = match seen {
+            Some(json) => Ok(Some(json)),
+            None => self.handle_in(turn.conn(), &cmd, job, now, &mut cache, &mut out).await.map(|()| None),
+        };
         // The writes the command held back (its request id at least) go out with the close of
         // its savepoint, in the writer's next round trip; a failed command's are dropped.
         match step {
@@ -535,7 +645,7 @@ impl Referee {
         }
         if let Err(e) = commit.wait().await {
             if let Some(g) = guard.as_mut() {
-                g.live = None;
+                g.clear();
             }
             return Err(RefereeError::Store(e));
         }
@@ -545,8 +655,10 @@ impl Referee {
             }
             Ok(None) => {
                 if let Some(g) = guard.as_mut() {
-                    // Finished games leave the cache; they are rebuilt on demand (views, records).
-                    g.live = live.filter(|l| l.game.over().is_none());
+                    // Finished games leave the cache (and their slot the map, once `guard` is
+                    // dropped); they are rebuilt on demand (views, records).
+                    cache.keep_in_play();
+                    g.cache = cache;
                 }
                 self.locales.put(version, &out.server_locales);
                 Ok(out.effects)
@@ -557,33 +669,32 @@ impl Referee {
             }
             Err(Fail::Store(e)) => {
                 if let Some(g) = guard.as_mut() {
-                    g.live = None;
+                    g.clear();
                 }
                 Err(RefereeError::Store(e))
             }
         }
     }
 
-    /// A command's turn on the write connection: the stored effects' JSON if its request id was
-    /// seen before (`seen`, looked up by the store when the turn began), else applies it and
-    /// records the request id with its effects (`None`). The request id joins the writes held
-    /// back in `out.later`, which [`Referee::handle`] hands to the batch writer.
+    /// A new command's turn on the write connection (one whose request id was not seen): applies
+    /// it and records the request id with its effects. The request id joins the writes held back
+    /// in `out.later`, which [`Referee::handle`] hands to the batch writer.
     async fn handle_in(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
-        seen: Option<String>,
+        job: Job<'_>,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
-    ) -> Res<Option<String>> {
-        if let Some(json) = seen {
-            return Ok(Some(json));
+    ) -> Res<()> {
+        match job {
+            Job::Game(gc) => self.apply_game(tx, gc, now, cache, out).await?,
+            Job::User(action) => self.apply_user(tx, cmd, action, now, out).await?,
         }
-        self.apply(tx, cmd, now, live, out).await?;
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
         out.later.request_put(&cmd.request, &cmd.user, &json, now);
-        Ok(None)
+        Ok(())
     }
 
     async fn locale_of(&self, user: &str, server: &str) -> Result<Locale, StoreError> {
@@ -594,16 +705,15 @@ impl Referee {
     /// The board as `user` may see it: their own seat's view if they play in the game, the
     /// spectator view otherwise (`None` asks for the public view); everything once it is over.
     pub async fn view(&self, game: GameId, user: Option<&str>) -> Result<View, RefereeError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let row = store::game_get(&mut c, game)
             .await?
             .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
-        if guard.live.is_none() {
-            guard.live = rebuild(&mut c, &row).await?;
+        if guard.cache.live.is_none() {
+            guard.cache.live = rebuild(&mut c, &row).await?;
         }
-        let Some(live) = &guard.live else {
+        let Some(live) = &guard.cache.live else {
             return Err(RefereeError::Rejected {
                 mistake: Mistake::WrongState { game, status: row.status.clone() },
                 message: String::new(),
@@ -623,8 +733,7 @@ impl Referee {
     /// The game's record (`.jqr`): with both setups once the game is over; before that the setups
     /// are `?` and each combat carries its public outcome mark, so the record is public.
     pub async fn record(&self, game: GameId) -> Result<String, RefereeError> {
-        let slot = self.slot(game);
-        let _guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
@@ -632,7 +741,7 @@ impl Referee {
             return self.seats_record(&mut c, &row).await;
         }
         if row.variant == crate::rules::flip::VARIANT_NAME {
-            return self.flip_record(&mut c, &row).await;
+            return self.flip_record(&mut c, &row, &mut guard.cache.flip).await;
         }
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
@@ -719,30 +828,30 @@ impl Referee {
     // -----------------------------------------------------------------------------------------
     // Applying commands
 
-    async fn apply(
+    /// An action of the user or their server (no existing game; a challenge creates one).
+    async fn apply_user(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
+        action: UserAction<'_>,
         now: i64,
-        live: &mut Option<Live>,
         out: &mut Out,
     ) -> Res<()> {
         let user = cmd.user.as_str();
-        match &cmd.action {
-            Action::Challenge { opponent, variant, mode, rules, time } if flip::is_flip_variant(variant) => {
-                self.flip_challenge(tx, user, &cmd.server, opponent, mode, rules, time, now, out).await
+        match action {
+            UserAction::Challenge(terms) if flip::is_flip_variant(terms.variant) => {
+                self.flip_challenge(tx, user, &cmd.server, terms, now, out).await
             }
-            Action::Challenge { opponent, variant, mode, rules, time } => {
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+            UserAction::Challenge(terms @ Terms { opponent, variant, mode, rules, time }) => {
+                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.into()))?;
                 if v.is_cross_board() {
-                    return self.seats_challenge(tx, cmd, v, opponent, mode, rules, time, now, out).await;
+                    return self.seats_challenge(tx, cmd, v, terms, now, out).await;
                 }
-                let m = Mode::parse(mode)
-                    .filter(|m| v.modes().contains(m))
-                    .ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let m =
+                    Mode::parse(mode).filter(|m| v.modes().contains(m)).ok_or_else(|| Mistake::BadMode(mode.into()))?;
                 let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
-                let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;
-                if opponent.as_deref() == Some(user) {
+                let per_move = time::time_control(time)?;
+                if opponent == Some(user) {
                     return Err(Mistake::SelfChallenge.into());
                 }
                 let row = GameRow {
@@ -753,7 +862,7 @@ impl Referee {
                     rules: r.to_string(),
                     per_move,
                     challenger: user.into(),
-                    invited: opponent.clone(),
+                    invited: opponent.map(str::to_string),
                     red: None,
                     blue: None,
                     status: status::CHALLENGED.into(),
@@ -766,20 +875,20 @@ impl Referee {
                 };
                 self.create_challenge(tx, row, now, out).await
             }
-            Action::SaveLayout { name, setup } => {
+            UserAction::SaveLayout { name, setup } => {
                 check_layout_name(name)?;
                 let v = Variant::junqi();
                 let d = validate_setup(v, setup, Seat::RED)?;
                 store::layout_save(tx, user, name, &d).await?;
-                self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.clone() }, out).await
+                self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.into() }, out).await
             }
-            Action::DeleteLayout(name) => {
+            UserAction::DeleteLayout(name) => {
                 if !store::layout_delete(tx, user, name).await? {
-                    return Err(Mistake::UnknownLayout(name.clone()).into());
+                    return Err(Mistake::UnknownLayout(name.into()).into());
                 }
-                self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.clone() }, out).await
+                self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.into() }, out).await
             }
-            Action::ListLayouts => {
+            UserAction::ListLayouts => {
                 let v = Variant::junqi();
                 let items = store::layout_list(tx, user)
                     .await?
@@ -791,28 +900,28 @@ impl Referee {
                     .collect();
                 self.private(tx, user, &cmd.server, None, Msg::Layouts { items }, out).await
             }
-            Action::SetLocale(tag) => {
-                let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?;
+            UserAction::SetLocale(tag) => {
+                let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.into()))?;
                 let mut u = store::user_get(tx, user).await?;
                 u.locale = Some(l.tag().into());
                 store::user_put(tx, &u).await?;
                 self.private(tx, user, &cmd.server, None, Msg::LocaleSet, out).await
             }
-            Action::Vacation(on) => self.vacation(tx, user, &cmd.server, *on, now, out).await,
-            Action::ServerSettings { locale, vacation_days, challenge_ttl } => {
+            UserAction::Vacation(on) => self.vacation(tx, user, &cmd.server, on, now, out).await,
+            UserAction::ServerSettings { locale, vacation_days, challenge_ttl } => {
                 let mut row = store::server_get(tx, &cmd.server).await?;
                 if let Some(tag) = locale {
-                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.clone()))?.tag().into();
+                    row.locale = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.into()))?.tag().into();
                 }
                 if let Some(days) = vacation_days {
-                    if !(0..=31).contains(days) {
-                        return Err(Mistake::BadVacationDays(*days).into());
+                    if !(0..=31).contains(&days) {
+                        return Err(Mistake::BadVacationDays(days).into());
                     }
-                    row.vacation_days = *days;
+                    row.vacation_days = days;
                 }
                 if let Some(ttl) = challenge_ttl {
-                    row.challenge_ttl =
-                        parse_time_control(ttl).flatten().ok_or_else(|| Mistake::BadTime(ttl.clone()))?;
+                    // A challenge must expire: `none` is no lifetime.
+                    row.challenge_ttl = time::time_control(ttl)?.ok_or_else(|| Mistake::BadTime(ttl.into()))?;
                 }
                 store::server_put(tx, &row).await?;
                 let msg = Msg::ServerSettings {
@@ -822,24 +931,23 @@ impl Referee {
                 };
                 self.private(tx, user, &cmd.server, None, msg, out).await
             }
-            Action::ServerOptions { announcements, thread_per_game, default_time, locale } => {
+            UserAction::ServerOptions { announcements, thread_per_game, default_time, locale } => {
                 let change = settings::OptionsChange {
-                    announcements: announcements.clone(),
-                    thread_per_game: *thread_per_game,
-                    default_time: default_time.clone(),
-                    locale: locale.clone(),
+                    announcements: announcements.map(str::to_string),
+                    thread_per_game,
+                    default_time: default_time.map(str::to_string),
+                    locale: locale.map(str::to_string),
                 };
                 self.server_options_apply(tx, user, &cmd.server, change, out).await
             }
-            Action::VacationDays(days) => self.vacation_days(tx, user, &cmd.server, *days, now, out).await,
-            _ => self.apply_game(tx, cmd, now, live, out).await,
+            UserAction::VacationDays(days) => self.vacation_days(tx, user, &cmd.server, days, now, out).await,
         }
     }
 
     async fn create_challenge(&self, tx: &mut SqliteConnection, row: GameRow, now: i64, out: &mut Out) -> Res<()> {
         let server = store::server_get(tx, &row.server_id).await?;
         let id = store::game_insert(tx, &row).await?;
-        let due = now + server.challenge_ttl;
+        let due = time::after(now, server.challenge_ttl);
         store::deadline_set(
             tx,
             &DeadlineRow {
@@ -870,16 +978,20 @@ impl Referee {
     async fn apply_game(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &Command,
+        cmd: GameCommand<'_>,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
-        let game = cmd.action.game().expect("a game action");
+        let game = cmd.game;
+        let live = &mut cache.live;
         let mut row = match live.as_ref().filter(|l| l.row.id == game) {
             Some(l) => l.row.clone(),
             None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
         };
+        if flip::takes(&row, cmd.action) {
+            return self.flip_action(tx, cmd, now, out, &mut row, &mut cache.flip).await;
+        }
         let r = self.apply_game_row(tx, cmd, now, live, out, &mut row).await;
         if r.is_ok()
             && let Some(l) = live.as_mut()
@@ -892,24 +1004,21 @@ impl Referee {
     async fn apply_game_row(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &Command,
+        cmd: GameCommand<'_>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
         row: &mut GameRow,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
+        let user = cmd.user;
         let game = row.id;
         let wrong_state = |row: &GameRow| Mistake::WrongState { game, status: row.status.clone() };
         if seats::is_cross(row) {
             return self.apply_seats(tx, cmd, now, live, out, row).await;
         }
-        if flip::takes(row, &cmd.action) {
-            return self.flip_action(tx, cmd, now, out, row).await;
-        }
-        match &cmd.action {
-            Action::Join { seat: Some(_), .. } => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
-            Action::Accept(_) | Action::Join { seat: None, .. } => {
+        match cmd.action {
+            GameAction::Join(Some(_)) => Err(Mistake::Seats(i18n::SeatMistake::NoSeatChoice(game)).into()),
+            GameAction::Accept | GameAction::Join(None) => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row).into());
                 }
@@ -947,7 +1056,7 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Decline(_) => {
+            GameAction::Decline => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row).into());
                 }
@@ -962,8 +1071,8 @@ impl Referee {
                 out.effects.push(Effect::TimerCancel { game });
                 self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
             }
-            Action::Deploy(_, source) => self.deploy(tx, row, user, source, now, live, out).await,
-            Action::Move(_, text) => {
+            GameAction::Deploy(source) => self.deploy(tx, row, user, source, now, live, out).await,
+            GameAction::Move(text) => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
@@ -981,12 +1090,12 @@ impl Referee {
                 row.draw_offer = None;
                 self.after_ply(tx, row, live, report, false, now, out).await
             }
-            Action::Resign(_) | Action::AcceptDraw(_) => {
+            GameAction::Resign | GameAction::AcceptDraw => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
                 }
-                let accept = matches!(cmd.action, Action::AcceptDraw(_));
+                let accept = matches!(cmd.action, GameAction::AcceptDraw);
                 if accept {
                     match row.draw_offer {
                         None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -1004,7 +1113,7 @@ impl Referee {
                 store::event_append(tx, game, kind, s, "", now).await?;
                 self.finish(tx, row, live, over, now, out).await
             }
-            Action::OfferDraw(_) => {
+            GameAction::OfferDraw => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row).into());
@@ -1018,7 +1127,7 @@ impl Referee {
                 let msg = Msg::DrawOffered { game, seat: SeatName(seat.0), user: user.into() };
                 self.public(tx, &row.server_id, Some(game), msg, out).await
             }
-            Action::DeclineDraw(_) => {
+            GameAction::DeclineDraw => {
                 let seat = self.seated(row, user)?;
                 match row.draw_offer {
                     None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -1030,7 +1139,7 @@ impl Referee {
                 store::game_update(tx, row).await?;
                 self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
             }
-            Action::Abort(_) => {
+            GameAction::Abort => {
                 self.seated(row, user)?;
                 let may = row.status == status::DEPLOYING
                     || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
@@ -1049,7 +1158,7 @@ impl Referee {
                 *live = None;
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
-            Action::Rematch(_) => {
+            GameAction::Rematch => {
                 let seat = self.seated(row, user)?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
@@ -1073,7 +1182,7 @@ impl Referee {
                 };
                 self.create_challenge(tx, new, now, out).await
             }
-            Action::Show(_) => {
+            GameAction::Show => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
                         self.ensure_live(tx, row, live).await?.game.ply()
@@ -1087,8 +1196,7 @@ impl Referee {
                 }
                 Ok(())
             }
-            Action::Mark { point, piece, .. } => self.mark(tx, row, user, point, piece.as_deref(), live, out).await,
-            _ => unreachable!("non-game actions are handled in apply"),
+            GameAction::Mark { point, piece } => self.mark(tx, row, user, point, piece, live, out).await,
         }
     }
 
@@ -1184,8 +1292,8 @@ impl Referee {
                 game_id: row.id,
                 kind: "move".into(),
                 seat: Some(i64::from(seat.0)),
-                due_at: Some(now + per_move),
-                remind_at: Some(now + per_move - per_move / 4),
+                due_at: Some(time::after(now, per_move)),
+                remind_at: Some(time::remind_after(now, per_move)),
                 remaining: None,
             }
         };
@@ -1328,7 +1436,7 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let mut u = store::user_get(tx, user).await?;
-        let allowance = store::server_get(tx, server).await?.vacation_days * 86_400;
+        let allowance = store::server_get(tx, server).await?.vacation_days.saturating_mul(86_400);
         let month = month_of(now);
         if u.vacation_month != month && u.vacation_since.is_none() {
             u.vacation_month = month;
@@ -1343,7 +1451,7 @@ impl Referee {
                 return Err(Mistake::NoVacationLeft.into());
             }
             u.vacation_since = Some(now);
-            u.vacation_until = Some(now + left);
+            u.vacation_until = Some(time::after(now, left));
             store::user_put(tx, &u).await?;
             self.pause_clocks(tx, user, now, out).await?;
             self.private(tx, user, server, None, Msg::VacationOn { left }, out).await
@@ -1389,11 +1497,11 @@ impl Referee {
                 && d.due_at.is_none()
             {
                 let left = d.remaining.unwrap_or(0);
-                d.due_at = Some(at + left);
-                d.remind_at = Some(at + left - left / 4);
+                d.due_at = Some(time::after(at, left));
+                d.remind_at = Some(time::remind_after(at, left));
                 d.remaining = None;
                 store::deadline_set(tx, &d).await?;
-                out.effects.push(Effect::TimerSet { game: g.id, at: at + left });
+                out.effects.push(Effect::TimerSet { game: g.id, at: time::after(at, left) });
             }
         }
         Ok(())
@@ -1445,10 +1553,10 @@ impl Referee {
             }
         }
         effects.extend(self.tournament_tick(now).await?);
+        self.evict_idle(now);
         let reminders = store::reminders_due(&mut *self.store.conn().await?, now).await?;
         for r in reminders {
-            let slot = self.slot(r.game_id);
-            let _g = slot.lock().await;
+            let _g = self.hold(r.game_id).await;
             let mut tx = self.store.begin().await?;
             let Some(mut d) = store::deadline_get(&mut tx, r.game_id).await? else { continue };
             if d.remind_at.is_none_or(|t| t > now) {
@@ -1480,21 +1588,21 @@ impl Referee {
     }
 
     async fn apply_deadline(&self, game: GameId, now: i64) -> Result<Vec<Effect>, RefereeError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
+        let mut guard = self.hold(game).await;
         let mut tx = self.store.begin().await?;
         let mut out = Out::default();
-        let mut live = guard.live.clone();
-        match self.deadline_passed(&mut tx, game, now, &mut live, &mut out).await {
+        let mut cache = guard.cache.clone();
+        match self.deadline_passed(&mut tx, game, now, &mut cache, &mut out).await {
             Ok(()) => {
                 tx.commit().await?;
-                // Deadlines are rare: rebuild on the next command rather than track the row here.
-                drop(live);
-                guard.live = None;
+                // Deadlines are rare: rebuild the standard game on the next command rather than
+                // track its row here. A 翻棋 game keeps no row, so it stays if still in play.
+                cache.keep_in_play();
+                guard.cache = Cache { live: None, flip: cache.flip };
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
-                guard.live = None;
+                guard.clear();
                 Err(e.into())
             }
             Err(Fail::Mistake(m)) => Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
@@ -1506,9 +1614,10 @@ impl Referee {
         tx: &mut SqliteConnection,
         game: GameId,
         now: i64,
-        live: &mut Option<Live>,
+        cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
+        let live = &mut cache.live;
         let Some(d) = store::deadline_get(tx, game).await? else { return Ok(()) };
         let Some(due) = d.due_at.filter(|&t| t <= now) else { return Ok(()) };
         store::deadline_clear(tx, game).await?;
@@ -1529,7 +1638,7 @@ impl Referee {
             return self.seats_deadline(tx, &mut row, live, d.seat, due, out).await;
         }
         if row.variant == crate::rules::flip::VARIANT_NAME {
-            return self.flip_deadline(tx, &mut row, d.seat, due, out).await;
+            return self.flip_deadline(tx, &mut row, d.seat, due, out, &mut cache.flip).await;
         }
         let l = self.ensure_live(tx, &row, live).await?;
         let seat = l.game.to_move();

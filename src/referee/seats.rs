@@ -23,8 +23,9 @@
 use sqlx::sqlite::SqliteConnection;
 
 use super::i18n::{SeatMistake, SeatMsg};
+use super::route::{GameAction, GameCommand, Terms};
 use super::{
-    Action, Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
+    Command, DeploySource, Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
     piece_name, rebuild,
 };
 use crate::rules::family::UnknownSeat;
@@ -138,19 +139,16 @@ fn bit(seat: Seat) -> i64 {
 
 impl Referee {
     /// Opens a game on the cross board and seats its challenger.
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn seats_challenge(
         &self,
         tx: &mut SqliteConnection,
         cmd: &Command,
         v: &'static Variant,
-        opponent: &Option<String>,
-        mode: &str,
-        rules: &str,
-        time: &str,
+        terms: Terms<'_>,
         now: i64,
         out: &mut Out,
     ) -> Res<()> {
+        let Terms { opponent, mode, rules, time, .. } = terms;
         let user = cmd.user.as_str();
         let allowed = if v.seats.len() > 2 { "dark, partners or open" } else { "dark, reveal or open" };
         let m = Mode::parse(mode)
@@ -169,16 +167,23 @@ impl Referee {
         if v.seats.len() > 2 && r.flag_home {
             return Err(seat_mistake(SeatMistake::OptionNotOffered { key: "flag-home", variant: v.name }));
         }
-        let per_move = super::parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.into()))?;
-        if opponent.as_deref() == Some(user) {
+        let per_move = super::time::time_control(time)?;
+        if opponent == Some(user) {
             return Err(Mistake::SelfChallenge.into());
         }
         let seat = match &seat_word {
             Some(w) => v.seat_by_name(w).map_err(unknown_seat)?,
             None => Seat(0),
         };
-        let new =
-            NewGame { v, mode: m, rules: r.to_string(), per_move, seat, invited: opponent.clone(), rematch_of: None };
+        let new = NewGame {
+            v,
+            mode: m,
+            rules: r.to_string(),
+            per_move,
+            seat,
+            invited: opponent.map(str::to_string),
+            rematch_of: None,
+        };
         self.open_cross_game(tx, &cmd.server, user, new, now, out).await
     }
 
@@ -223,7 +228,7 @@ impl Referee {
         if m == Mode::Partners {
             store::seats::mode_put(tx, id, m.as_str()).await?;
         }
-        let due = now + server.challenge_ttl;
+        let due = super::time::after(now, server.challenge_ttl);
         let deadline = DeadlineRow {
             game_id: id,
             kind: "challenge".into(),
@@ -255,21 +260,21 @@ impl Referee {
     pub(super) async fn apply_seats(
         &self,
         tx: &mut SqliteConnection,
-        cmd: &Command,
+        cmd: GameCommand<'_>,
         now: i64,
         live: &mut Option<Live>,
         out: &mut Out,
         row: &mut GameRow,
     ) -> Res<()> {
-        let user = cmd.user.as_str();
+        let user = cmd.user;
         let game = row.id;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let mut seating = Seating::load(tx, row).await?;
         let wrong_state = |row: &GameRow| Fail::Mistake(Mistake::WrongState { game, status: row.status.clone() });
-        match &cmd.action {
-            Action::Accept(_) => self.join(tx, v, row, &mut seating, user, None, now, out).await,
-            Action::Join { seat, .. } => self.join(tx, v, row, &mut seating, user, seat.as_deref(), now, out).await,
-            Action::Decline(_) => {
+        match cmd.action {
+            GameAction::Accept => self.join(tx, v, row, &mut seating, user, None, now, out).await,
+            GameAction::Join(seat) => self.join(tx, v, row, &mut seating, user, seat, now, out).await,
+            GameAction::Decline => {
                 if row.status != status::CHALLENGED {
                     return Err(wrong_state(row));
                 }
@@ -293,8 +298,8 @@ impl Referee {
                 out.effects.push(Effect::TimerCancel { game });
                 self.public(tx, &row.server_id, Some(game), Msg::Declined { game, by: user.into() }, out).await
             }
-            Action::Deploy(_, source) => self.seats_deploy(tx, v, row, &seating, user, source, now, live, out).await,
-            Action::Move(_, text) => {
+            GameAction::Deploy(source) => self.seats_deploy(tx, v, row, &seating, user, source, now, live, out).await,
+            GameAction::Move(text) => {
                 let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -320,7 +325,7 @@ impl Referee {
                 row.draw_offer = None;
                 self.seats_after_ply(tx, v, row, &seating, live, report, false, now, out).await
             }
-            Action::Resign(_) => {
+            GameAction::Resign => {
                 let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -332,7 +337,7 @@ impl Referee {
                 self.check_resign(tx, &row.server_id, game, l.game.ply()).await?;
                 self.seat_leaves(tx, v, row, &seating, live, seat, SeatEventKind::Resign, now, out).await
             }
-            Action::OfferDraw(_) | Action::AcceptDraw(_) => {
+            GameAction::OfferDraw | GameAction::AcceptDraw => {
                 let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 if row.status != status::PLAYING {
                     return Err(wrong_state(row));
@@ -341,7 +346,7 @@ impl Referee {
                 if l.game.is_out(seat) {
                     return Err(seat_mistake(SeatMistake::SeatOut { game, seat: SeatName::of(v, seat) }));
                 }
-                let offer = matches!(cmd.action, Action::OfferDraw(_));
+                let offer = matches!(cmd.action, GameAction::OfferDraw);
                 let mask = row.draw_offer.unwrap_or(0);
                 match (offer, mask) {
                     (_, m) if m & bit(seat) != 0 => return Err(Mistake::OwnDrawOffer(game).into()),
@@ -371,7 +376,7 @@ impl Referee {
                 store::event_append(tx, game, "draw", None, "", now).await?;
                 self.seats_finish(tx, v, row, &seating, live, over, now, out).await
             }
-            Action::DeclineDraw(_) => {
+            GameAction::DeclineDraw => {
                 let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 match row.draw_offer {
                     None => return Err(Mistake::NoDrawOffer(game).into()),
@@ -383,7 +388,7 @@ impl Referee {
                 store::game_update(tx, row).await?;
                 self.public(tx, &row.server_id, Some(game), Msg::DrawDeclined { game, user: user.into() }, out).await
             }
-            Action::Abort(_) => {
+            GameAction::Abort => {
                 seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 let may = row.status == status::DEPLOYING
                     || (row.status == status::PLAYING && store::events_of(tx, game).await?.is_empty());
@@ -402,7 +407,7 @@ impl Referee {
                 *live = None;
                 self.public(tx, &row.server_id, Some(game), Msg::Aborted { game, by: user.into() }, out).await
             }
-            Action::Rematch(_) => {
+            GameAction::Rematch => {
                 let seat = seating.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
@@ -426,8 +431,8 @@ impl Referee {
                 };
                 self.open_cross_game(tx, &row.server_id, user, new, now, out).await
             }
-            Action::Mark { point, piece, .. } => self.mark(tx, row, user, point, piece.as_deref(), live, out).await,
-            Action::Show(_) => {
+            GameAction::Mark { point, piece } => self.mark(tx, row, user, point, piece, live, out).await,
+            GameAction::Show => {
                 let ply = match row.status.as_str() {
                     s if s == status::PLAYING || s == status::FINISHED => {
                         self.ensure_live(tx, row, live).await?.game.ply()
@@ -441,7 +446,6 @@ impl Referee {
                 }
                 Ok(())
             }
-            _ => unreachable!("non-game actions are handled in apply"),
         }
     }
 
@@ -598,8 +602,8 @@ impl Referee {
             game_id: row.id,
             kind: "move".into(),
             seat: Some(i64::from(seat.0)),
-            due_at: (!on_vacation).then_some(now + per_move),
-            remind_at: (!on_vacation).then_some(now + per_move - per_move / 4),
+            due_at: (!on_vacation).then_some(super::time::after(now, per_move)),
+            remind_at: (!on_vacation).then_some(super::time::remind_after(now, per_move)),
             remaining: on_vacation.then_some(per_move),
         };
         store::deadline_set(tx, &d).await?;

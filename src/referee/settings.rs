@@ -7,7 +7,7 @@
 
 use sqlx::sqlite::SqliteConnection;
 
-use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, month_of, parse_time_control};
+use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, month_of};
 use crate::store::{self, discord};
 
 /// A server's adapter options: announcements channel, thread per game, default time control.
@@ -41,7 +41,7 @@ impl Referee {
         }
         if let Some(t) = change.default_time {
             let t = t.trim().to_lowercase();
-            let secs = parse_time_control(&t).ok_or_else(|| Mistake::BadTime(t.clone()))?;
+            let secs = super::time::time_control(&t)?;
             opts.default_time = Some(if secs.is_none() { "none".into() } else { t });
         }
         if let Some(a) = change.announcements {
@@ -74,7 +74,7 @@ impl Referee {
             return Err(Mistake::BadVacationLength(days).into());
         }
         let mut u = store::user_get(tx, user).await?;
-        let allowance = store::server_get(tx, server).await?.vacation_days * 86_400;
+        let allowance = store::server_get(tx, server).await?.vacation_days.saturating_mul(86_400);
         let month = month_of(now);
         if u.vacation_month != month && u.vacation_since.is_none() {
             u.vacation_month = month;
@@ -89,7 +89,7 @@ impl Referee {
         }
         let lasts = left.min(days * 86_400);
         u.vacation_since = Some(now);
-        u.vacation_until = Some(now + lasts);
+        u.vacation_until = Some(super::time::after(now, lasts));
         store::user_put(tx, &u).await?;
         self.pause_clocks(tx, user, now, out).await?;
         self.private(tx, user, server, None, Msg::VacationFor { days, lasts }, out).await

@@ -15,8 +15,7 @@ use std::fmt::Write as _;
 use sqlx::sqlite::SqliteConnection;
 
 use super::{
-    Action, Command, Effect, Fail, GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt,
-    parse_time_control,
+    Action, Command, Effect, Fail, GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, time,
 };
 use crate::rules::game::GameOver;
 use crate::rules::setup::Setup;
@@ -756,7 +755,7 @@ impl Referee {
             };
             let mut guards = Vec::new();
             for g in &want {
-                guards.push(self.slot(*g).lock_owned().await);
+                guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
             if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
@@ -775,7 +774,7 @@ impl Referee {
                     store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
                     tx.commit().await?;
                     for mut g in guards {
-                        g.live = None;
+                        g.clear();
                     }
                     Ok(out.effects)
                 }
@@ -787,7 +786,7 @@ impl Referee {
                 Err(Fail::Store(e)) => {
                     drop(tx);
                     for mut g in guards {
-                        g.live = None;
+                        g.clear();
                     }
                     Err(RefereeError::Store(e))
                 }
@@ -825,9 +824,9 @@ impl Referee {
                 }
                 let m = Mode::parse(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
                 let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
-                let per_move = parse_time_control(time).ok_or_else(|| Mistake::BadTime(time.clone()))?;
-                let round_secs = parse_time_control(round_time).ok_or_else(|| Mistake::BadTime(round_time.clone()))?;
-                let start_in = parse_time_control(start).ok_or_else(|| Mistake::BadTime(start.clone()))?;
+                let per_move = time::time_control(time)?;
+                let round_secs = time::time_control(round_time)?;
+                let start_in = time::time_control(start)?;
                 let row = TournamentRow {
                     id: 0,
                     server_id: server.into(),
@@ -843,7 +842,7 @@ impl Referee {
                     rules: r.to_string(),
                     per_move,
                     round_time: round_secs,
-                    starts_at: start_in.map(|s| now + s),
+                    starts_at: start_in.map(|s| time::after(now, s)),
                     status: tstatus::OPEN.into(),
                     round: 0,
                     created_at: now,
@@ -1056,7 +1055,7 @@ impl Referee {
             let round = st.rounds.len() as i64 + 1;
             t.round = round;
             ts::tournament_update(tx, &t).await?;
-            let due = t.round_time.map(|s| now + s);
+            let due = t.round_time.map(|s| time::after(now, s));
             ts::round_insert(
                 tx,
                 &RoundRow { tournament_id: id, round, started_at: now, due_at: due, finished_at: None },
@@ -1311,7 +1310,7 @@ impl Referee {
             let want = open_games(&mut *self.store.conn().await?).await?;
             let mut guards = Vec::new();
             for g in &want {
-                guards.push(self.slot(*g).lock_owned().await);
+                guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
             if open_games(&mut *tx).await? != want {
@@ -1326,7 +1325,7 @@ impl Referee {
             }
             tx.commit().await?;
             for mut g in guards {
-                g.live = None;
+                g.clear();
             }
             return Ok(out.effects);
         }
