@@ -162,3 +162,60 @@ pub fn describe(
     }
     if lang == Lang::ZhHant { to_traditional(&t) } else { t }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::adapters::junqi::{JUNQI, JUNQI_KIND, JunqiGame};
+    use crate::contract::{AnyGame, Audience, Game as _, Lang, Secret, Start};
+    use crate::game::Game as Engine;
+    use crate::options::{Mode, RuleOptions};
+    use crate::piece::{Piece, junqi};
+    use crate::seat::Seat;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_combat_names_only_what_the_audience_knows_in_three_languages() {
+        let v = Variant::junqi();
+        let at = |n| v.board.find(n).unwrap();
+        let captain = crate::piece::PieceKind(6);
+        let pieces = [
+            (at("c6"), Piece { seat: Seat::RED, kind: captain, known: false }),
+            (at("c7"), Piece { seat: Seat::BLUE, kind: junqi::MINE, known: false }),
+        ];
+        let engine = Engine::from_position(v, RuleOptions::default(), &pieces, Seat::RED);
+        let mut g = JunqiGame::new(engine, Mode::Dark, &JUNQI_KIND);
+        let ply = g.play(Seat::RED, g.parse_action(Seat::RED, "c6c7").unwrap()).unwrap();
+        let say = |a, l| (JUNQI.describe)(&g.public_ply(&ply, a), l);
+        assert_eq!(
+            say(Audience::Public, Lang::En),
+            "ply 1: Red c6-c7 attacks: the defender holds. The game is over: a draw — neither side can move."
+        );
+        assert_eq!(
+            say(Audience::Seat(Seat::RED), Lang::En),
+            "ply 1: Red c6-c7 attacks (captain against ?): the defender holds. The game is over: a draw — neither side can move."
+        );
+        assert_eq!(
+            say(Audience::Everyone, Lang::ZhHans),
+            "第1手：红方 c6-c7 进攻（连长对地雷）：防守方胜。 对局结束：和棋——双方均无路可走。"
+        );
+        assert_eq!(
+            say(Audience::Everyone, Lang::ZhHant),
+            "第1手：紅方 c6-c7 進攻（連長對地雷）：防守方勝。 對局結束：和棋——雙方均無路可走。"
+        );
+    }
+
+    #[test]
+    fn a_flip_names_the_piece_and_the_colours() {
+        let flip = &crate::adapters::flip::FLIP;
+        let mut s = Start::new(2);
+        s.deal = Some((flip.deal.unwrap())(&Secret::new([7; 32])).deal);
+        let mut g: Box<dyn AnyGame> = (flip.start)(&s).unwrap();
+        let played = g.play_text(Seat(0), "flip a1").unwrap();
+        assert_eq!(played.token, "+a1");
+        let en = (flip.describe)(&played.public, Lang::En);
+        assert!(en.starts_with("ply 1: P1 flips a1: "), "{en}");
+        assert!(en.contains(" P1 plays ") && en.contains(" P2 plays "), "{en}");
+        let zh = (flip.describe)(&played.public, Lang::ZhHans);
+        assert!(zh.starts_with("第1手：P1 翻开 a1："), "{zh}");
+    }
+}
