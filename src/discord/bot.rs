@@ -680,7 +680,7 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     let game = data.channel_game(msg.channel_id).await;
     // A move `c6-c7`, or a 翻棋 flip `flip c6` / `+c6` / `翻c6` (a move to `flip`).
     let typed = super::plan::parse_text_move(&msg.content)
-        .or_else(|| super::plan::parse_text_flip(&msg.content).map(|p| (p, super::service::FLIP.to_string())));
+        .or_else(|| super::plan::parse_text_flip(&msg.content).map(|p| (p, super::port::FLIP.to_string())));
     let (Some(game), Some((from, to))) = (game, typed) else { return Ok(()) };
     let actor = actor_of(&msg.author, "", msg.guild_id, msg.id.get(), data.config.locale);
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);

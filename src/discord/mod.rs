@@ -11,6 +11,7 @@ pub mod bot;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod ids;
 pub mod plan;
 pub mod port;
 pub mod service;

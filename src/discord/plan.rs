@@ -2,7 +2,7 @@
 //! ephemeral flags, where they go), and component ids ↔ actions. No I/O, so it is unit-tested.
 
 use super::config::Locale;
-use super::port::{Effect, File};
+use super::port::{Effect, Embed, File};
 use super::text::{Say, say};
 
 /// Where a message goes.
@@ -69,7 +69,7 @@ pub struct Outgoing {
     /// Users pinged.
     pub ping: Vec<u64>,
     /// An embed (tournament standings, leaderboards).
-    pub embed: Option<super::tournament_plan::Embed>,
+    pub embed: Option<Embed>,
 }
 
 impl Outgoing {

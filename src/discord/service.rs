@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::config::Locale;
+use super::ids::{channel_id, user_id, user_key};
 use super::port::{
-    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, File, GameService, LayoutAction, Place, Recall,
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Place, Recall,
     Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Mark, Referee, RefereeError};
@@ -48,22 +49,6 @@ pub struct RefereeService {
     seq: AtomicU64,
     /// What the tournament side keeps in this run.
     pub(super) tournaments: super::tournament_service::TournamentMemory,
-}
-
-/// A user id as the referee knows it.
-pub fn user_key(id: u64) -> String {
-    format!("<@{id}>")
-}
-
-/// A channel id back from its mention (`<#id>`) or a bare id.
-pub fn channel_id(text: &str) -> Option<u64> {
-    let t = text.trim();
-    t.strip_prefix("<#").and_then(|r| r.strip_suffix('>')).unwrap_or(t).parse().ok()
-}
-
-/// The Discord id back from a referee user key.
-pub fn user_id(key: &str) -> Option<u64> {
-    key.strip_prefix("<@")?.strip_suffix('>')?.parse().ok()
 }
 
 fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
@@ -689,9 +674,6 @@ impl RefereeService {
     }
 }
 
-/// The `to` of a [`Request::Move`] that asks for a 翻棋 flip of the piece on `from`.
-pub const FLIP: &str = "flip";
-
 /// Whether a typed `to` asks for a flip (`flip`, `+`, `翻`, `翻开`).
 fn is_flip_word(to: &str) -> bool {
     matches!(to.trim().to_lowercase().as_str(), FLIP | "+" | "翻" | "翻开" | "翻開")
@@ -953,13 +935,5 @@ mod tests {
         ]);
         assert_eq!(merged.len(), 4);
         assert_eq!(merged[0], p(1, "1. c6-c7\nBlue to move", Some(7), Some(2), true));
-    }
-
-    #[test]
-    fn user_keys_round_trip() {
-        assert_eq!(user_key(42), "<@42>");
-        assert_eq!(user_id("<@42>"), Some(42));
-        assert_eq!(user_id("alice"), None);
-        assert_eq!(user_id("<@x>"), None);
     }
 }

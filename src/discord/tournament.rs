@@ -12,73 +12,8 @@ use super::bot::{Ctx, Executor, Replier};
 use super::commands::{ModeChoice, actor, go};
 use super::error::BotError;
 use super::plan::Outgoing;
-use super::port::{Recall, Recalled, Request};
+use super::port::{Recall, Recalled, Request, TournamentRequest};
 use super::text::{Say, say};
-
-/// A tournament or rating request, as the commands give it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentRequest {
-    /// Create a tournament in this channel.
-    Create {
-        /// Its name.
-        name: String,
-        /// `round-robin`, `double-round-robin`, `swiss`, `elimination`.
-        format: String,
-        /// Swiss rounds.
-        rounds: Option<u32>,
-        /// Variant (default junqi).
-        variant: Option<String>,
-        /// Mode (default dark).
-        mode: Option<String>,
-        /// Rule options.
-        rules: Option<String>,
-        /// Time per move (default: the server's, else none).
-        time: Option<String>,
-        /// Time per round (default none).
-        round_time: Option<String>,
-        /// Starts by itself after this long (default: the organiser starts it).
-        start: Option<String>,
-    },
-    /// Enter.
-    Join(u64),
-    /// Leave before the start.
-    Leave(u64),
-    /// Start (the organiser).
-    Start(u64),
-    /// Withdraw from a running tournament.
-    Withdraw(u64),
-    /// The standings (embed and image, privately).
-    Standings(u64),
-    /// The organiser's result for a board: `red`, `blue`, `draw`, `red-forfeits`, `blue-forfeits`,
-    /// `both-forfeit`.
-    Result {
-        /// The tournament.
-        tournament: u64,
-        /// The board's game.
-        game: u64,
-        /// The result.
-        result: String,
-    },
-    /// A rating (mine if no user).
-    Rating {
-        /// Whose.
-        user: Option<u64>,
-        /// Variant (default junqi).
-        variant: Option<String>,
-    },
-    /// The server's leaderboard.
-    Leaderboard {
-        /// Variant (default junqi).
-        variant: Option<String>,
-    },
-    /// Game statistics (mine if no user).
-    Stats {
-        /// Whose.
-        user: Option<u64>,
-    },
-    /// The server rule against resigning in the first 20 moves (Manage Server).
-    EarlyResign(bool),
-}
 
 /// Tournament formats.
 #[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]

@@ -16,10 +16,12 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
-use super::port::{Actor, Effect, File, Recalled, Request, ServiceError};
-use super::service::{RefereeService, channel_id, user_id, user_key};
-use super::tournament::TournamentRequest;
-use super::tournament_plan::{Embed, PostTo, TournamentEffect, embed_of, mentioned_users, tournament_in};
+use super::ids::{channel_id, user_id, user_key};
+use super::port::{
+    Actor, COLOUR, Effect, Embed, File, PostTo, Recalled, Request, ServiceError, TournamentEffect, TournamentRequest,
+};
+use super::service::RefereeService;
+use super::tournament_plan::{embed_of, mentioned_users, tournament_in};
 use crate::referee::tournament::{TournamentAction, TournamentMsg, TournamentTable};
 use crate::referee::{self, Locale};
 use crate::render::Lang;
@@ -359,7 +361,7 @@ impl RefereeService {
         let embed = Embed {
             title: format!("#{} {}", table.row.id, table.row.name).chars().take(256).collect(),
             description: body.chars().take(4096).collect(),
-            colour: super::tournament_plan::COLOUR,
+            colour: COLOUR,
             image: png.as_ref().map(|_| name),
         };
         TournamentEffect::Post { to, text: head.to_string(), embed: Some(embed), image: png, ping: vec![] }
