@@ -17,6 +17,7 @@ use tokio::sync::Mutex;
 
 use super::config::{Config, Locale};
 use super::error::BotError;
+use super::plan::tournament::embeds;
 use super::plan::{
     Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, DM_CLOSED_CODE, Origin, Outgoing, Row, Style, Target, fit_files,
     plan,
@@ -177,7 +178,7 @@ fn channel_message(m: &Outgoing) -> CreateMessage {
         .add_files(attachments(m))
         .components(rows_to_components(&m.rows))
         .allowed_mentions(mentions(m));
-    match super::tournament::embeds(m) {
+    match embeds(m) {
         e if e.is_empty() => b,
         e => b.embeds(e),
     }
@@ -246,7 +247,7 @@ impl Replier<'_> {
             .components(rows_to_components(&m.rows))
             .allowed_mentions(mentions(m));
         let b = attachments(m).into_iter().fold(b, |b, a| b.new_attachment(a));
-        let b = match super::tournament::embeds(m) {
+        let b = match embeds(m) {
             e if e.is_empty() => b,
             e => b.embeds(e),
         };
@@ -266,7 +267,7 @@ impl Replier<'_> {
             .add_files(attachments(m))
             .components(rows_to_components(&m.rows))
             .allowed_mentions(mentions(m));
-        let b = match super::tournament::embeds(m) {
+        let b = match embeds(m) {
             e if e.is_empty() => b,
             e => b.embeds(e),
         };

@@ -17,7 +17,6 @@ pub mod port;
 pub mod service;
 pub mod text;
 pub mod tournament;
-pub mod tournament_plan;
 pub mod tournament_service;
 
 use std::sync::Arc;

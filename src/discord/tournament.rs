@@ -3,7 +3,7 @@
 //! and the executor's tournament steps: finding a tournament's channel and opening a round game
 //! there like an accepted challenge. The commands only parse and hand a [`TournamentRequest`] to
 //! the referee service (`tournament_service.rs`); what comes back is planned by
-//! [`super::tournament_plan`].
+//! [`super::plan::tournament`].
 
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, GuildId};
@@ -387,24 +387,6 @@ pub async fn result(
     result: ResultChoice,
 ) -> Result<(), BotError> {
     run(ctx, TournamentRequest::Result { tournament: id, game, result: result.as_str().into() }).await
-}
-
-/// The embeds of a message, built for serenity.
-pub(super) fn embeds(m: &Outgoing) -> Vec<serenity::CreateEmbed> {
-    m.embed
-        .iter()
-        .map(|e| {
-            let mut b = serenity::CreateEmbed::new().title(e.title.clone()).colour(e.colour);
-            // Discord refuses an empty description.
-            if !e.description.is_empty() {
-                b = b.description(e.description.clone());
-            }
-            if let Some(name) = &e.image {
-                b = b.image(format!("attachment://{name}"));
-            }
-            b
-        })
-        .collect()
 }
 
 impl Executor<'_> {

@@ -17,11 +17,11 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use super::ids::{channel_id, user_id, user_key};
+use super::plan::tournament::{embed_of, mentioned_users, tournament_in};
 use super::port::{
     Actor, COLOUR, Effect, Embed, File, PostTo, Recalled, Request, ServiceError, TournamentEffect, TournamentRequest,
 };
 use super::service::RefereeService;
-use super::tournament_plan::{embed_of, mentioned_users, tournament_in};
 use crate::referee::tournament::{TournamentAction, TournamentMsg, TournamentTable};
 use crate::referee::{self, Locale};
 use crate::render::Lang;

@@ -1,11 +1,13 @@
-//! Tournament effects → Discord messages, pure like [`super::plan`]: posts in the tournament's
+//! Tournament effects → Discord messages, pure like [`super::plan`](super): posts in the tournament's
 //! channel (round announcements that ping the round's players, standings as an embed with the
 //! standings image, board results, the final announcement), private embeds (standings,
 //! leaderboard), and each round game opened like an accepted challenge: an opening message in the
 //! tournament's channel, the game's thread on it, both players pinged there.
 
-use super::plan::{Action, Outgoing, Target};
-use super::port::{COLOUR, Embed, PostTo, TournamentEffect};
+use poise::serenity_prelude as serenity;
+
+use super::{Action, Outgoing, Target};
+use crate::discord::port::{COLOUR, Embed, PostTo, TournamentEffect};
 
 fn mention(user: u64) -> String {
     format!("<@{user}>")
@@ -91,6 +93,24 @@ pub fn embed_of(text: &str, image: Option<String>) -> Embed {
     let title: String = title.chars().take(256).collect();
     let description: String = body.chars().take(4096).collect();
     Embed { title, description, colour: COLOUR, image }
+}
+
+/// The embeds of a message, built for serenity.
+pub fn embeds(m: &Outgoing) -> Vec<serenity::CreateEmbed> {
+    m.embed
+        .iter()
+        .map(|e| {
+            let mut b = serenity::CreateEmbed::new().title(e.title.clone()).colour(e.colour);
+            // Discord refuses an empty description.
+            if !e.description.is_empty() {
+                b = b.description(e.description.clone());
+            }
+            if let Some(name) = &e.image {
+                b = b.image(format!("attachment://{name}"));
+            }
+            b
+        })
+        .collect()
 }
 
 #[cfg(test)]
