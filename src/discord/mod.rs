@@ -17,9 +17,10 @@ pub mod port;
 pub mod service;
 pub mod text;
 pub mod tournament;
-pub mod tournament_service;
 
 use std::sync::Arc;
+
+pub use service::{board_renderer, flip_board_renderer};
 
 use crate::referee::{Referee, SystemClock};
 use crate::store::{Durability, Store};
@@ -38,33 +39,4 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
     let service = service::RefereeService::new(Arc::new(referee), Some(board_renderer(config.locale)))
         .with_flip_renderer(Some(flip_board_renderer(config.locale)));
     Ok(Arc::new(service))
-}
-
-/// The 翻棋 board images of `src/render/flip.rs`, labelled in the server's default language.
-pub fn flip_board_renderer(locale: config::Locale) -> service::FlipRenderer {
-    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
-    Arc::new(move |view: &crate::rules::flip::FlipView| match crate::render::flip::render_flip_png(view, lang) {
-        Ok(png) => Some(png),
-        Err(e) => {
-            tracing::warn!(error = %e, "could not draw a flip board");
-            None
-        }
-    })
-}
-
-/// The board images of `src/render`, labelled in the server's default language.
-pub fn board_renderer(locale: config::Locale) -> service::Renderer {
-    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
-    Arc::new(move |view: &crate::rules::View, extras: &service::Extras| {
-        let marks =
-            extras.marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();
-        let opts = crate::render::RenderOptions { lang, marks, deployment: extras.deployment, ..Default::default() };
-        match crate::render::render_png(view, &opts) {
-            Ok(png) => Some(png),
-            Err(e) => {
-                tracing::warn!(error = %e, "could not draw a board");
-                None
-            }
-        }
-    })
 }

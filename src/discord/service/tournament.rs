@@ -16,12 +16,12 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
-use super::ids::{channel_id, user_id, user_key};
-use super::plan::tournament::{embed_of, mentioned_users, tournament_in};
-use super::port::{
+use super::RefereeService;
+use crate::discord::ids::{channel_id, user_id, user_key};
+use crate::discord::plan::tournament::{embed_of, mentioned_users, tournament_in};
+use crate::discord::port::{
     Actor, COLOUR, Effect, Embed, File, PostTo, Recalled, Request, ServiceError, TournamentEffect, TournamentRequest,
 };
-use super::service::RefereeService;
 use crate::referee::tournament::{TournamentAction, TournamentMsg, TournamentTable};
 use crate::referee::{self, Locale};
 use crate::render::Lang;
