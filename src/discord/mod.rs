@@ -10,13 +10,13 @@
 pub mod bot;
 pub mod commands;
 pub mod config;
+pub mod context;
 pub mod error;
 pub mod ids;
 pub mod plan;
 pub mod port;
 pub mod service;
 pub mod text;
-pub mod tournament;
 
 use std::sync::Arc;
 
