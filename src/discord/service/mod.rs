@@ -16,6 +16,8 @@ pub mod tournament;
 mod translate;
 
 pub use images::{Extras, FlipRenderer, Renderer, board_renderer, flip_board_renderer};
+
+use images::draw;
 pub use translate::merge_public;
 
 use super::config::Locale;
@@ -221,12 +223,12 @@ impl RefereeService {
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
                 let view = self.referee.view(g, None).await.map_err(refused)?;
+                let text = format!("#{g} · {}", view.ply);
                 let file = self
-                    .render
-                    .as_ref()
-                    .and_then(|r| r(&view, &Extras::default()))
+                    .board_png(view, Extras::default())
+                    .await
                     .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
-                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
+                return Ok(vec![Effect::Reply { text, file, public: true }]);
             }
             Request::Games { mine } => {
                 let rows = if *mine {
@@ -285,15 +287,20 @@ impl RefereeService {
                 }
                 let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
                 if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
-                    let gif = crate::render::flip::render_flip_gif(&views, lang).map_err(internal)?;
+                    let gif = draw("a replay", move || crate::render::flip::render_flip_gif(&views, lang))
+                        .await?
+                        .map_err(internal)?;
                     let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
                     return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
                 }
                 let text = self.referee.record(g).await.map_err(refused)?;
                 let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
-                let frames =
-                    crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None).map_err(internal)?;
-                let gif = crate::render::render_gif(&frames).map_err(internal)?;
+                let gif = draw("a replay", move || {
+                    let frames = crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None)
+                        .map_err(internal)?;
+                    crate::render::render_gif(&frames).map_err(internal)
+                })
+                .await??;
                 let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
