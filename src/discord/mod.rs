@@ -1,11 +1,19 @@
 //! The Discord adapter: thin slash commands that parse, call the referee and turn its effects into
 //! Discord messages. No game logic lives here.
 //!
-//! - [`config`]: settings (defaults < file < environment).
-//! - [`port`]: what the adapter asks of the referee ([`port::GameService`]) and the effects it shows.
-//! - [`plan`]: the pure mapping from effects to messages, attachments, components and ephemeral flags.
-//! - [`commands`]: the `/junqi` slash commands; [`bot`]: the framework, events and the executor.
-//! - [`error`]: user mistakes vs internal faults.
+//! Layers (each imports only those below it; a test at the end of this file keeps it so):
+//! - [`port`]: what the adapter asks of the referee ([`port::GameService`]) and the effects it
+//!   shows, tournament ones included. Data only.
+//! - [`plan`]: the pure mapping from effects to messages, attachments, components, embeds and
+//!   ephemeral flags; typed moves.
+//! - [`service`]: the referee behind the port (requests → referee commands, effects → the port's,
+//!   images drawn off the async workers), the tournament side included.
+//! - [`context`]: what commands and event handlers share: the bot's state, the poise context, the
+//!   executor that carries out planned actions on Discord.
+//! - [`commands`]: the `/junqi` slash commands (game, tournament and rating).
+//! - [`bot`]: the client, the event handlers (buttons, menus, modals, typed moves), the clock.
+//! - Beneath them all: [`config`] (defaults < file < environment), [`text`] (fixed texts),
+//!   [`error`] (user mistakes vs internal faults), [`ids`] (Discord ids as the referee keys them).
 
 pub mod bot;
 pub mod commands;
