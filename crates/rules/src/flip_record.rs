@@ -116,6 +116,7 @@ impl FlipRecord {
 
     /// Reads the movetext of an envelope whose `Variant` is `junqi-flip`.
     pub fn from_envelope(env: Envelope) -> Result<FlipRecord, ParseError> {
+        let checked = env.check_result();
         let Envelope { tags, items, result, result_line } = env;
         let mut rec = FlipRecord { tags, plies: vec![], terminal: None, result, result_line };
         match rec.tag("Variant") {
@@ -151,6 +152,7 @@ impl FlipRecord {
                 }
             }
         }
+        checked?;
         Ok(rec)
     }
 

@@ -137,6 +137,7 @@ impl Record {
 
     /// Reads the movetext of an envelope with the notation of the variant its tags name.
     pub fn from_envelope(env: Envelope) -> Result<Record, ParseError> {
+        let checked = env.check_result();
         let Envelope { tags, items, result, result_line } = env;
         let mut record = Record { tags, plies: vec![], terminal: None, result, result_line, events: Vec::new() };
         let variant = record.variant()?;
@@ -175,6 +176,7 @@ impl Record {
                 }
             }
         }
+        checked?;
         Ok(record)
     }
 

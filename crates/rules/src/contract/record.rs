@@ -182,8 +182,8 @@ impl Envelope {
         })
     }
 
-    /// Reads the envelope: tags, then movetext up to the result. Checks the format version and
-    /// that the `Result` tag agrees with the movetext; the tokens are the game's to read.
+    /// Reads the envelope: tags, then movetext up to the result. Checks the format version; the
+    /// tokens are the game's to read, and [`Envelope::check_result`] checks the result after them.
     pub fn parse(text: &str) -> Result<Envelope, ParseError> {
         let mut tags = Vec::new();
         let mut lines = text.lines().enumerate().peekable();
@@ -243,16 +243,27 @@ impl Envelope {
                 }
             }
         }
-        let (result, result_line) =
-            result.ok_or_else(|| perr(text.lines().count().max(1), "missing result (1-0, 0-1, 1/2-1/2 or *)"))?;
-        if let Some(tag) = env.tag("Result")
-            && tag != result
-        {
-            return Err(perr(env.tag_line("Result"), format!("Result tag says {tag} but the movetext ends {result}")));
-        }
+        // A missing result is reported by `check_result`, after the game's reader has had its
+        // say on the tokens: the first error in the text is the one a reader is told.
+        let (result, result_line) = result.unwrap_or_else(|| (String::new(), text.lines().count().max(1)));
         env.result = result;
         env.result_line = result_line;
         Ok(env)
+    }
+
+    /// Checks the result: present, and what the `Result` tag says. Game readers call it after
+    /// reading the tokens.
+    pub fn check_result(&self) -> Result<(), ParseError> {
+        if self.result.is_empty() {
+            return Err(perr(self.result_line, "missing result (1-0, 0-1, 1/2-1/2 or *)"));
+        }
+        if let Some(tag) = self.tag("Result")
+            && tag != self.result
+        {
+            let result = &self.result;
+            return Err(perr(self.tag_line("Result"), format!("Result tag says {tag} but the movetext ends {result}")));
+        }
+        Ok(())
     }
 }
 
@@ -379,6 +390,7 @@ pub fn winner_of_token(def: &GameDef, token: &str) -> Option<u8> {
 /// games, `Deal` for Deal games, `First` (a seat key) when not the first seat. The Junqi family's
 /// and 翻棋's readers take these records too.
 pub fn read_plain(def: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
+    env.check_result()?;
     let kind = def.kind;
     let seats = kind.seating.counts.first().copied().unwrap_or(2);
     let mut start = Start::new(seats);
