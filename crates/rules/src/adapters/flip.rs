@@ -2,6 +2,7 @@
 //! plays first) and seat 1 is P2; the sides of pieces are colours (0 red, 1 blue), which the
 //! first flip gives to the players.
 
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
 use crate::contract::{
     AnyGame, Audience, Dealt, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over,
     Picture, PublicPly, Rematch, SeatDesc, Seating, Secret, SettingsError, SetupStyle, Start, StartError, Token,
@@ -11,7 +12,7 @@ use crate::flip::{
     Deal, FlipAction, FlipError, FlipEvent, FlipGame, FlipOptions, FlipReport, ParsedAction, Player, deal_points,
     parse_action,
 };
-use crate::flip_record::action_text;
+use crate::flip_record::{FlipRecord, action_text};
 use crate::seat::Seat;
 use crate::shuffle::{self, Seed};
 use crate::variant::Variant;
@@ -29,6 +30,11 @@ impl FlipContract {
     /// Wraps a flip game.
     pub fn new(game: FlipGame) -> FlipContract {
         FlipContract { game, last: None }
+    }
+
+    /// The engine game, for the board art that draws its own view.
+    pub fn engine(&self) -> &FlipGame {
+        &self.game
     }
 
     fn player(seat: Seat) -> Option<Player> {
@@ -232,6 +238,35 @@ pub static FLIP_KIND: GameKind = GameKind {
     record_tag: "junqi-flip",
 };
 
+/// Reads a 翻棋 record: its deal, checked against the seed and commitment when given; a secret
+/// deal is completed from the pieces the flips name (no rule reads a face-down identity, so any
+/// completion gives the same public history).
+fn read_record(_: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
+    let record = FlipRecord::from_envelope(env.clone())?;
+    let header = record.header()?;
+    let deal = match header.deal {
+        Some(d) => d,
+        None => record.completed_deal()?,
+    };
+    Ok(Reading::Known(Start {
+        options: header.options.to_string(),
+        mode: String::new(),
+        seats: 2,
+        setups: Vec::new(),
+        deal: Some(Secret::new(deal.to_string())),
+        first: Seat(0),
+    }))
+}
+
+/// How 翻棋 records name points, pieces (blue in upper case) and colours.
+pub static FLIP_RECORD: RecordDef = RecordDef {
+    read: read_record,
+    point: |p| Variant::junqi().board.name(p).to_string(),
+    piece: |colour, kind| crate::flip::piece_letter(colour, kind).to_string(),
+    side: crate::flip::colour_name,
+    shuffle: Some(shuffle::SHUFFLE_NAME),
+};
+
 /// The catalogue entry of 翻棋.
 pub static FLIP: GameDef = GameDef {
     kind: &FLIP_KIND,
@@ -241,4 +276,5 @@ pub static FLIP: GameDef = GameDef {
     deal: Some(deal),
     swap_slots: Some(swap_chars),
     describe: |p, lang| words::describe(&FLIP_KIND.seating, &Variant::junqi().board, colour, p, lang),
+    record: &FLIP_RECORD,
 };

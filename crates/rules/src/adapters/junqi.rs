@@ -2,6 +2,8 @@
 //! [`crate::view`], which stay the engine. Three catalogue entries share it; they differ only in
 //! their variant and their static [`GameKind`].
 
+use crate::contract::Secret;
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, ReplayError, Step};
 use crate::contract::{
     Audience, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over, Picture, PublicPly,
     Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Start, StartError, Token, Unreadable,
@@ -9,6 +11,7 @@ use crate::contract::{
 use crate::game::{Game as Engine, IllegalMove, Move, PlyReport};
 use crate::notation::format_move;
 use crate::options::{Mode, RuleOptions};
+use crate::record::{Record, ReplayEvent};
 use crate::rng::Rng;
 use crate::seat::Seat;
 use crate::setup::{Deployment, Setup};
@@ -227,11 +230,91 @@ const FOUR_MODES: [ModeDesc; 3] = [
 const SOUTH: SeatDesc = SeatDesc { key: "s", name: text("South", "南家", "南家"), team: 0 };
 const NORTH_DUEL: SeatDesc = SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 1 };
 
+/// Reads a record of the family: its start when every setup is given, else the replay of its
+/// public history (the outcomes its marks announce).
+fn read_record(_: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
+    let record = Record::from_envelope(env.clone())?;
+    let header = record.header()?;
+    let v = header.variant;
+    let Some(deployments) = header.deployments else {
+        return Ok(Reading::Hidden(Box::new(move |steps| public_replay(&record, steps))));
+    };
+    Ok(Reading::Known(Start {
+        options: header.rules.to_string(),
+        mode: header.mode.as_str().to_string(),
+        seats: v.seats.len() as u8,
+        setups: deployments.iter().map(|d| Secret::new(d.setup.to_code_string(v))).collect(),
+        deal: None,
+        first: header.first,
+    }))
+}
+
+/// The replay of a record without setups, in the contract's steps: each ply with its annotated
+/// outcome (the pieces unknown), seat events, and eliminations the public history implies.
+fn public_replay(record: &Record, steps: &mut Vec<Step>) -> Result<Option<Over>, ReplayError> {
+    let variant = record.variant().map_err(ReplayError::Parse)?;
+    let mut events = Vec::new();
+    let result = record.replay_into(&mut events);
+    for e in &events {
+        match e {
+            ReplayEvent::PublicPly { ply, seat, mv, outcome } => {
+                // The account names no piece; who owned the defender this replay does not keep.
+                let facts = if outcome.is_combat() {
+                    vec![Fact::Combat {
+                        outcome: *outcome,
+                        attacker: Face::Hidden { owner: *seat },
+                        defender: Face::Down,
+                    }]
+                } else {
+                    Vec::new()
+                };
+                let action = format_move(&variant.board, *mv);
+                steps.push(Step::Ply(PublicPly {
+                    ply: *ply,
+                    seat: *seat,
+                    action,
+                    path: vec![mv.from, mv.to],
+                    facts,
+                    end: None,
+                }));
+            }
+            ReplayEvent::Ply(report) => {
+                let facts = report
+                    .revealed
+                    .iter()
+                    .map(|r| Fact::Revealed { at: r.point, owner: r.seat, kind: r.kind })
+                    .collect();
+                let action = format_move(&variant.board, report.mv);
+                let path = vec![report.mv.from, report.mv.to];
+                steps.push(Step::Ply(PublicPly { ply: report.ply, seat: report.seat, action, path, facts, end: None }));
+            }
+            ReplayEvent::Seat { after, seat, kind: Some(kind), eliminated, .. } => {
+                steps.push(Step::Seat { after: *after, seat: *seat, kind: *kind, out: eliminated.clone() });
+            }
+            // An elimination the ply before implies (a flag captured): part of that ply.
+            ReplayEvent::Seat { eliminated, .. } => {
+                if let Some(Step::Ply(p)) = steps.last_mut() {
+                    p.facts.extend(eliminated.iter().map(|&(seat, reason)| Fact::Out { seat, reason }));
+                }
+            }
+        }
+    }
+    result.map(|r| r.over.map(Over::from))
+}
+
 /// Declares one catalogue entry of the family: its kind and the hooks bound to its variant.
 macro_rules! junqi_def {
-    ($def:ident, $kind:ident, $variant:expr, $kind_value:expr) => {
+    ($def:ident, $kind:ident, $record:ident, $variant:expr, $kind_value:expr) => {
         #[doc = concat!("The static kind of `", stringify!($def), "`.")]
         pub static $kind: GameKind = $kind_value;
+        #[doc = concat!("How records of `", stringify!($def), "` name points and pieces.")]
+        pub static $record: RecordDef = RecordDef {
+            read: read_record,
+            point: |p| $variant().board.name(p).to_string(),
+            piece: |_, k| $variant().piece(k).code.to_string(),
+            side: |s| $kind.seating.get(s).map_or("?", |d| d.key),
+            shuffle: None,
+        };
         #[doc = concat!("The catalogue entry of `", stringify!($def), "`.")]
         pub static $def: GameDef = GameDef {
             kind: &$kind,
@@ -245,6 +328,7 @@ macro_rules! junqi_def {
             describe: |p, lang| {
                 words::describe(&$kind.seating, &$variant().board, |s, l| $kind.seating.name(s, l), p, lang)
             },
+            record: &$record,
         };
     };
 }
@@ -252,6 +336,7 @@ macro_rules! junqi_def {
 junqi_def!(
     JUNQI,
     JUNQI_KIND,
+    JUNQI_RECORD,
     Variant::junqi,
     GameKind {
         name: "junqi",
@@ -277,6 +362,7 @@ junqi_def!(
 junqi_def!(
     JUNQI4,
     JUNQI4_KIND,
+    JUNQI4_RECORD,
     Variant::junqi4,
     GameKind {
         name: "junqi4",
@@ -304,6 +390,7 @@ junqi_def!(
 junqi_def!(
     JUNQI4_DUEL,
     JUNQI4_DUEL_KIND,
+    JUNQI4_DUEL_RECORD,
     Variant::junqi4_duel,
     GameKind {
         name: "junqi4-duel",

@@ -124,6 +124,8 @@ pub struct GameDef {
     pub swap_slots: Option<SwapSlotsFn>,
     /// The one describer of a ply, for announcements, images and the terminal alike.
     pub describe: fn(&PublicPly, Lang) -> String,
+    /// How its records name its tags, points and pieces (the envelope is common to all).
+    pub record: &'static super::record::RecordDef,
 }
 
 impl GameDef {

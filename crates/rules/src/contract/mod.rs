@@ -6,6 +6,8 @@
 //!   setup style, modes, options, rematch, board art; how to start, deploy or deal, describe.
 //! - Hidden information is a type: an [`picture::Audience`] gets a [`picture::Picture`] and
 //!   [`ply::PublicPly`]s built for it alone; deals and deployments travel as [`secret::Secret`].
+//! - [`record`] is the record format every game shares (tags, action tokens, seat events,
+//!   result); [`replay`] replays any catalogued game's record through the contract.
 //! - [`lang::Lang`] is the one language type; every game text comes in English, 简体 and 繁體.
 
 pub mod any;
@@ -15,6 +17,8 @@ pub mod kind;
 pub mod lang;
 pub mod picture;
 pub mod ply;
+pub mod record;
+pub mod replay;
 pub mod secret;
 
 pub use any::{AnyGame, PlayError, Played};
@@ -24,4 +28,6 @@ pub use kind::{GameKind, ModeDesc, Rematch, SeatDesc, Seating, SettingsError, Se
 pub use lang::{Lang, Words, to_traditional};
 pub use picture::{Audience, Face, Picture, Token};
 pub use ply::{Fact, Over, PublicPly, Standing};
+pub use record::{Envelope, ParseError, Reading, RecordDef, ReplayError, Step};
+pub use replay::{Replayed, Upto};
 pub use secret::Secret;

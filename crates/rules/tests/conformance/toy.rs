@@ -357,4 +357,5 @@ pub static TOY: GameDef = GameDef {
     deal: None,
     swap_slots: Some(swap_slots),
     describe,
+    record: &junqi_rules::contract::record::PLAIN,
 };
