@@ -42,7 +42,11 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
 
 /// The 翻棋 board images of `src/render/flip.rs`, labelled in the server's default language.
 pub fn flip_board_renderer(locale: config::Locale) -> service::FlipRenderer {
-    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    let lang = match locale {
+        config::Locale::En => crate::render::Lang::En,
+        config::Locale::ZhTw => crate::render::Lang::ZhHant,
+        config::Locale::ZhCn => crate::render::Lang::Zh,
+    };
     Arc::new(move |view: &crate::rules::flip::FlipView| match crate::render::flip::render_flip_png(view, lang) {
         Ok(png) => Some(png),
         Err(e) => {
@@ -54,7 +58,11 @@ pub fn flip_board_renderer(locale: config::Locale) -> service::FlipRenderer {
 
 /// The board images of `src/render`, labelled in the server's default language.
 pub fn board_renderer(locale: config::Locale) -> service::Renderer {
-    let lang = if locale == config::Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    let lang = match locale {
+        config::Locale::En => crate::render::Lang::En,
+        config::Locale::ZhTw => crate::render::Lang::ZhHant,
+        config::Locale::ZhCn => crate::render::Lang::Zh,
+    };
     Arc::new(move |view: &crate::rules::View, extras: &service::Extras| {
         let marks =
             extras.marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();

@@ -623,7 +623,11 @@ impl RefereeService {
                         _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
                     }));
                 }
-                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+                let lang = match l {
+                    Locale::En => crate::render::Lang::En,
+                    Locale::ZhTw => crate::render::Lang::ZhHant,
+                    Locale::ZhCn => crate::render::Lang::Zh,
+                };
                 if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
                     let gif = crate::render::flip::render_flip_gif(&views, lang).map_err(internal)?;
                     let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
