@@ -50,6 +50,9 @@ pub enum LangArg {
     Zh,
     /// English.
     En,
+    /// 繁體中文 (also `zh-tw`, `繁體`).
+    #[value(name = "zh-hant", aliases = ["zh-tw", "繁體"])]
+    ZhHant,
 }
 
 impl From<LangArg> for Lang {
@@ -57,6 +60,7 @@ impl From<LangArg> for Lang {
         match l {
             LangArg::Zh => Lang::Zh,
             LangArg::En => Lang::En,
+            LangArg::ZhHant => Lang::ZhHant,
         }
     }
 }

@@ -28,9 +28,18 @@ pub type Renderer = Arc<dyn Fn(&View, &Extras) -> Option<Vec<u8>> + Send + Sync>
 /// Draws a 翻棋 board (PNG). `None` when no renderer is available.
 pub type FlipRenderer = Arc<dyn Fn(&crate::rules::flip::FlipView) -> Option<Vec<u8>> + Send + Sync>;
 
+/// The language images are labelled in for a locale: 繁體 players get 繁體 images.
+pub fn render_lang(locale: Locale) -> crate::render::Lang {
+    match locale {
+        Locale::En => crate::render::Lang::En,
+        Locale::ZhTw => crate::render::Lang::ZhHant,
+        Locale::ZhCn => crate::render::Lang::Zh,
+    }
+}
+
 /// The 翻棋 board images of `src/render/flip.rs`, labelled in the server's default language.
 pub fn flip_board_renderer(locale: Locale) -> FlipRenderer {
-    let lang = if locale == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    let lang = render_lang(locale);
     Arc::new(move |view: &crate::rules::flip::FlipView| match crate::render::flip::render_flip_png(view, lang) {
         Ok(png) => Some(png),
         Err(e) => {
@@ -42,7 +51,7 @@ pub fn flip_board_renderer(locale: Locale) -> FlipRenderer {
 
 /// The board images of `src/render`, labelled in the server's default language.
 pub fn board_renderer(locale: Locale) -> Renderer {
-    let lang = if locale == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+    let lang = render_lang(locale);
     Arc::new(move |view: &crate::rules::View, extras: &Extras| {
         let marks =
             extras.marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();

@@ -285,7 +285,7 @@ impl RefereeService {
                         _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
                     }));
                 }
-                let lang = if l == Locale::En { crate::render::Lang::En } else { crate::render::Lang::Zh };
+                let lang = images::render_lang(l);
                 if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
                     let gif = draw("a replay", move || crate::render::flip::render_flip_gif(&views, lang))
                         .await?

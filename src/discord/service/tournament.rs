@@ -347,7 +347,11 @@ impl RefereeService {
         let image = StandingsTable {
             title: format!("#{} {} · {}/{total}", table.row.id, table.row.name, table.rounds_done),
             tiebreak: tiebreak_label(table.format).into(),
-            lang: if l == Locale::En { Lang::En } else { Lang::Zh },
+            lang: match l {
+                Locale::En => Lang::En,
+                Locale::ZhHant => Lang::ZhHant,
+                Locale::ZhHans => Lang::Zh,
+            },
             rows,
         };
         let name = format!("standings-{}.png", table.row.id);
