@@ -28,9 +28,9 @@ const GRID: i32 = 17;
 /// Distance between neighbouring grid positions.
 const D: i32 = 56;
 /// Tile width.
-const TILE_W: i32 = 50;
+pub(super) const TILE_W: i32 = 50;
 /// Tile height.
-const TILE_H: i32 = 34;
+pub(super) const TILE_H: i32 = 34;
 /// Padding inside the board frame.
 const PAD: i32 = 16;
 /// Margin around the board frame (file letters of the outer rows live here).
@@ -83,7 +83,7 @@ fn pixel((x, y): (i32, i32)) -> (i32, i32) {
 }
 
 /// Pixel centre of a point with territory `bottom` at the bottom.
-fn centre(variant: &Variant, p: PointId, bottom: usize) -> (i32, i32) {
+pub(super) fn centre(variant: &Variant, p: PointId, bottom: usize) -> (i32, i32) {
     let pt = variant.board.point(p);
     pixel(rotate((i32::from(pt.x), i32::from(pt.y)), bottom))
 }
@@ -103,30 +103,31 @@ pub struct CrossAssets {
     /// The palette as colours.
     pub palette: Vec<[u8; 3]>,
     /// Backgrounds by the territory at the bottom.
-    background: [IndexedImage; 4],
+    pub(super) background: [IndexedImage; 4],
     /// Blank tiles by territory.
-    blank: [IndexedImage; 4],
+    pub(super) blank: [IndexedImage; 4],
     /// Labelled tiles by territory, language ([`Lang::index`]), kind.
-    labelled: [[Vec<IndexedImage>; 3]; 4],
+    pub(super) labelled: [[Vec<IndexedImage>; 3]; 4],
     /// Small tiles for captions, by territory.
-    mini: [IndexedImage; 4],
+    pub(super) mini: [IndexedImage; 4],
     badges: Vec<IndexedImage>,
-    faces: Vec<Face>,
-    ramps: HashMap<(u8, u8), [u8; 5]>,
-    c: Colours,
+    pub(super) faces: Vec<Face>,
+    pub(super) ramps: HashMap<(u8, u8), [u8; 5]>,
+    pub(super) c: Colours,
 }
 
+/// Palette indices by role.
 #[derive(Clone, Copy)]
-struct Colours {
-    bg: u8,
-    text: u8,
-    dim: u8,
-    gold: u8,
-    mark: u8,
-    hilite: u8,
-    black: u8,
-    seat_text: [u8; 4],
-    seat_fill: [u8; 4],
+pub(super) struct Colours {
+    pub(super) bg: u8,
+    pub(super) text: u8,
+    pub(super) dim: u8,
+    pub(super) gold: u8,
+    pub(super) mark: u8,
+    pub(super) hilite: u8,
+    pub(super) black: u8,
+    pub(super) seat_text: [u8; 4],
+    pub(super) seat_fill: [u8; 4],
 }
 
 impl CrossAssets {
@@ -450,7 +451,12 @@ fn build() -> CrossAssets {
 
 /// A seat's name in captions (`南方`, `South`).
 fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> Cow<'static, str> {
-    match territory(variant, seat) {
+    compass_word(lang, territory(variant, seat))
+}
+
+/// The name of the seat at territory `t` (0 South, 1 East, 2 North, 3 West) in captions.
+pub(super) fn compass_word(lang: Lang, t: usize) -> Cow<'static, str> {
+    match t {
         0 => text::pick(lang, "南方", "South"),
         1 => text::pick(lang, "东方", "East"),
         2 => text::pick(lang, "北方", "North"),

@@ -16,7 +16,7 @@ use crate::rules::{PointId, Seat, Variant};
 
 /// The back of every face-down piece: a neutral tile, the same for both colours (the colours of
 /// face-down pieces are secret). Built from palette colours the board already has.
-fn back(a: &Assets) -> IndexedImage {
+pub(super) fn back(a: &Assets) -> IndexedImage {
     let (w, h) = (TILE_W, TILE_H);
     let mut t = IndexedImage::new(w as usize, h as usize, a.c.black);
     t.fill_rect(2, 2, w - 4, h - 4, a.c.dim);
