@@ -8,6 +8,7 @@
 
 pub mod art;
 mod assets;
+mod board;
 mod canvas;
 pub mod cross;
 mod draw;

@@ -10,12 +10,13 @@
 use std::borrow::Cow;
 
 use super::RenderError;
-use super::art::{self, Art, FromMark};
-use super::assets::{SIZE_MARK, SIZE_TEXT, SIZE_TITLE};
+use super::art::{self, Art};
+use super::assets::{SIZE_TEXT, SIZE_TITLE};
+use super::board::{self, Look, Tile};
 use super::canvas::IndexedImage;
 use super::text::{self, Lang};
 use crate::rules::contract::{Audience, Face, GameKind, Picture};
-use crate::rules::{PieceKind, PointId, Seat, Variant, Viewer};
+use crate::rules::{Seat, Viewer};
 
 /// What a picture's image needs beyond the picture and its kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -49,92 +50,22 @@ pub fn picture_indexed(picture: &Picture, kind: &GameKind, opts: &PictureOptions
     let bottom = opts.bottom.or(own).unwrap_or(Seat(0));
     let orientation = art.orientation(kind, bottom);
     let mut img = art.backgrounds[orientation].clone();
-    draw_tokens(&mut img, art, picture, kind, opts.lang, orientation)?;
-    draw_marks(&mut img, art, &picture.marks, orientation);
+    let slot = |owner| (art.seats.slot)(kind, owner);
+    let tiles = picture.tokens.iter().map(|t| {
+        let (slot, look) = match t.face {
+            Face::Known { owner, kind } => (slot(owner), Look::Piece(kind)),
+            Face::Hidden { owner } => (slot(owner), Look::Blank),
+            Face::Down => (0, Look::Back),
+            Face::Under { owner, kind } => (slot(owner), Look::Under(kind)),
+        };
+        // A picture does not say which pieces everyone knows, so it draws no gold corners.
+        Tile { at: t.at, slot, look, public: false }
+    });
+    board::draw_tiles(&mut img, art, tiles, opts.lang, orientation)?;
+    // Nor the outcome of the last action: no combat badge.
+    board::draw_last(&mut img, art, &picture.marks, None, orientation);
     draw_header(&mut img, art, picture, kind, opts);
     Ok(img)
-}
-
-/// The variant whose piece labels the art's tiles carry.
-fn label_variant(art: &Art) -> &'static Variant {
-    match art.geometry {
-        art::Geometry::Board => Variant::junqi(),
-        art::Geometry::Cross => Variant::junqi4(),
-    }
-}
-
-fn draw_tokens(
-    img: &mut IndexedImage,
-    art: &Art,
-    picture: &Picture,
-    kind: &GameKind,
-    lang: Lang,
-    orientation: usize,
-) -> Result<(), RenderError> {
-    let (tw, th) = art.tile;
-    let back = || art.back.as_ref().ok_or(RenderError::NoFaceDownTile(art.key));
-    for t in &picture.tokens {
-        let (cx, cy) = art.centre(t.at, orientation);
-        let (x, y) = (cx - tw / 2, cy - th / 2);
-        let slot = |owner| (art.seats.slot)(kind, owner);
-        match t.face {
-            Face::Known { owner, kind: k } => img.blit(art.piece_tile(slot(owner), lang, k), x, y),
-            Face::Hidden { owner } => img.blit(art.side(slot(owner)).blank, x, y),
-            Face::Down => img.blit(back()?, x, y),
-            Face::Under { owner, kind: k } => {
-                img.blit(back()?, x, y);
-                under_label(img, art, (cx, cy), slot(owner), lang, k);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// What lies under a face-down tile, for an audience that knows: the piece's short name small, on
-/// a patch of its side's colour, so that the back still says "face down" around it.
-fn under_label(img: &mut IndexedImage, art: &Art, (cx, cy): (i32, i32), slot: usize, lang: Lang, k: PieceKind) {
-    let word = text::label(label_variant(art), lang, k);
-    let w = art.text_width(&word, SIZE_MARK);
-    let fill = art.roles.fill[slot.min(art.roles.fill.len() - 1)];
-    let h = (SIZE_MARK * 1.1) as i32;
-    img.fill_rect(cx - w / 2 - 3, cy - h / 2, w + 6, h, fill);
-    // The marks' colour on a side's fill: the one small-label pair every art prepares a ramp for.
-    let top = cy - (SIZE_MARK * 0.62) as i32;
-    art.text(img, &word, SIZE_MARK, (cx - w / 2, top), art.roles.mark, fill);
-}
-
-/// Brackets (or a thin ring) on every point of the last action but its end, a ring on its end.
-fn draw_marks(img: &mut IndexedImage, art: &Art, marks: &[PointId], orientation: usize) {
-    let Some((&end, rest)) = marks.split_last() else { return };
-    let (tw, th) = art.tile;
-    let (hi, bk) = (art.roles.hilite, art.roles.black);
-    for &p in rest {
-        let (cx, cy) = art.centre(p, orientation);
-        let (fx, fy) = (cx - tw / 2, cy - th / 2);
-        match art.marks.from {
-            FromMark::Ring { pad, width } => img.ring(fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad, width, hi),
-            FromMark::Brackets { pad, arm, thick } => {
-                let (x, y, w, h) = (fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad);
-                for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
-                    // Each bracket: a black L under a green L, so it shows on light and dark ground.
-                    let hx = if sx > 0 { cx } else { cx - arm };
-                    let vy = if sy > 0 { cy } else { cy - arm };
-                    let bx = if sx > 0 { cx } else { cx - thick };
-                    let by = if sy > 0 { cy } else { cy - thick };
-                    img.fill_rect(hx - 1, by - 1, arm + 2, thick + 2, bk);
-                    img.fill_rect(bx - 1, vy - 1, thick + 2, arm + 2, bk);
-                    img.fill_rect(hx, by, arm, thick, hi);
-                    img.fill_rect(bx, vy, thick, arm, hi);
-                }
-            }
-        }
-    }
-    let (cx, cy) = art.centre(end, orientation);
-    let (tx, ty) = (cx - tw / 2, cy - th / 2);
-    let (pad, width) = art.marks.to;
-    img.ring(tx - pad - 1, ty - pad - 1, tw + 2 * pad + 2, th + 2 * pad + 2, 1, bk);
-    img.ring(tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, width, hi);
-    img.ring(tx - 1, ty - 1, tw + 2, th + 2, 1, bk);
 }
 
 /// `红方走棋 · 第 13 手` (or the caller's caption) with the mover's mini tile, and whose image it

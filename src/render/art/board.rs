@@ -34,12 +34,16 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
             dim: a.c.dim,
             hilite: a.c.hilite,
             black: a.c.black,
+            gold: a.c.gold,
             mark: a.c.mark,
             fill: vec![a.c.red, a.c.blue],
         },
         faces: &a.faces,
         ramps: &a.ramps,
         mini_at: (12, 40),
+        badges: &a.badges,
+        badge_overhang: 14,
+        corner: (7, 5, 10),
     }
 }
 

@@ -54,12 +54,16 @@ pub(super) fn get() -> &'static Art {
                 dim: a.c.dim,
                 hilite: a.c.hilite,
                 black: a.c.black,
+                gold: a.c.gold,
                 mark: a.c.mark,
                 fill: a.c.seat_fill.to_vec(),
             },
             faces: &a.faces,
             ramps: &a.ramps,
             mini_at: (14, 36),
+            badges: &a.badges,
+            badge_overhang: 12,
+            corner: (6, 4, 8),
         }
     })
 }

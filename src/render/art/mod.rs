@@ -74,6 +74,8 @@ pub(crate) struct Roles {
     pub hilite: u8,
     /// Outlines.
     pub black: u8,
+    /// The corner on a piece whose identity everyone knows.
+    pub gold: u8,
     /// Small labels on coloured ground (marks, pieces under a face-down tile).
     pub mark: u8,
     /// Tile fill per side slot.
@@ -128,6 +130,12 @@ pub struct Art {
     pub(crate) ramps: &'static HashMap<(u8, u8), [u8; 5]>,
     /// Top of the caption's mini tile and the pen advance past it.
     pub(crate) mini_at: (i32, i32),
+    /// Combat badges (indexed as `assets::badge_index`).
+    pub(crate) badges: &'static [IndexedImage],
+    /// How far the badge overhangs the destination tile's top-right corner.
+    pub(crate) badge_overhang: i32,
+    /// The gold corner of a publicly known piece: its offset inside the tile and its size.
+    pub(crate) corner: (i32, i32, i32),
 }
 
 impl Art {
@@ -196,11 +204,26 @@ pub const KEYS: [&str; 3] = ["junqi", "junqi4", "junqi-flip"];
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {
     match key {
-        "junqi" => Some(board::get()),
-        "junqi4" => Some(cross::get()),
-        "junqi-flip" => Some(flip::get()),
+        "junqi" => Some(two_player()),
+        "junqi4" => Some(cross_board()),
+        "junqi-flip" => Some(flip_board()),
         _ => None,
     }
+}
+
+/// The 2-player board art.
+pub(crate) fn two_player() -> &'static Art {
+    board::get()
+}
+
+/// The cross board art.
+pub(crate) fn cross_board() -> &'static Art {
+    cross::get()
+}
+
+/// The 翻棋 art.
+pub(crate) fn flip_board() -> &'static Art {
+    flip::get()
 }
 
 /// The side slot of a 2-player board: seat (or 翻棋 colour) 0 is Red, anything else Blue.
