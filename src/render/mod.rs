@@ -1,5 +1,6 @@
-//! Board images: pure functions from a [`View`] to PNG bytes, and from a sequence of views to an
-//! animated GIF. Nothing here sees a [`crate::rules::Game`]: whatever a view hides cannot leak.
+//! Board images: pure functions from a [`View`] (or a game contract's `Picture`, through the board
+//! art its kind names: [`picture_png`]) to PNG bytes, and from a sequence of views to an animated
+//! GIF. Nothing here sees a [`crate::rules::Game`]: whatever a view or picture hides cannot leak.
 //!
 //! Speed comes from doing the costly work once (assets in a `OnceLock`): the font is decoded, the
 //! board background (one per orientation) and every piece tile are drawn and anti-aliased into a

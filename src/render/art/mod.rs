@@ -1,7 +1,8 @@
 //! The registry of board arts: what each board picture is drawn with, as data — backgrounds per
 //! orientation, tiles per side, palette colours by role, caption glyphs and where each point sits —
-//! looked up by a [`GameKind`]'s `art` key. One drawing core ([`super::picture`]) draws any
-//! catalogued game's [`Picture`](crate::rules::contract::Picture) through its art.
+//! looked up by a [`GameKind`]'s `art` key. One drawing core (`render/board.rs`) draws the board of
+//! any catalogued game's [`Picture`](crate::rules::contract::Picture) — and of the legacy views —
+//! through its art.
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
 //! 2-player board, `cross.rs` for the cross board), so a tile exists once in memory whichever
