@@ -136,5 +136,10 @@ mod tests {
             assert_eq!(art::by_key(def.kind.art).map(|a| a.key), Some(def.kind.art), "{}", def.kind.name);
         }
         assert!(art::by_key("draughts").is_none());
+        let err = RenderError::UnknownArt { key: "draughts", kind: "draughts" }.to_string();
+        for key in art::KEYS {
+            assert_eq!(art::by_key(key).map(|a| a.key), Some(key));
+            assert!(err.contains(key), "the error lists every known art: {err}");
+        }
     }
 }
