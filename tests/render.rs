@@ -6,14 +6,20 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use junqi_referee::render::art::{Art, by_key};
 use junqi_referee::render::layout::{self, tile_rect};
 use junqi_referee::render::replay::record_frames;
+use junqi_referee::render::{IndexedImage, PictureOptions, RenderError, picture_indexed, picture_png};
 use junqi_referee::render::{Lang, RenderOptions, all_text, missing_glyphs, render_gif, render_indexed, render_png};
+use junqi_referee::rules::adapters::junqi::{JUNQI, JunqiGame};
+use junqi_referee::rules::contract::{
+    AnyGame, Audience, Game as ContractGame, GameKind, Secret, SetupStyle, Start, catalog,
+};
 use junqi_referee::rules::game::Move;
 use junqi_referee::rules::notation::parse_point;
 use junqi_referee::rules::record::Record;
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant, View, Viewer};
+use junqi_referee::rules::{Game, Mode, PointId, RuleOptions, Seat, Setup, Variant, View, Viewer};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).expect("test data")
@@ -346,4 +352,122 @@ fn our_png_writer_decodes_to_the_same_pixels_as_the_png_crate() {
     assert_eq!(ours.dimensions(), (img.width as u32, img.height as u32));
     assert!(ours == theirs);
     assert_eq!(ours.get_pixel(0, 0).0, img.rgb(0, 0));
+}
+
+/// The points of `art` whose window (the tile and the margin its marks use) differs between two
+/// images drawn on the same background.
+fn differing_points(a: &IndexedImage, b: &IndexedImage, art: &Art, orientation: usize, points: usize) -> Vec<u8> {
+    let (tw, th) = art.tile_size();
+    (0..points as u8)
+        .filter(|&i| {
+            let (cx, cy) = art.centre(PointId(i), orientation);
+            (cy - th / 2 - 8..cy + th / 2 + 8).any(|y| {
+                (cx - tw / 2 - 8..cx + tw / 2 + 8)
+                    .any(|x| a.rgb(x as usize, y as usize) != b.rgb(x as usize, y as usize))
+            })
+        })
+        .collect()
+}
+
+/// Every catalogued kind's starting picture (seeded setups or deal) draws for every audience in
+/// every language, through the art its kind names.
+#[test]
+fn every_catalogued_start_draws_for_every_audience() {
+    for def in catalog::all() {
+        let kind = def.kind;
+        let seats = kind.seating.counts[0];
+        let mut start = Start::new(seats);
+        let mut rng = Rng::new(29);
+        match kind.setup {
+            SetupStyle::Deploy => {
+                let random = def.random_setup.expect("a Deploy kind makes random setups");
+                start.setups = (0..seats).map(|s| Secret::new(random(Seat(s), &mut rng))).collect();
+            }
+            SetupStyle::Deal => start.deal = Some((def.deal.expect("a Deal kind deals"))(&Secret::new([7; 32])).deal),
+            SetupStyle::None => {}
+        }
+        let game = (def.start)(&start).unwrap_or_else(|e| panic!("{}: {e}", kind.name));
+        let audiences =
+            [Audience::Public, Audience::Everyone].into_iter().chain((0..seats).map(|s| Audience::Seat(Seat(s))));
+        for audience in audiences {
+            for lang in [Lang::Zh, Lang::En, Lang::ZhHant] {
+                let opts = PictureOptions { lang, ..PictureOptions::default() };
+                let png = picture_png(&game.picture_for(audience), kind, &opts)
+                    .unwrap_or_else(|e| panic!("{} {audience:?} {lang:?}: {e}", kind.name));
+                assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+                if let Some(dir) = std::env::var_os("PICTURE_DIR") {
+                    // Where to look at them: `PICTURE_DIR=/tmp/p cargo test --test render`.
+                    let name = format!("{}-{audience:?}-{lang:?}.png", kind.name).replace(['(', ')'], "");
+                    std::fs::write(Path::new(&dir).join(name), &png).expect("write");
+                }
+            }
+        }
+    }
+}
+
+/// A kind whose art no registry entry answers to is refused by name, not drawn with another art.
+#[test]
+fn an_unknown_art_is_a_precise_error() {
+    // The junqi kind under another name, naming an art nobody registered.
+    static ODD: std::sync::LazyLock<GameKind> = std::sync::LazyLock::new(|| {
+        let k = JUNQI.kind;
+        GameKind {
+            name: "odd",
+            art: "draughts",
+            aliases: k.aliases,
+            title: k.title,
+            seating: k.seating,
+            setup: k.setup,
+            modes: k.modes,
+            settings: k.settings,
+            describe_options: k.describe_options,
+            rematch: k.rematch,
+            record_tag: k.record_tag,
+        }
+    });
+    let picture = junqi_referee::rules::contract::Picture::new(Audience::Public, 0, Some(Seat::RED));
+    let err = picture_png(&picture, &ODD, &PictureOptions::default()).unwrap_err();
+    assert_eq!(err, RenderError::UnknownArt { key: "draughts", kind: "odd" });
+    assert!(err.to_string().contains("'draughts'"), "{err}");
+}
+
+/// On the 2-player board, a picture drawn through its art is the legacy image of the same
+/// position pixel for pixel from the top of the board's coordinate band to the footer: tiles,
+/// backgrounds and last-move marks are the same data drawn by the same rules. Only the caption
+/// bands differ (a picture has no losses or ply outcome to caption), and two things a picture does
+/// not carry are avoided here: the gold corner of a publicly known piece, and the combat badge
+/// (the moves played are plain moves).
+#[test]
+fn junqi_pictures_match_the_legacy_board() {
+    let v = Variant::junqi();
+    let mut rng = Rng::new(5);
+    let setups: Vec<_> =
+        (0..2).map(|s| Setup::random(v, &mut rng).validate(v, Seat(s)).expect("a random setup is legal")).collect();
+    let mut engine = Game::new(v, RuleOptions::default(), &setups, Seat::RED);
+    let mut contract = JunqiGame::new(engine.clone(), Mode::Dark, JUNQI.kind);
+    let art = by_key("junqi").expect("the junqi art");
+    let mut last = None;
+    for ply in 0..=4 {
+        for (audience, viewer) in [
+            (Audience::Public, Viewer::Spectator),
+            (Audience::Seat(Seat::RED), Viewer::Seat(Seat::RED)),
+            (Audience::Seat(Seat::BLUE), Viewer::Seat(Seat::BLUE)),
+            (Audience::Everyone, Viewer::Everyone),
+        ] {
+            let legacy =
+                render_indexed(&engine.view(viewer, Mode::Dark, last.as_ref()), &RenderOptions::default()).unwrap();
+            let new = picture_indexed(&contract.picture_for(audience), JUNQI.kind, &PictureOptions::default()).unwrap();
+            assert_eq!((legacy.width, legacy.height), (new.width, new.height));
+            let band = (layout::HEADER_H as usize * legacy.width)..(layout::FOOTER_Y as usize * legacy.width);
+            assert!(legacy.pixels[band.clone()] == new.pixels[band], "ply {ply} {audience:?}: the board band differs");
+            let o = art.orientation(JUNQI.kind, if let Audience::Seat(s) = audience { s } else { Seat::RED });
+            assert!(differing_points(&legacy, &new, art, o, v.board.len()).is_empty());
+        }
+        let everyone = engine.view(Viewer::Everyone, Mode::Dark, None);
+        let mv =
+            engine.legal_moves().into_iter().find(|m| everyone.cells[m.to.index()].is_none()).expect("a plain move");
+        let seat = engine.to_move();
+        last = Some(engine.play(mv).expect("legal"));
+        ContractGame::play(&mut contract, seat, mv).expect("legal under the contract too");
+    }
 }

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 
 use junqi_referee::render::Lang;
 use junqi_referee::render::flip::{render_flip_gif, render_flip_indexed, render_flip_png};
-use junqi_referee::render::layout::tile_rect;
+use junqi_referee::render::layout::{self, tile_rect};
+use junqi_referee::render::{PictureOptions, picture_indexed};
+use junqi_referee::rules::adapters::flip::{FLIP, FlipContract};
+use junqi_referee::rules::contract::{AnyGame, Audience};
 use junqi_referee::rules::flip::{Deal, FlipGame, FlipOptions, parse_action};
 use junqi_referee::rules::{Seat, Variant};
 
@@ -92,4 +95,38 @@ fn a_flip_game_animates() {
     let gif = render_flip_gif(&views, Lang::En).unwrap();
     assert_eq!(&gif[..6], b"GIF89a");
     assert!(render_flip_gif(&[], Lang::En).is_err());
+}
+
+/// A 翻棋 picture drawn through its art is the legacy image of the same position, pixel for pixel,
+/// from the top of the board's coordinate band to the footer: the backs, the face-up tiles and the
+/// marks of a flip (a ring) and of a move (a thin ring on its start). Only the caption bands differ:
+/// a picture has no loss counts or ply words to caption.
+#[test]
+fn flip_pictures_match_the_legacy_board() {
+    let mut contract = FlipContract::new(game(DOC_DEAL, ""));
+    let mut played = String::new();
+    for token in ["", "+c6", "+d7", "+d6", "d6-c6", "+e6", "+c5"] {
+        if !token.is_empty() {
+            contract.play_text(contract.to_move(), token).expect("legal");
+            played = format!("{played} {token}");
+        }
+        let legacy = render_flip_indexed(&game(DOC_DEAL, &played).view(), Lang::Zh).unwrap();
+        let new =
+            picture_indexed(&contract.picture_for(Audience::Public), FLIP.kind, &PictureOptions::default()).unwrap();
+        let band = (layout::HEADER_H as usize * legacy.width)..(layout::FOOTER_Y as usize * legacy.width);
+        assert!(legacy.pixels[band.clone()] == new.pixels[band], "after '{played}': the board band differs");
+    }
+}
+
+/// To an audience that knows (`Everyone`), a face-down piece is its back with its kind shown small
+/// on a patch of its colour; to the public it is the bare back, alike for every piece.
+#[test]
+fn face_down_pieces_show_what_is_under_only_to_everyone() {
+    let contract = FlipContract::new(game(DOC_DEAL, ""));
+    let draw = |a| picture_indexed(&contract.picture_for(a), FLIP.kind, &PictureOptions::default()).unwrap();
+    let (public, everyone) = (draw(Audience::Public), draw(Audience::Everyone));
+    // a1 holds a blue captain, d12 a red major.
+    assert_eq!(tile(&public, "a1"), tile(&public, "d12"));
+    assert_ne!(tile(&everyone, "a1"), tile(&public, "a1"));
+    assert_ne!(tile(&everyone, "a1"), tile(&everyone, "d12"));
 }

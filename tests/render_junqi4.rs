@@ -6,11 +6,16 @@
 
 use std::path::PathBuf;
 
+use junqi_referee::render::art::{Art, by_key};
 use junqi_referee::render::cross::{HEIGHT, WIDTH};
-use junqi_referee::render::{Lang, RenderOptions, render_indexed, render_png};
+use junqi_referee::render::{
+    IndexedImage, Lang, PictureOptions, RenderOptions, picture_indexed, render_indexed, render_png,
+};
+use junqi_referee::rules::adapters::junqi::{JUNQI4, JUNQI4_DUEL, JunqiGame};
+use junqi_referee::rules::contract::{AnyGame, Audience, Game as ContractGame};
 use junqi_referee::rules::game::PlyReport;
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, RuleOptions, Seat, Setup, Variant, Viewer};
+use junqi_referee::rules::{Game, Mode, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
 
 fn v() -> &'static Variant {
     Variant::junqi4()
@@ -203,4 +208,64 @@ fn render_cli_draws_a_seats_own_view() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("seat"), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!dir.join("none.png").exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The points of `art` whose window (the tile and the margin its marks use) differs.
+fn differing_points(a: &IndexedImage, b: &IndexedImage, art: &Art, orientation: usize) -> Vec<u8> {
+    let (tw, th) = art.tile_size();
+    (0..v().board.len() as u8)
+        .filter(|&i| {
+            let (cx, cy) = art.centre(PointId(i), orientation);
+            (cy - th / 2 - 8..cy + th / 2 + 8).any(|y| {
+                (cx - tw / 2 - 8..cx + tw / 2 + 8)
+                    .any(|x| a.rgb(x as usize, y as usize) != b.rgb(x as usize, y as usize))
+            })
+        })
+        .collect()
+}
+
+/// On the cross board (四国军棋 and 四国双人), a picture drawn through its art is the legacy image
+/// of the same position at every point, pixel for pixel: the tile of each token, the turned
+/// background around it and the last move's marks, for every audience and its orientation. The
+/// seat cards in the cross's corners and the caption bands differ (the legacy image names seats
+/// and losses from its view; a picture does not carry them), and the moves played are plain moves,
+/// because a picture carries no combat badge.
+#[test]
+fn cross_pictures_match_the_legacy_board() {
+    let art = by_key("junqi4").expect("the cross art");
+    for def in [&JUNQI4, &JUNQI4_DUEL] {
+        let variant = if def.kind.name == "junqi4" { Variant::junqi4() } else { Variant::junqi4_duel() };
+        let seats = variant.seats.len() as u8;
+        let mut rng = Rng::new(17);
+        let setups: Vec<_> = (0..seats)
+            .map(|s| Setup::random(variant, &mut rng).validate(variant, Seat(s)).expect("a random setup is legal"))
+            .collect();
+        let mut engine = Game::new(variant, RuleOptions::default(), &setups, Seat(0));
+        let mut contract = JunqiGame::new(engine.clone(), Mode::Dark, def.kind);
+        let mut last = None;
+        for ply in 0..=5 {
+            let audiences = [(Audience::Public, Viewer::Spectator), (Audience::Everyone, Viewer::Everyone)]
+                .into_iter()
+                .chain((0..seats).map(|s| (Audience::Seat(Seat(s)), Viewer::Seat(Seat(s)))));
+            for (audience, viewer) in audiences {
+                let view = engine.view(viewer, Mode::Dark, last.as_ref());
+                let legacy = render_indexed(&view, &RenderOptions::default()).expect("legacy");
+                let picture = contract.picture_for(audience);
+                let new = picture_indexed(&picture, def.kind, &PictureOptions::default()).expect("picture");
+                let bottom = if let Audience::Seat(s) = audience { s } else { Seat(0) };
+                let o = art.orientation(def.kind, bottom);
+                let diff = differing_points(&legacy, &new, art, o);
+                assert!(diff.is_empty(), "{} ply {ply} {audience:?}: points {diff:?} differ", def.kind.name);
+            }
+            let everyone = engine.view(Viewer::Everyone, Mode::Dark, None);
+            let mv = engine
+                .legal_moves()
+                .into_iter()
+                .find(|m| everyone.cells[m.to.index()].is_none())
+                .expect("a plain move");
+            let seat = engine.to_move();
+            last = Some(engine.play(mv).expect("legal"));
+            ContractGame::play(&mut contract, seat, mv).expect("legal under the contract too");
+        }
+    }
 }

@@ -16,6 +16,7 @@ use super::assets::{
     Face, MarkerStyle, Palette, RailStyle, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, SIZES, TileStyle, centred_text,
     draw_text_raw, font, paint, point_marker, railway, rasterise_face, rgb, segment, tile,
 };
+use super::board::{self, Look, Tile};
 use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
 use super::text::{self, Lang};
 use super::{RenderOptions, bottom_seat};
@@ -28,9 +29,9 @@ const GRID: i32 = 17;
 /// Distance between neighbouring grid positions.
 const D: i32 = 56;
 /// Tile width.
-const TILE_W: i32 = 50;
+pub(super) const TILE_W: i32 = 50;
 /// Tile height.
-const TILE_H: i32 = 34;
+pub(super) const TILE_H: i32 = 34;
 /// Padding inside the board frame.
 const PAD: i32 = 16;
 /// Margin around the board frame (file letters of the outer rows live here).
@@ -83,7 +84,7 @@ fn pixel((x, y): (i32, i32)) -> (i32, i32) {
 }
 
 /// Pixel centre of a point with territory `bottom` at the bottom.
-fn centre(variant: &Variant, p: PointId, bottom: usize) -> (i32, i32) {
+pub(super) fn centre(variant: &Variant, p: PointId, bottom: usize) -> (i32, i32) {
     let pt = variant.board.point(p);
     pixel(rotate((i32::from(pt.x), i32::from(pt.y)), bottom))
 }
@@ -103,30 +104,31 @@ pub struct CrossAssets {
     /// The palette as colours.
     pub palette: Vec<[u8; 3]>,
     /// Backgrounds by the territory at the bottom.
-    background: [IndexedImage; 4],
+    pub(super) background: [IndexedImage; 4],
     /// Blank tiles by territory.
-    blank: [IndexedImage; 4],
+    pub(super) blank: [IndexedImage; 4],
     /// Labelled tiles by territory, language ([`Lang::index`]), kind.
-    labelled: [[Vec<IndexedImage>; 3]; 4],
+    pub(super) labelled: [[Vec<IndexedImage>; 3]; 4],
     /// Small tiles for captions, by territory.
-    mini: [IndexedImage; 4],
-    badges: Vec<IndexedImage>,
-    faces: Vec<Face>,
-    ramps: HashMap<(u8, u8), [u8; 5]>,
-    c: Colours,
+    pub(super) mini: [IndexedImage; 4],
+    pub(super) badges: Vec<IndexedImage>,
+    pub(super) faces: Vec<Face>,
+    pub(super) ramps: HashMap<(u8, u8), [u8; 5]>,
+    pub(super) c: Colours,
 }
 
+/// Palette indices by role.
 #[derive(Clone, Copy)]
-struct Colours {
-    bg: u8,
-    text: u8,
-    dim: u8,
-    gold: u8,
-    mark: u8,
-    hilite: u8,
-    black: u8,
-    seat_text: [u8; 4],
-    seat_fill: [u8; 4],
+pub(super) struct Colours {
+    pub(super) bg: u8,
+    pub(super) text: u8,
+    pub(super) dim: u8,
+    pub(super) gold: u8,
+    pub(super) mark: u8,
+    pub(super) hilite: u8,
+    pub(super) black: u8,
+    pub(super) seat_text: [u8; 4],
+    pub(super) seat_fill: [u8; 4],
 }
 
 impl CrossAssets {
@@ -450,7 +452,12 @@ fn build() -> CrossAssets {
 
 /// A seat's name in captions (`南方`, `South`).
 fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> Cow<'static, str> {
-    match territory(variant, seat) {
+    compass_word(lang, territory(variant, seat))
+}
+
+/// The name of the seat at territory `t` (0 South, 1 East, 2 North, 3 West) in captions.
+pub(super) fn compass_word(lang: Lang, t: usize) -> Cow<'static, str> {
+    match t {
         0 => text::pick(lang, "南方", "South"),
         1 => text::pick(lang, "东方", "East"),
         2 => text::pick(lang, "北方", "North"),
@@ -496,22 +503,20 @@ pub fn render_cross(view: &View, opts: &RenderOptions) -> Result<IndexedImage, R
         return Err(RenderError::UnsupportedVariant(variant.name));
     }
     let a = get();
+    let art = super::art::cross_board();
     let bottom = territory(variant, bottom_seat(view, opts));
-    let mut img = a.background[bottom].clone();
+    let mut img = art.backgrounds[bottom].clone();
     let lang = opts.lang;
-    for (i, cell) in view.cells.iter().enumerate() {
-        let Some(piece) = cell else { continue };
-        let (cx, cy) = centre(variant, PointId(i as u8), bottom);
-        let t = territory(variant, piece.seat);
-        let sprite = piece.kind.and_then(|k| a.labelled[t][lang.index()].get(usize::from(k.0))).unwrap_or(&a.blank[t]);
-        let (x, y) = (cx - TILE_W / 2, cy - TILE_H / 2);
-        img.blit(sprite, x, y);
-        if piece.public && piece.kind.is_some() {
-            for d in 0..8 {
-                img.fill_rect(x + 6, y + 4 + d, 8 - d, 1, a.c.gold);
-            }
-        }
-    }
+    let tiles = view.cells.iter().enumerate().filter_map(|(i, cell)| {
+        let piece = cell.as_ref()?;
+        Some(Tile {
+            at: PointId(i as u8),
+            slot: territory(variant, piece.seat),
+            look: piece.kind.map_or(Look::Blank, Look::Piece),
+            public: piece.public && piece.kind.is_some(),
+        })
+    });
+    board::draw_tiles(&mut img, art, tiles, lang, bottom)?;
     if let Viewer::Seat(me) = view.viewer {
         for (p, mark) in &opts.marks {
             let Some(Some(piece)) = view.cells.get(p.index()) else { continue };
@@ -527,37 +532,12 @@ pub fn render_cross(view: &View, opts: &RenderOptions) -> Result<IndexedImage, R
         }
     }
     if let Some(last) = &view.last {
-        draw_last(&mut img, a, variant, last, bottom);
+        board::draw_last(&mut img, art, &[last.mv.from, last.mv.to], Some(last.outcome), bottom);
     }
     draw_seat_cards(&mut img, a, view, lang, bottom);
     draw_header(&mut img, a, view, opts);
     draw_footer(&mut img, a, view, opts);
     Ok(img)
-}
-
-fn draw_last(img: &mut IndexedImage, a: &CrossAssets, variant: &Variant, last: &PublicPly, bottom: usize) {
-    let (hi, bk) = (a.c.hilite, a.c.black);
-    let (fx, fy) = centre(variant, last.mv.from, bottom);
-    let (x, y, w, h) = (fx - TILE_W / 2 - 4, fy - TILE_H / 2 - 4, TILE_W + 8, TILE_H + 8);
-    let arm = 12;
-    for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
-        let hx = if sx > 0 { cx } else { cx - arm };
-        let vy = if sy > 0 { cy } else { cy - arm };
-        let bx = if sx > 0 { cx } else { cx - 5 };
-        let by = if sy > 0 { cy } else { cy - 5 };
-        img.fill_rect(hx - 1, by - 1, arm + 2, 7, bk);
-        img.fill_rect(bx - 1, vy - 1, 7, arm + 2, bk);
-        img.fill_rect(hx, by, arm, 5, hi);
-        img.fill_rect(bx, vy, 5, arm, hi);
-    }
-    let (tx, ty) = centre(variant, last.mv.to, bottom);
-    let (tx, ty) = (tx - TILE_W / 2, ty - TILE_H / 2);
-    img.ring(tx - 5, ty - 5, TILE_W + 10, TILE_H + 10, 1, bk);
-    img.ring(tx - 4, ty - 4, TILE_W + 8, TILE_H + 8, 3, hi);
-    img.ring(tx - 1, ty - 1, TILE_W + 2, TILE_H + 2, 1, bk);
-    if let Some(i) = super::assets::badge_index(last.outcome) {
-        img.blit(&a.badges[i], tx + TILE_W - 12, ty - 12);
-    }
 }
 
 /// In each empty corner of the cross, the seat whose territory lies just counter-clockwise of it:

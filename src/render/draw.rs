@@ -1,8 +1,10 @@
 //! Composes one board image from a view: background, tiles, marks, last move, captions.
 
+use super::art;
 use super::assets::{self, Assets, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, draw_text, text_width};
+use super::board::{self, Look, Tile};
 use super::canvas::IndexedImage;
-use super::layout::{self, TILE_H, TILE_W};
+use super::layout;
 use super::text::{self, Lang};
 use super::{RenderError, RenderOptions, bottom_seat};
 use crate::rules::variant::VariantId;
@@ -19,15 +21,26 @@ pub fn render_indexed(view: &View, opts: &RenderOptions) -> Result<IndexedImage,
         return Err(RenderError::UnsupportedVariant(variant.name));
     }
     let a = assets::get();
+    let art = art::two_player();
     let bottom = bottom_seat(view, opts);
-    let mut img = a.background[usize::from(bottom != Seat::RED)].clone();
-    let lang = opts.lang;
-    draw_pieces(&mut img, a, view, lang, bottom);
+    let orientation = side_index(bottom);
+    let mut img = art.backgrounds[orientation].clone();
+    let tiles = view.cells.iter().enumerate().filter_map(|(i, cell)| {
+        let piece = cell.as_ref()?;
+        let look = piece.kind.map_or(Look::Blank, Look::Piece);
+        Some(Tile {
+            at: PointId(i as u8),
+            slot: side_index(piece.seat),
+            look,
+            public: piece.public && piece.kind.is_some(),
+        })
+    });
+    board::draw_tiles(&mut img, art, tiles, opts.lang, orientation)?;
     if let Viewer::Seat(me) = view.viewer {
         draw_marks(&mut img, a, view, me, &opts.marks, bottom);
     }
     if let Some(last) = &view.last {
-        draw_last_move(&mut img, a, variant, last, bottom);
+        board::draw_last(&mut img, art, &[last.mv.from, last.mv.to], Some(last.outcome), orientation);
     }
     draw_header(&mut img, a, view, opts);
     draw_footer(&mut img, a, view, opts);
@@ -36,23 +49,6 @@ pub fn render_indexed(view: &View, opts: &RenderOptions) -> Result<IndexedImage,
 
 fn side_index(seat: Seat) -> usize {
     usize::from(seat != Seat::RED)
-}
-
-fn draw_pieces(img: &mut IndexedImage, a: &Assets, view: &View, lang: Lang, bottom: Seat) {
-    for (i, cell) in view.cells.iter().enumerate() {
-        let Some(piece) = cell else { continue };
-        let p = PointId(i as u8);
-        let (x, y, _, _) = layout::tile_rect(view.variant, p, bottom);
-        let s = side_index(piece.seat);
-        let sprite = piece.kind.and_then(|k| a.labelled[s][lang.index()].get(usize::from(k.0))).unwrap_or(&a.blank[s]);
-        img.blit(sprite, x, y);
-        if piece.public && piece.kind.is_some() {
-            // A gold corner inside the tile's border: everyone knows what this piece is.
-            for d in 0..10 {
-                img.fill_rect(x + 7, y + 5 + d, 10 - d, 1, a.c.gold);
-            }
-        }
-    }
 }
 
 fn draw_marks(img: &mut IndexedImage, a: &Assets, view: &View, me: Seat, marks: &[(PointId, String)], bottom: Seat) {
@@ -67,32 +63,6 @@ fn draw_marks(img: &mut IndexedImage, a: &Assets, view: &View, me: Seat, marks: 
         let fill = if piece.seat == Seat::RED { a.c.red } else { a.c.blue };
         let top = cy - (a.face(SIZE_MARK).size * 0.62) as i32;
         draw_text(img, a, &mark, SIZE_MARK, (cx - w / 2, top), a.c.mark, fill);
-    }
-}
-
-/// Corner brackets on the start point, a full ring on the destination, a badge for a combat.
-fn draw_last_move(img: &mut IndexedImage, a: &Assets, variant: &Variant, last: &PublicPly, bottom: Seat) {
-    let (hi, bk) = (a.c.hilite, a.c.black);
-    let (fx, fy, _, _) = layout::tile_rect(variant, last.mv.from, bottom);
-    let (x, y, w, h) = (fx - 5, fy - 5, TILE_W + 10, TILE_H + 10);
-    let arm = 16;
-    for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
-        // Each bracket: a black L under a green L, so it shows on light and dark ground.
-        let hx = if sx > 0 { cx } else { cx - arm };
-        let vy = if sy > 0 { cy } else { cy - arm };
-        let bx = if sx > 0 { cx } else { cx - 6 };
-        let by = if sy > 0 { cy } else { cy - 6 };
-        img.fill_rect(hx - 1, by - 1, arm + 2, 8, bk);
-        img.fill_rect(bx - 1, vy - 1, 8, arm + 2, bk);
-        img.fill_rect(hx, by, arm, 6, hi);
-        img.fill_rect(bx, vy, 6, arm, hi);
-    }
-    let (tx, ty, _, _) = layout::tile_rect(variant, last.mv.to, bottom);
-    img.ring(tx - 6, ty - 6, TILE_W + 12, TILE_H + 12, 1, bk);
-    img.ring(tx - 5, ty - 5, TILE_W + 10, TILE_H + 10, 4, hi);
-    img.ring(tx - 1, ty - 1, TILE_W + 2, TILE_H + 2, 1, bk);
-    if let Some(i) = assets::badge_index(last.outcome) {
-        img.blit(&a.badges[i], tx + TILE_W - 14, ty - 14);
     }
 }
 

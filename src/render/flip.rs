@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use super::assets::{self, Assets, SIZE_TEXT, SIZE_TITLE, draw_text, text_width};
+use super::board::{self, Look, Tile};
 use super::canvas::IndexedImage;
 use super::layout::{self, TILE_H, TILE_W};
 use super::text::{self, Lang, pick};
@@ -16,7 +17,7 @@ use crate::rules::{PointId, Seat, Variant};
 
 /// The back of every face-down piece: a neutral tile, the same for both colours (the colours of
 /// face-down pieces are secret). Built from palette colours the board already has.
-fn back(a: &Assets) -> IndexedImage {
+pub(super) fn back(a: &Assets) -> IndexedImage {
     let (w, h) = (TILE_W, TILE_H);
     let mut t = IndexedImage::new(w as usize, h as usize, a.c.black);
     t.fill_rect(2, 2, w - 4, h - 4, a.c.dim);
@@ -78,35 +79,24 @@ pub fn render_flip_indexed(view: &FlipView, lang: Lang) -> Result<IndexedImage, 
         return Err(RenderError::UnsupportedVariant(flip::VARIANT_NAME));
     }
     let a = assets::get();
+    let art = super::art::flip_board();
     // Nobody owns a half in flip, so Red's orientation (rank 1 at the bottom) for everyone.
-    let bottom = Seat::RED;
-    let mut img = a.background[0].clone();
-    let back = back(a);
-    for (i, cell) in view.cells.iter().enumerate() {
-        let Some(cell) = cell else { continue };
-        let (x, y, _, _) = layout::tile_rect(v, PointId(i as u8), bottom);
-        match *cell {
-            FlipCell::FaceDown => img.blit(&back, x, y),
-            FlipCell::FaceUp { colour, kind } => {
-                let s = colour.index().min(1);
-                let sprite = a.labelled[s][lang.index()].get(usize::from(kind.0)).unwrap_or(&a.blank[s]);
-                img.blit(sprite, x, y);
-            }
-        }
-    }
-    if let Some(last) = &view.last {
-        let p = match last.event {
-            FlipEvent::Flip { point, .. } => point,
-            FlipEvent::Move { mv, .. } => {
-                let (fx, fy, _, _) = layout::tile_rect(v, mv.from, bottom);
-                img.ring(fx - 4, fy - 4, TILE_W + 8, TILE_H + 8, 2, a.c.hilite);
-                mv.to
-            }
+    let mut img = art.backgrounds[0].clone();
+    let tiles = view.cells.iter().enumerate().filter_map(|(i, cell)| {
+        let (slot, look) = match (*cell)? {
+            FlipCell::FaceDown => (0, Look::Back),
+            FlipCell::FaceUp { colour, kind } => (colour.index().min(1), Look::Piece(kind)),
         };
-        let (tx, ty, _, _) = layout::tile_rect(v, p, bottom);
-        img.ring(tx - 6, ty - 6, TILE_W + 12, TILE_H + 12, 1, a.c.black);
-        img.ring(tx - 5, ty - 5, TILE_W + 10, TILE_H + 10, 4, a.c.hilite);
-        img.ring(tx - 1, ty - 1, TILE_W + 2, TILE_H + 2, 1, a.c.black);
+        Some(Tile { at: PointId(i as u8), slot, look, public: false })
+    });
+    board::draw_tiles(&mut img, art, tiles, lang, 0)?;
+    if let Some(last) = &view.last {
+        let marks = match last.event {
+            FlipEvent::Flip { point, .. } => vec![point],
+            FlipEvent::Move { mv, .. } => vec![mv.from, mv.to],
+        };
+        // Both kinds of a 翻棋 combat are face up and named in the caption: no badge.
+        board::draw_last(&mut img, art, &marks, None, 0);
     }
     let c = a.c;
     let line1 = match view.over {

@@ -1,12 +1,15 @@
-//! Board images: pure functions from a [`View`] to PNG bytes, and from a sequence of views to an
-//! animated GIF. Nothing here sees a [`crate::rules::Game`]: whatever a view hides cannot leak.
+//! Board images: pure functions from a [`View`] (or a game contract's `Picture`, through the board
+//! art its kind names: [`picture_png`]) to PNG bytes, and from a sequence of views to an animated
+//! GIF. Nothing here sees a [`crate::rules::Game`]: whatever a view or picture hides cannot leak.
 //!
 //! Speed comes from doing the costly work once (assets in a `OnceLock`): the font is decoded, the
 //! board background (one per orientation) and every piece tile are drawn and anti-aliased into a
 //! fixed palette. A board image is then a copy of the background, a few dozen tile blits, two or
 //! three lines of text and an indexed (palette) PNG encode.
 
+pub mod art;
 mod assets;
+mod board;
 mod canvas;
 pub mod cross;
 mod draw;
@@ -14,6 +17,7 @@ pub mod flip;
 mod gif;
 mod hant;
 pub mod layout;
+mod picture;
 pub mod replay;
 pub mod standings;
 mod text;
@@ -25,6 +29,7 @@ pub use assets::missing_glyphs;
 pub use canvas::{IndexedImage, PaletteId};
 pub use draw::render_indexed;
 pub use gif::render_gif;
+pub use picture::{PictureOptions, picture_indexed, picture_png, picture_text};
 pub use text::{Lang, all_text};
 
 /// What a board image needs beyond the view itself.
@@ -52,6 +57,25 @@ pub enum RenderError {
     /// The renderer has no board drawing for this variant.
     #[error("no board image exists for variant '{0}'")]
     UnsupportedVariant(&'static str),
+    /// A game kind names a board art the registry does not have.
+    #[error("game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-flip)")]
+    UnknownArt {
+        /// The art key.
+        key: &'static str,
+        /// The kind that names it.
+        kind: &'static str,
+    },
+    /// A picture has a token or mark on a point the art's board does not have.
+    #[error("point {point} is not on the board of art '{art}'")]
+    OffBoard {
+        /// The art.
+        art: &'static str,
+        /// The point's index.
+        point: u8,
+    },
+    /// A picture has a face-down token, and the art has no face-down tile.
+    #[error("art '{0}' has no face-down tile, and the picture has a face-down piece")]
+    NoFaceDownTile(&'static str),
     /// An animation needs at least one frame.
     #[error("an animation needs at least one frame")]
     NoFrames,

@@ -1,0 +1,136 @@
+//! The one board-drawing core: the tiles of the tokens on a board art and the marks of the last
+//! action, drawn the same way whichever entry point asks — [`super::picture_png`] from a game
+//! contract's picture, or the View renderers (`draw.rs`, `cross.rs`, `flip.rs`), which add only
+//! what a full view carries beyond a picture (the viewer's own marks, seat cards, captions).
+
+use super::RenderError;
+use super::art::{Art, FromMark};
+use super::assets::{SIZE_MARK, badge_index};
+use super::canvas::IndexedImage;
+use super::text::{self, Lang};
+use crate::rules::{Outcome, PieceKind, PointId, Variant};
+
+/// How a token's tile looks, once its owner is resolved to a side slot of the art.
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Look {
+    /// The labelled tile of a kind.
+    Piece(PieceKind),
+    /// The side's tile without a label: a piece whose kind is not shown.
+    Blank,
+    /// The face-down back, alike for every piece.
+    Back,
+    /// The back with the kind under it shown small (for an audience that knows).
+    Under(PieceKind),
+}
+
+/// One tile to draw.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Tile {
+    /// The point.
+    pub at: PointId,
+    /// The side slot of the art whose tiles and colours it takes.
+    pub slot: usize,
+    /// How it looks.
+    pub look: Look,
+    /// Everyone knows what it is: the tile gets a gold corner.
+    pub public: bool,
+}
+
+/// Draws tiles on a board drawn in `orientation`.
+pub(super) fn draw_tiles(
+    img: &mut IndexedImage,
+    art: &Art,
+    tiles: impl IntoIterator<Item = Tile>,
+    lang: Lang,
+    orientation: usize,
+) -> Result<(), RenderError> {
+    let (tw, th) = art.tile;
+    let back = || art.back.as_ref().ok_or(RenderError::NoFaceDownTile(art.key));
+    for t in tiles {
+        let (cx, cy) = art.centre(t.at, orientation);
+        let (x, y) = (cx - tw / 2, cy - th / 2);
+        match t.look {
+            Look::Piece(k) => img.blit(art.piece_tile(t.slot, lang, k), x, y),
+            Look::Blank => img.blit(art.side(t.slot).blank, x, y),
+            Look::Back => img.blit(back()?, x, y),
+            Look::Under(k) => {
+                img.blit(back()?, x, y);
+                under_label(img, art, (cx, cy), t.slot, lang, k);
+            }
+        }
+        if t.public {
+            // A gold corner inside the tile's border: everyone knows what this piece is.
+            let (dx, dy, n) = art.corner;
+            for d in 0..n {
+                img.fill_rect(x + dx, y + dy + d, n - d, 1, art.roles.gold);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The variant whose piece labels the art's tiles carry.
+fn label_variant(art: &Art) -> &'static Variant {
+    match art.geometry {
+        super::art::Geometry::Board => Variant::junqi(),
+        super::art::Geometry::Cross => Variant::junqi4(),
+    }
+}
+
+/// What lies under a face-down tile, for an audience that knows: the piece's short name small, on
+/// a patch of its side's colour, so that the back still says "face down" around it.
+fn under_label(img: &mut IndexedImage, art: &Art, (cx, cy): (i32, i32), slot: usize, lang: Lang, k: PieceKind) {
+    let word = text::label(label_variant(art), lang, k);
+    let w = art.text_width(&word, SIZE_MARK);
+    let fill = art.roles.fill[slot.min(art.roles.fill.len() - 1)];
+    let h = (SIZE_MARK * 1.1) as i32;
+    img.fill_rect(cx - w / 2 - 3, cy - h / 2, w + 6, h, fill);
+    // The marks' colour on a side's fill: the one small-label pair every art prepares a ramp for.
+    let top = cy - (SIZE_MARK * 0.62) as i32;
+    art.text(img, &word, SIZE_MARK, (cx - w / 2, top), art.roles.mark, fill);
+}
+
+/// The last action's marks: brackets (or a thin ring) on every point but its end, a ring on its
+/// end, and a combat's badge on the end's corner when the outcome is known.
+pub(super) fn draw_last(
+    img: &mut IndexedImage,
+    art: &Art,
+    marks: &[PointId],
+    badge: Option<Outcome>,
+    orientation: usize,
+) {
+    let Some((&end, rest)) = marks.split_last() else { return };
+    let (tw, th) = art.tile;
+    let (hi, bk) = (art.roles.hilite, art.roles.black);
+    for &p in rest {
+        let (cx, cy) = art.centre(p, orientation);
+        let (fx, fy) = (cx - tw / 2, cy - th / 2);
+        match art.marks.from {
+            FromMark::Ring { pad, width } => img.ring(fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad, width, hi),
+            FromMark::Brackets { pad, arm, thick } => {
+                let (x, y, w, h) = (fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad);
+                for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
+                    // Each bracket: a black L under a green L, so it shows on light and dark ground.
+                    let hx = if sx > 0 { cx } else { cx - arm };
+                    let vy = if sy > 0 { cy } else { cy - arm };
+                    let bx = if sx > 0 { cx } else { cx - thick };
+                    let by = if sy > 0 { cy } else { cy - thick };
+                    img.fill_rect(hx - 1, by - 1, arm + 2, thick + 2, bk);
+                    img.fill_rect(bx - 1, vy - 1, thick + 2, arm + 2, bk);
+                    img.fill_rect(hx, by, arm, thick, hi);
+                    img.fill_rect(bx, vy, thick, arm, hi);
+                }
+            }
+        }
+    }
+    let (cx, cy) = art.centre(end, orientation);
+    let (tx, ty) = (cx - tw / 2, cy - th / 2);
+    let (pad, width) = art.marks.to;
+    img.ring(tx - pad - 1, ty - pad - 1, tw + 2 * pad + 2, th + 2 * pad + 2, 1, bk);
+    img.ring(tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, width, hi);
+    img.ring(tx - 1, ty - 1, tw + 2, th + 2, 1, bk);
+    if let Some(b) = badge.and_then(badge_index).and_then(|i| art.badges.get(i)) {
+        let o = art.badge_overhang;
+        img.blit(b, tx + tw - o, ty - o);
+    }
+}
