@@ -226,12 +226,12 @@ async fn random_deployments_come_from_os_entropy_not_from_ids_or_times() {
     r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
     // The same game, seat and second, twice: two different layouts.
     r.handle(cmd("alice", "r1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let first = r.last_layout("alice").await.unwrap().unwrap();
+    let first = r.last_layout("alice", Some(1)).await.unwrap().unwrap();
     r.handle(cmd("alice", "r2", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let second = r.last_layout("alice").await.unwrap().unwrap();
+    let second = r.last_layout("alice", Some(1)).await.unwrap().unwrap();
     assert_ne!(first, second, "two random deployments in the same second are drawn afresh");
     r.handle(cmd("bob", "b1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let bob = r.last_layout("bob").await.unwrap().unwrap();
+    let bob = r.last_layout("bob", Some(1)).await.unwrap().unwrap();
     // None of them is the layout of a seed an opponent could compute from the game id, the seat
     // and the time (the old seed was game·φ ^ seat ^ rotl(second, 17)); a whole minute around.
     let v = Variant::junqi();

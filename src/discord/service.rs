@@ -213,12 +213,14 @@ impl RefereeService {
         users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
     }
 
-    async fn saved_names(&self, user: u64) -> Vec<String> {
-        self.referee.layout_names(&user_key(user)).await.unwrap_or_default()
+    /// The user's saved layouts that fit `game` (its layout family).
+    async fn saved_names(&self, game: i64, user: u64) -> Vec<String> {
+        self.referee.layout_names(&user_key(user), Some(game)).await.unwrap_or_default()
     }
 
-    async fn last_layout(&self, user: u64) -> Option<String> {
-        self.referee.last_layout(&user_key(user)).await.ok().flatten()
+    /// The layout the user deployed last in a game of `game`'s layout family.
+    async fn last_layout(&self, game: i64, user: u64) -> Option<String> {
+        self.referee.last_layout(&user_key(user), Some(game)).await.ok().flatten()
     }
 
     /// The deployment prompt as a panel of buttons shows it (the referee's own prompt is written
@@ -231,7 +233,7 @@ impl RefereeService {
         let me = user_key(user);
         let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
         let v = Variant::by_name(&row.variant)?;
-        let last = self.last_layout(user).await.is_some();
+        let last = self.last_layout(game, user).await.is_some();
         let locale = self.referee.locale_for(&me, server).await.ok()?;
         let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
         Some(msg.render(locale))
@@ -241,7 +243,7 @@ impl RefereeService {
     /// drawn once from OS entropy and kept for this game and player (so Confirm submits exactly
     /// what was shown). Refused when there is none to show (the game is not deploying).
     async fn shown_layout(&self, game: i64, user: u64) -> Result<String, ServiceError> {
-        match self.last_layout(user).await {
+        match self.last_layout(game, user).await {
             Some(l) => Ok(l),
             None => self.suggestion(game, user).await,
         }
@@ -425,7 +427,7 @@ impl RefereeService {
                                     user: uid,
                                     image: if started { None } else { self.layout_image(g, uid, &layout).await },
                                     layout,
-                                    saved: self.saved_names(uid).await,
+                                    saved: self.saved_names(g, uid).await,
                                     confirmed: started,
                                     text,
                                 });
@@ -459,7 +461,7 @@ impl RefereeService {
                 text: text.join("\n"),
                 layout,
                 image,
-                saved: self.saved_names(actor.user).await,
+                saved: self.saved_names(g, actor.user).await,
                 confirmed: started,
             });
             render_for_actor = false;
@@ -506,14 +508,15 @@ impl RefereeService {
                     DeployAction::Random => Action::Deploy(g, DeploySource::Random),
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
-                    DeployAction::Confirm => match self.last_layout(actor.user).await {
+                    DeployAction::Confirm => match self.last_layout(g, actor.user).await {
                         Some(_) => Action::Deploy(g, DeploySource::Last),
                         None => Action::Deploy(g, DeploySource::Text(self.suggestion(g, actor.user).await?)),
                     },
                     DeployAction::SaveAs(name) => {
                         let layout = self.shown_layout(g, actor.user).await?;
-                        let saved =
-                            self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
+                        let saved = self
+                            .handle(actor, Action::SaveLayout { name: name.clone(), setup: layout, game: Some(g) })
+                            .await?;
                         let mut out = self.translate(actor, &request, saved).await;
                         let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
                         out.extend(self.translate(actor, &request, shown).await);
@@ -538,13 +541,14 @@ impl RefereeService {
             }
             Request::Abort { game } => Action::Abort(which_game(*game, l)?),
             Request::Rematch { game } => Action::Rematch(which_game(*game, l)?),
-            Request::Layouts(LayoutAction::List) => Action::ListLayouts,
+            // `/junqi layouts` names no game: the 2-player family.
+            Request::Layouts(LayoutAction::List) => Action::ListLayouts(None),
             Request::Layouts(LayoutAction::Save { name, layout }) => {
-                Action::SaveLayout { name: name.clone(), setup: layout.clone() }
+                Action::SaveLayout { name: name.clone(), setup: layout.clone(), game: None }
             }
-            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout(n.clone()),
+            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout { name: n.clone(), game: None },
             Request::Layouts(LayoutAction::Load(n)) => {
-                let found = self.referee.layout(&user_key(actor.user), n).await.map_err(refused)?;
+                let found = self.referee.layout(&user_key(actor.user), None, n).await.map_err(refused)?;
                 return match found {
                     Some(s) => Ok(vec![Effect::Reply { text: format!("{n}: `{s}`"), file: None, public: false }]),
                     None => Err(ServiceError::User(format!("? {n}"))),
@@ -592,8 +596,8 @@ impl RefereeService {
                     lines.push(format!(
                         "#{} {} vs {} · {}",
                         r.id,
-                        r.red.as_deref().unwrap_or(&r.challenger),
-                        r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
+                        r.seats.user(0).unwrap_or(&r.challenger),
+                        r.seats.user(1).or(r.invited.as_deref()).unwrap_or("?"),
                         r.status
                     ));
                 }
@@ -709,7 +713,8 @@ impl RefereeService {
         let view = self.referee.flip_view(game).await.ok()??;
         let row = self.referee.game_row(game).await.ok()??;
         let over = view.over.is_some();
-        let to_move = if view.to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
+        // P1 sits in seat 0, P2 in seat 1.
+        let to_move = row.seats.user(view.to_move.index()).map(str::to_string);
         let ping = if over || !matches!(request, Request::Move { .. } | Request::Accept { .. }) {
             None
         } else {
@@ -732,8 +737,8 @@ impl RefereeService {
         use crate::rules::flip::FlipAction;
         let Ok(Some(row)) = self.referee.game_row(game).await else { return vec![] };
         let me = user_key(actor.user);
-        let mine = if to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
-        if mine.as_deref() != Some(me.as_str()) {
+        let mine = row.seats.user(to_move.index());
+        if mine != Some(me.as_str()) {
             return vec![];
         }
         let zh = actor.locale != Locale::En;
