@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use junqi_referee::rules::contract::record::write_plain;
+use junqi_referee::rules::contract::{AnyGame, Audience, GameDef, Secret, Start, catalog, replay};
 use junqi_referee::rules::flip::{Deal, FlipAction, FlipGame, FlipOptions};
 use junqi_referee::rules::flip_record::{FlipRecord, FlipRecordInfo};
 use junqi_referee::rules::record::{Record, RecordInfo};
@@ -245,4 +247,83 @@ fn flip_moves_list_flips_and_moves() {
     let mut sorted = lines.clone();
     sorted.sort();
     assert_eq!(lines, sorted);
+}
+
+/// A random game of a catalogued kind, as the plain record the contract writes, with the game
+/// after its last ply.
+fn generated_game(def: &'static GameDef, seed: u64) -> (String, Box<dyn AnyGame>) {
+    let mut rng = Rng::new(seed);
+    let seats = def.kind.seating.counts[0];
+    let mut start = Start::new(seats);
+    if let Some(random_setup) = def.random_setup {
+        start.setups = (0..seats).map(|s| Secret::new(random_setup(Seat(s), &mut rng))).collect();
+    }
+    if let Some(deal) = def.deal {
+        start.deal = Some(deal(&Secret::new([seed as u8; 32])).deal);
+    }
+    let mut game = (def.start)(&start).unwrap();
+    let mut tokens = Vec::new();
+    while game.over().is_none() && tokens.len() < 120 {
+        let seat = game.to_move();
+        let legal = game.legal_tokens(seat);
+        let token = legal[rng.below(legal.len())].clone();
+        tokens.push(game.play_text(seat, &token).unwrap().token);
+    }
+    let players: Vec<String> = (0..seats).map(|i| format!("player{i}")).collect();
+    (write_plain(def, &start, &players, &tokens, None, game.over().as_ref()), game)
+}
+
+#[test]
+fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
+    for def in catalog::all() {
+        for seed in [1, 2] {
+            let (text, game) = generated_game(def, seed);
+            // Parse and replay in process: the same final state for everyone who may see it all.
+            let replayed =
+                replay::replay(&text, &mut Vec::new()).unwrap_or_else(|e| panic!("{}: {e}\n{text}", def.name()));
+            let back = replayed.game.unwrap();
+            assert_eq!(back.picture_for(Audience::Everyone), game.picture_for(Audience::Everyone), "{}", def.name());
+            assert_eq!(back.over(), game.over(), "{}", def.name());
+            // The command line: every ply and a result, then the legal moves of the seat to move.
+            let path =
+                std::env::temp_dir().join(format!("junqi-records-{}-{seed}-{}.jqr", def.name(), std::process::id()));
+            std::fs::write(&path, &text).unwrap();
+            let out = bin().arg("replay").arg(&path).arg("--json").output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}: {}", def.name(), String::from_utf8_lossy(&out.stdout));
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let plies = stdout.lines().filter(|l| l.starts_with("{\"ply\"")).count();
+            assert_eq!(plies as u32, game.ply(), "{}", def.name());
+            assert!(stdout.lines().last().unwrap().starts_with("{\"result\""), "{stdout}");
+            let moves = bin().arg("moves").arg(&path).output().unwrap();
+            assert_eq!(moves.status.code(), Some(0), "{}", String::from_utf8_lossy(&moves.stderr));
+            let mut legal = game.legal_tokens(game.to_move());
+            legal.sort();
+            let listed: Vec<String> = String::from_utf8(moves.stdout).unwrap().lines().map(String::from).collect();
+            assert_eq!(listed, legal, "{}", def.name());
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+#[test]
+fn setup_random_and_check_serve_every_catalogued_kind() {
+    for def in catalog::all() {
+        let out = bin()
+            .args(["setup", "random", "--variant", def.name(), "--seed"])
+            .arg(if def.deal.is_some() {
+                "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+            } else {
+                "7"
+            })
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}: {}", def.name(), String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        if def.validate_setup.is_some() {
+            let check = bin().args(["setup", "check", "--variant", def.name(), text.trim()]).output().unwrap();
+            assert_eq!(check.status.code(), Some(0), "{}", def.name());
+        } else {
+            assert!(text.contains("[Deal \""), "{text}");
+        }
+    }
 }

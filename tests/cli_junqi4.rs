@@ -48,7 +48,10 @@ fn unknown_seats_and_variants_are_named() {
     assert_eq!(code, 2);
     assert!(err.starts_with("error: 'e' is not a seat of junqi4-duel; seats: S (South/南), N (North/北)"), "{err}");
     let (_, err, code) = run(&["setup", "random", "--variant", "junqi5"]);
-    assert_eq!((code, err.as_str()), (2, "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel)\n"));
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel, junqi-flip)\n")
+    );
     // A broken layout is reported with the seat's own point names.
     let (_, err, code) =
         run(&["setup", "check", "--variant", "junqi4", "--side", "e", "jjkie cdh akgi bek dfjgj ijlch"]);

@@ -390,10 +390,10 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     use std::sync::Arc;
 
     use junqi_referee::discord::config::Locale;
-    use junqi_referee::discord::port::{Actor, Effect, GameService, Request};
+    use junqi_referee::discord::port::{
+        Actor, Effect, GameService, PostTo, Request, TournamentEffect, TournamentRequest,
+    };
     use junqi_referee::discord::service::RefereeService;
-    use junqi_referee::discord::tournament::TournamentRequest;
-    use junqi_referee::discord::tournament_plan::{PostTo, TournamentEffect};
     use junqi_referee::referee::i18n::to_traditional as tw;
     use junqi_referee::referee::{ManualClock, Referee};
     use junqi_referee::store::{Durability, Store};

@@ -396,3 +396,218 @@ async fn lock_slots_of_finished_and_idle_games_are_evicted() {
     r.handle(cmd("bob", "late9", Action::Move(9, "b7-b8".into()))).await.unwrap();
     assert_eq!(r.cached_games(), 1);
 }
+
+/// Issue 13 item 7: a database written by the main of commit 3771921 (before any schema change of
+/// issue 13) opens with today's code, its migrations apply, and every live game goes on. The
+/// fixture and how it was made: tests/data/README-fixtures.md.
+#[tokio::test]
+async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
+    use junqi_referee::rules::flip::Player;
+    use junqi_referee::rules::flip_record::FlipRecord;
+    use junqi_referee::rules::record::Record;
+    use junqi_referee::rules::{EndReason, GameOver, Seat};
+
+    // The fixture's clock stopped at T0 + 480 s (T0 = the transcripts' 2026-11-02 00:00 UTC).
+    const T0: i64 = 1_793_577_600;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fixture-main-3771921.sqlite");
+    let dir = std::env::temp_dir().join(format!("junqi-fixture-3771921-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("fixture.sqlite");
+    std::fs::copy(data, &db).unwrap();
+    let clock = ManualClock::new(T0 + 480);
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    let (r, effects) = Referee::start(store, Arc::new(clock.clone())).await.unwrap();
+    assert_eq!(effects, vec![], "nothing was due when the fixture was written");
+    let ok = |user: &str, req: &str, action: Action| r.handle(cmd(user, req, action));
+    let mv = |g: i64, text: &str| Action::Move(g, text.into());
+    let public = |effects: &[Effect]| -> String {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Public { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+
+    // Every migration of today's main applied on top of the fixture's five.
+    {
+        let mut c = r.store().conn().await.unwrap();
+        let applied: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(&mut *c).await.unwrap();
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sql"))
+            .count();
+        assert!(files >= 6, "{files}");
+        assert_eq!(applied, files as i64);
+
+        // Settings, vacations, layouts and marks survive.
+        let server = store::server_get(&mut c, "").await.unwrap();
+        assert_eq!((server.locale.as_str(), server.vacation_days, server.challenge_ttl), ("zh-CN", 10, 7200));
+        let frank = store::user_get(&mut c, "frank").await.unwrap();
+        assert_eq!((frank.vacation_since, frank.vacation_until), (Some(T0 + 420), Some(T0 + 420 + 10 * 86_400)));
+        assert_eq!(frank.vacation_month, "2026-11");
+    }
+    assert_eq!(r.locale_for("erin", "").await.unwrap(), Locale::En);
+    assert_eq!(r.locale_for("dave", "").await.unwrap(), Locale::ZhHant);
+    assert_eq!(r.locale_for("carol", "").await.unwrap(), Locale::ZhHans);
+    assert_eq!(r.layout_names("carol", None).await.unwrap(), vec!["wall".to_string()]);
+    assert_eq!(r.layout("carol", None, "wall").await.unwrap().as_deref(), Some(RED_CODE));
+    assert_eq!(r.last_layout("carol", Some(3)).await.unwrap().as_deref(), Some(RED_CODE));
+    assert_eq!(r.last_layout("frank", Some(4)).await.unwrap().as_deref(), Some(BLUE_CODE));
+    assert_eq!(r.last_layout("dave", None).await.unwrap(), None);
+    let marks = r.marks(4, "erin").await.unwrap();
+    assert_eq!(marks.len(), 1);
+    assert_eq!(junqi_referee::rules::Variant::junqi().board.name(marks[0].point), "b7");
+    assert_eq!(junqi_referee::rules::piece::JUNQI_PIECES[usize::from(marks[0].kind.0)].code, 'a', "司令?");
+    // The deadlines: the next is the open challenge #9's expiry (2 hours after it was made).
+    assert_eq!(r.next_wakeup().await.unwrap(), Some(T0 + 480 + 7200));
+    assert_eq!(r.tick().await.unwrap(), vec![]);
+    // A request the old referee answered is answered again from the store, not applied twice.
+    let again = ok(
+        "sam",
+        "line-109",
+        Action::Challenge {
+            opponent: None,
+            variant: "junqi".into(),
+            mode: "dark".into(),
+            rules: String::new(),
+            time: "1d".into(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(public(&again).contains("#9"), "{again:?}");
+    assert_eq!(r.game_row(10).await.unwrap(), None);
+
+    // #2, finished: its record replays to Red's flag capture in 13 plies, both setups shown.
+    let rec = Record::parse(&r.record(2).await.unwrap()).unwrap();
+    assert_eq!(rec.tag("RedSetup"), Some(RED_CODE));
+    let replay = rec.replay().unwrap();
+    assert_eq!(replay.events.len(), 13);
+    assert_eq!(replay.over, Some(GameOver { winner: Some(0), reason: EndReason::FlagCaptured }));
+    assert_eq!(r.view(2, None).await.unwrap().over, replay.over);
+
+    // #3, deploying (carol in, dave not): the panel can suggest dave a layout (a table the old
+    // database did not have), and dave's deployment starts the game, Red (carol) to move.
+    let suggested = r.suggested_layout(3, "dave").await.unwrap();
+    assert_eq!(r.suggested_layout(3, "dave").await.unwrap(), suggested);
+    let e = ok("dave", "fx-3", Action::Deploy(3, DeploySource::Text(BLUE.into()))).await.unwrap();
+    // dave is answered in 繁體中文 (his locale), the server in 简体中文 (its locale).
+    let to_dave = |e: &Effect| matches!(e, Effect::Private { user, text, .. } if user == "dave" && text.starts_with("對局 #3：已收到你的布陣"));
+    assert!(e.iter().any(to_dave), "{e:?}");
+    assert!(public(&e).contains("对局 #3 开始！红方（carol）先走。"), "{e:?}");
+    assert_eq!(r.game_row(3).await.unwrap().unwrap().status, "playing");
+    let v3 = r.view(3, Some("carol")).await.unwrap();
+    assert_eq!((v3.to_move, v3.ply), (Seat::RED, 0));
+    ok("carol", "fx-3m", mv(3, "c6-c7")).await.unwrap();
+    assert_eq!(r.view(3, None).await.unwrap().ply, 1);
+
+    // #4, in play after 5 plies, frank (Blue) to move, erin's draw offer on the table.
+    let row4 = r.game_row(4).await.unwrap().unwrap();
+    assert_eq!((row4.status.as_str(), row4.draw_offer), ("playing", Some(0)));
+    let v4 = r.view(4, Some("frank")).await.unwrap();
+    assert_eq!((v4.to_move, v4.ply), (Seat::BLUE, 5));
+    let refused = ok("erin", "fx-4a", mv(4, "c9-c10")).await.unwrap_err();
+    assert!(matches!(refused, RefereeError::Rejected { mistake: Mistake::NotYourTurn(4), .. }), "{refused}");
+    let refused = ok("frank", "fx-4b", mv(4, "c9-c10")).await.unwrap_err();
+    assert!(matches!(refused, RefereeError::Rejected { mistake: Mistake::Illegal(_), .. }), "{refused}");
+    {
+        let mut c = r.store().conn().await.unwrap();
+        assert_eq!(store::events_of(&mut c, 4).await.unwrap().len(), 5, "a refused move changes nothing");
+    }
+    // frank's move (on vacation, his clock paused) declines the offer; erin's clock runs.
+    let e = ok("frank", "fx-4c", mv(4, "b7-b8")).await.unwrap();
+    assert!(public(&e).contains("#4 第6手：蓝方（frank）b7-b8。"), "{e:?}");
+    let v4 = r.view(4, Some("erin")).await.unwrap();
+    assert_eq!((v4.to_move, v4.ply), (Seat::RED, 6));
+    assert_eq!(r.game_row(4).await.unwrap().unwrap().draw_offer, None);
+    {
+        let mut c = r.store().conn().await.unwrap();
+        let d = store::deadline_get(&mut c, 4).await.unwrap().unwrap();
+        assert_eq!((d.seat, d.due_at), (Some(0), Some(T0 + 480 + 86_400)));
+        assert_eq!(store::user_get(&mut c, "frank").await.unwrap().vacation_since, Some(T0 + 420));
+    }
+
+    // #5, 四国军棋 after 5 plies, East (hal) resigned: North, West, South, then North again.
+    assert_eq!(r.seat_users(5).await.unwrap(), ["gus", "hal", "ivy", "jon"].map(|u| Some(u.to_string())).to_vec());
+    let v5 = r.view(5, Some("ivy")).await.unwrap();
+    assert_eq!((v5.to_move, v5.ply), (Seat(2), 5));
+    let refused = ok("hal", "fx-5x", mv(5, "c6-C.e")).await.unwrap_err();
+    assert!(matches!(refused, RefereeError::Rejected { .. }), "{refused}");
+    ok("ivy", "fx-5a", mv(5, "W.a6-W.a5")).await.unwrap();
+    assert_eq!(r.view(5, None).await.unwrap().to_move, Seat(3));
+    ok("jon", "fx-5b", mv(5, "C.w-W.c6")).await.unwrap();
+    assert_eq!(r.view(5, None).await.unwrap().to_move, Seat(0));
+    ok("gus", "fx-5c", mv(5, "E.a5-E.a4")).await.unwrap();
+    let v5 = r.view(5, None).await.unwrap();
+    assert_eq!((v5.to_move, v5.ply, v5.over), (Seat(2), 8, None), "East is skipped");
+
+    // #6, the duel after 3 plies: North (kay, the duel's seat 1) to move, then South (lou).
+    let v6 = r.view(6, Some("kay")).await.unwrap();
+    assert_eq!((v6.to_move, v6.ply), (Seat(1), 3));
+    ok("kay", "fx-6", mv(6, "C.n-c6")).await.unwrap();
+    let v6 = r.view(6, None).await.unwrap();
+    assert_eq!((v6.to_move, v6.ply), (Seat(0), 4));
+
+    // #1, 翻棋 after 10 plies (9 flips, 1 move), P1 bob (Red) to play. Its live record replays; bob
+    // flips Red's flag at a6 and alice's major takes it; the final record, with the seed and the
+    // deal, verifies against the commitment posted at the start.
+    let f1 = r.flip_view(1).await.unwrap().unwrap();
+    assert_eq!((f1.to_move, f1.ply, f1.face_down(), f1.p1_colour), (Player::P1, 10, 41, Some(Seat::RED)));
+    let live = FlipRecord::parse(&r.record(1).await.unwrap()).unwrap();
+    assert_eq!(live.replay().unwrap().events.len(), 10);
+    ok("bob", "fx-1a", Action::Move(1, "+a6".into())).await.unwrap();
+    let e = ok("alice", "fx-1b", mv(1, "a7-a6")).await.unwrap();
+    assert!(public(&e).contains("5b490f5861986d524a2e4df3932228beecb42abdc5ace98989aeeefb1b8cc54c"), "{e:?}");
+    let text = r.record(1).await.unwrap();
+    assert!(text.contains("74ddf7638921157252d7a99b06dd3981de845b1ac90db6f16996aff052598750"), "{text}");
+    let replay = FlipRecord::parse(&text).unwrap().replay().unwrap();
+    assert_eq!(replay.events.len(), 12);
+    assert_eq!(replay.over, Some(GameOver { winner: Some(1), reason: EndReason::FlagCaptured }));
+
+    // #9, the open challenge: tom takes it.
+    ok("tom", "fx-9", Action::Accept(9)).await.unwrap();
+    let row9 = r.game_row(9).await.unwrap().unwrap();
+    assert_eq!((row9.status.as_str(), row9.seats.user(0), row9.seats.user(1)), ("deploying", Some("sam"), Some("tom")));
+
+    // Tournament 1, Swiss, round 1 of 3: board 1 (#7) mia beat oli, board 2 (#8) pam–ned in play.
+    let t = r.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!((t.row.round, t.rounds_done, t.pairings.len()), (1, 0, 2));
+    let boards: Vec<_> =
+        t.pairings.iter().map(|p| (p.red.as_str(), p.blue.as_deref(), p.game_id, p.result.as_deref())).collect();
+    assert_eq!(boards, vec![("mia", Some("oli"), Some(7), Some("red")), ("pam", Some("ned"), Some(8), None)]);
+    assert_eq!(t.lines.len(), 4);
+    assert_eq!((t.lines[0].user.as_str(), t.lines[0].wdl), ("mia", (1, 0, 0)));
+    let v8 = r.view(8, Some("ned")).await.unwrap();
+    assert_eq!((v8.to_move, v8.ply), (Seat::BLUE, 3));
+    // ned resigns board 2: round 2 is paired, games #10 and #11, score groups first: the winners
+    // mia and pam meet, and so do oli and ned.
+    ok("ned", "fx-8", Action::Resign(8)).await.unwrap();
+    let t = r.tournament_table(1).await.unwrap().unwrap();
+    assert_eq!((t.row.round, t.rounds_done, t.pairings.len()), (2, 1, 4));
+    let mut round2: Vec<_> = t.pairings[2..]
+        .iter()
+        .map(|p| {
+            let mut pair = [p.red.clone(), p.blue.clone().unwrap()];
+            pair.sort();
+            (pair, p.game_id)
+        })
+        .collect();
+    round2.sort();
+    assert_eq!(
+        round2.iter().map(|(pair, _)| pair.clone()).collect::<Vec<_>>(),
+        vec![["mia".to_string(), "pam".to_string()], ["ned".to_string(), "oli".to_string()]]
+    );
+    let mut ids: Vec<_> = round2.iter().map(|(_, g)| g.unwrap()).collect();
+    ids.sort();
+    assert_eq!(ids, vec![10, 11]);
+    let top: Vec<_> = t.lines.iter().take(2).map(|l| (l.user.clone(), l.wdl)).collect();
+    assert!(top.iter().all(|(u, w)| (u == "mia" || u == "pam") && *w == (1, 0, 0)), "{top:?}");
+
+    r.store().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -50,6 +50,8 @@ fn golden_images() {
     golden("end-reveal.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::Zh, None));
     golden("scout-public.png", &last_png("scout-game.jqr", Viewer::Spectator, Lang::Zh, Some(120)));
     golden("no-setups-public.png", &last_png("no-setups.jqr", Viewer::Spectator, Lang::En, None));
+    // 繁體中文: every label face up, the end line and the losses by kind.
+    golden("end-reveal-hant.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::ZhHant, None));
     // A player's own image with a deadline and marks on enemy pieces.
     let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
     let (view, opts) = f.last().expect("frame");
@@ -253,6 +255,14 @@ fn cli_renders_and_animates() {
         std::fs::read(&png).expect("written"),
         last_png("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::En, Some(80))
     );
+    // 繁體 by any of its names.
+    let hant = last_png("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::ZhHant, Some(80));
+    for lang in ["zh-hant", "zh-tw", "繁體"] {
+        let args = ["render", "tests/data/long-game.jqr", "--ply", "80", "--view", "blue", "--lang", lang, "--out"];
+        let o = cli(&args.iter().copied().chain([png.to_str().expect("utf-8")]).collect::<Vec<_>>());
+        assert!(o.status.success(), "{lang}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(std::fs::read(&png).expect("written"), hant, "{lang}");
+    }
     let gif = dir.join("g.gif");
     let o = cli(&[
         "replay-gif",

@@ -37,6 +37,7 @@ fn golden_flip_images() {
     let g = game(DOC_DEAL, "+c6=G +d7=i +d6=c d6-c6 +e6=H +c5");
     golden("flip-ply6.png", &render_flip_png(&g.view(), Lang::Zh).unwrap());
     golden("flip-ply6-en.png", &render_flip_png(&g.view(), Lang::En).unwrap());
+    golden("flip-ply6-hant.png", &render_flip_png(&g.view(), Lang::ZhHant).unwrap());
 }
 
 /// The pixels of one point's tile.
@@ -70,7 +71,7 @@ fn images_depend_only_on_face_up_pieces() {
     let other: String = other.into_iter().collect();
     for tokens in ["", "+c6=G", "+c6=G +d7=i +d6=c d6-c6"] {
         let (a, b) = (game(DOC_DEAL, tokens), game(&other, tokens));
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in [Lang::Zh, Lang::En, Lang::ZhHant] {
             assert_eq!(
                 render_flip_png(&a.view(), lang).unwrap(),
                 render_flip_png(&b.view(), lang).unwrap(),

@@ -61,6 +61,7 @@ fn golden_cross_images() {
     golden("junqi4-east-en.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(1)), Lang::En));
     golden("junqi4-north.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::Zh));
     golden("junqi4-everyone.png", &png(&g, last.as_ref(), Viewer::Everyone, Lang::Zh));
+    golden("junqi4-north-hant.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::ZhHant));
     let (start, _) = game(7, 0);
     golden("junqi4-start-west.png", &png(&start, None, Viewer::Seat(Seat(3)), Lang::Zh));
 }

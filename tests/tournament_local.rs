@@ -156,23 +156,26 @@ async fn swiss_8() {
     let mut sim = Sim::new("swiss8", 8, "Cup format=swiss rounds=3");
     let out = sim.play().await;
     // Round 1 (top half against bottom half, colours alternating by board): p1-p5, p6-p2, p3-p7,
-    // p8-p4: the top seeds win. Round 2 (winners; each pairs with the one due the other colour):
-    // p2-p1, p4-p3, p5-p6, p7-p8: all neighbours, all drawn. Round 3: p1-p3, p4-p2, p5-p7, p8-p6:
-    // p1, p2, p5, p6 win. Scores: p1, p2 2.5; p3, p4, p5, p6 1.5; p7, p8 0.5.
-    // Buchholz: p1 = p5 1.5 + p2 2.5 + p3 1.5 = 5.5; p2 = p6 + p1 + p4 = 5.5;
-    // p3 = p7 0.5 + p4 1.5 + p1 2.5 = 4.5; p4 = p8 + p3 + p2 = 4.5; p5 = p1 + p6 + p7 = 4.5;
-    // p6 = p2 + p5 + p8 = 4.5; p7 = p3 + p8 + p5 = 3.5; p8 = p4 + p7 + p6 = 3.5.
+    // p8-p4: the top seeds win. Round 2 (Dutch system; tests/tournament_props.rs works the same
+    // table for five rounds): p1-p3 and p2-p4 would each meet two players due the same colour,
+    // so the transposition p4-p1, p2-p3 (drawn); p5-p8 (p5), p7-p6 drawn. Round 3: p1 (2) meets
+    // the top of the 1.5 group, p2 (drawn); p3 floats to p4, p5 to p6, then p8-p7: all drawn.
+    // Scores: p1 2.5; p2, p3 2; p4, p5 1.5; p6, p7 1; p8 0.5.
+    // Buchholz: p1 = p5 1.5 + p4 1.5 + p2 2 = 5; p2 = p6 1 + p3 2 + p1 2.5 = 5.5;
+    // p3 = p7 1 + p2 2 + p4 1.5 = 4.5; p4 = p8 0.5 + p1 2.5 + p3 2 = 5; p5 = p1 + p8 + p6 = 4;
+    // p6 = p2 2 + p7 1 + p5 1.5 = 4.5; p7 = p3 2 + p6 1 + p8 0.5 = 3.5; p8 = p4 + p5 + p7 = 4.
     assert!(out.contains("board 2: game #2, p6 (Red) vs p2 (Blue)"), "{out}");
+    assert!(out.contains("board 1: game #5, p4 (Red) vs p1 (Blue)"), "{out}");
     assert_eq!(
         final_standings(&out),
-        "1. p1: 2.5 pts, Buchholz 5.5, 2-1-0
-2. p2: 2.5 pts, Buchholz 5.5, 2-1-0
-3. p3: 1.5 pts, Buchholz 4.5, 1-1-1
-4. p4: 1.5 pts, Buchholz 4.5, 1-1-1
-5. p5: 1.5 pts, Buchholz 4.5, 1-1-1
-6. p6: 1.5 pts, Buchholz 4.5, 1-1-1
-7. p7: 0.5 pts, Buchholz 3.5, 0-1-2
-8. p8: 0.5 pts, Buchholz 3.5, 0-1-2"
+        "1. p1: 2.5 pts, Buchholz 5, 2-1-0
+2. p2: 2 pts, Buchholz 5.5, 1-2-0
+3. p3: 2 pts, Buchholz 4.5, 1-2-0
+4. p4: 1.5 pts, Buchholz 5, 1-1-1
+5. p5: 1.5 pts, Buchholz 4, 1-1-1
+6. p6: 1 pts, Buchholz 4.5, 0-2-1
+7. p7: 1 pts, Buchholz 3.5, 0-2-1
+8. p8: 0.5 pts, Buchholz 4, 0-1-2"
     );
 }
 
@@ -242,23 +245,27 @@ async fn swiss_9() {
     let mut sim = Sim::new("swiss9", 9, "Cup format=swiss rounds=3");
     let out = sim.play().await;
     // Round 1: p9 (lowest) has the bye; p1-p5, p6-p2, p3-p7, p8-p4: top seeds win.
-    // Round 2: p8 (lowest without a bye) rests; p2-p1 ½, p4-p3 ½, p5-p9 (p5 wins), p7-p6 ½.
-    // Round 3: p7 rests; p1-p3 (p1), p4-p2 (p2), p5-p8 (p5), p9-p6 (p6).
-    // Scores: p1, p2 2.5; p5 2; p3, p4, p6, p7 1.5 (p7's bye is a point); p8, p9 1.
-    // Buchholz (byes add nothing): p1 = p5 2 + p2 2.5 + p3 1.5 = 6; p2 = p6 + p1 + p4 = 5.5;
-    // p3 = p7 1.5 + p4 1.5 + p1 2.5 = 5.5; p4 = p8 1 + p3 + p2 = 5; p5 = p1 + p9 1 + p8 1 = 4.5;
-    // p6 = p2 + p7 + p9 = 5; p7 = p3 + p6 = 3; p8 = p4 + p5 = 3.5; p9 = p5 + p6 = 3.5.
+    // Round 2 (Dutch system; tests/tournament_props.rs works this table further): p8 (lowest
+    // without a bye) rests; one of the five 1-point players floats down: p9 would float twice
+    // running (its bye), p3 floats with every colour preference granted: p4-p1 (p1), p2-p9
+    // (p2), p5-p3 (p3), p7-p6 ½. Round 3: p6-p7 have met, so p7 rests and p6-p5 ½; p3 floated
+    // last round, so p1 floats to p8 (p1), p3-p2 ½, p9-p4 (p4).
+    // Scores: p1 3; p2, p3 2.5; p4 2; p7 1.5 (its bye is a point); p6, p8, p9 1; p5 0.5.
+    // Buchholz (byes add nothing): p1 = p5 0.5 + p4 2 + p8 1 = 3.5; p2 = p6 1 + p9 1 + p3 2.5
+    // = 4.5; p3 = p7 1.5 + p5 + p2 = 4.5; p4 = p8 + p1 3 + p9 = 5; p5 = p1 + p3 + p6 = 6.5;
+    // p6 = p2 + p7 + p5 = 4.5; p7 = p3 + p6 = 3.5; p8 = p4 + p1 = 5; p9 = p2 + p4 = 4.5.
     assert!(out.contains("board 5: p9 has a bye") && out.contains("board 5: p8 has a bye"), "{out}");
+    assert!(out.contains("board 5: p7 has a bye"), "{out}");
     assert_eq!(
         final_standings(&out),
-        "1. p1: 2.5 pts, Buchholz 6, 2-1-0
-2. p2: 2.5 pts, Buchholz 5.5, 2-1-0
-3. p5: 2 pts, Buchholz 4.5, 2-0-1
-4. p3: 1.5 pts, Buchholz 5.5, 1-1-1
-5. p4: 1.5 pts, Buchholz 5, 1-1-1
-6. p6: 1.5 pts, Buchholz 5, 1-1-1
-7. p7: 1.5 pts, Buchholz 3, 0-1-1
-8. p8: 1 pts, Buchholz 3.5, 0-0-2
-9. p9: 1 pts, Buchholz 3.5, 0-0-2"
+        "1. p1: 3 pts, Buchholz 3.5, 3-0-0
+2. p2: 2.5 pts, Buchholz 4.5, 2-1-0
+3. p3: 2.5 pts, Buchholz 4.5, 2-1-0
+4. p4: 2 pts, Buchholz 5, 2-0-1
+5. p7: 1.5 pts, Buchholz 3.5, 0-1-1
+6. p8: 1 pts, Buchholz 5, 0-0-2
+7. p6: 1 pts, Buchholz 4.5, 0-2-1
+8. p9: 1 pts, Buchholz 4.5, 0-0-2
+9. p5: 0.5 pts, Buchholz 6.5, 0-1-2"
     );
 }

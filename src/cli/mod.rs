@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod flip;
+mod draw;
 mod local;
 mod moves;
 mod render;

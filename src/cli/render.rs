@@ -50,6 +50,9 @@ pub enum LangArg {
     Zh,
     /// English.
     En,
+    /// 繁體中文 (also `zh-tw`, `繁體`).
+    #[value(name = "zh-hant", aliases = ["zh-tw", "繁體"])]
+    ZhHant,
 }
 
 impl From<LangArg> for Lang {
@@ -57,6 +60,7 @@ impl From<LangArg> for Lang {
         match l {
             LangArg::Zh => Lang::Zh,
             LangArg::En => Lang::En,
+            LangArg::ZhHant => Lang::ZhHant,
         }
     }
 }
@@ -105,7 +109,7 @@ fn fail(path: &Path, e: impl std::fmt::Display) -> ExitCode {
 
 /// Runs `render`: one board image after `ply` plies (default: the end).
 pub fn render(path: &Path, ply: Option<usize>, view: ViewArg, lang: LangArg, out: &Path) -> ExitCode {
-    if let Some(code) = super::flip::render_if_flip(path, ply, lang.into(), out) {
+    if let Some(code) = super::draw::render_by_art(path, ply, lang.into(), out) {
         return code;
     }
     let record = match load(path) {
@@ -129,7 +133,7 @@ pub fn render(path: &Path, ply: Option<usize>, view: ViewArg, lang: LangArg, out
 
 /// Runs `replay-gif`: the whole game, one frame per ply.
 pub fn replay_gif(path: &Path, view: GifViewArg, lang: LangArg, out: &Path) -> ExitCode {
-    if let Some(code) = super::flip::replay_gif_if_flip(path, lang.into(), out) {
+    if let Some(code) = super::draw::replay_gif_by_art(path, lang.into(), out) {
         return code;
     }
     let record = match load(path) {

@@ -1,14 +1,16 @@
-//! `replay FILE.jqr [--json]`.
+//! `replay FILE.jqr [--json]`, for any catalogued game: the record is replayed through the game
+//! contract and each step printed from what the public learns of it (`notation.md`, "Replay
+//! output"). The words come from the catalogue: seat keys, sides, point and piece names.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::rules::game::{EndReason, GameOver, Move};
-use crate::rules::notation::format_move;
-use crate::rules::record::{Record, ReplayError, ReplayEvent};
-use crate::rules::{Outcome, Seat, Variant};
+use crate::rules::EndReason;
+use crate::rules::contract::record::{ReplayError, Step};
+use crate::rules::contract::{Fact, GameDef, Over, PublicPly, Standing, replay};
+use crate::rules::{Outcome, Seat};
 
 #[derive(Serialize)]
 struct JsonReveal {
@@ -19,18 +21,22 @@ struct JsonReveal {
 #[derive(Serialize)]
 struct JsonPly {
     ply: u32,
-    /// 2-player Junqi: `red`/`blue`.
+    /// Seats with word keys (`red`, `p1`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<&'static str>,
-    /// Games on the 4-player board: `S`, `E`, `N`, `W` (rules-junqi4.md §10).
+    side: Option<String>,
+    /// Seats with letter keys, upper case (`S`, `E`, `N`, `W`; rules-junqi4.md §10).
     #[serde(skip_serializing_if = "Option::is_none")]
     seat: Option<String>,
     #[serde(rename = "move")]
     mv: String,
     outcome: &'static str,
     revealed: Vec<JsonReveal>,
+    /// Games of more than two seats: who went out with this ply.
     #[serde(skip_serializing_if = "Option::is_none")]
     eliminated: Option<Vec<JsonEliminated>>,
+    /// The sides a ply gave the seats (翻棋's first flip), by seat key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    colours: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -39,7 +45,7 @@ struct JsonEliminated {
     reason: &'static str,
 }
 
-/// A seat event of a 4-player record (`W:resign`) between plies.
+/// A seat event of the record (`W:resign`) between plies.
 #[derive(Serialize)]
 struct JsonSeatEvent {
     after: u32,
@@ -57,104 +63,131 @@ struct JsonIllegal {
 
 #[derive(Serialize)]
 struct JsonResult {
-    result: &'static str,
+    result: String,
     reason: Option<&'static str>,
 }
 
-/// The `result` word of `replay --json`: `red_wins`/`blue_wins`, `sn_wins`/`ew_wins` with four
-/// seats, `south_wins`/`north_wins` in `junqi4-duel`.
-pub fn result_word(variant: &Variant, over: Option<GameOver>) -> &'static str {
-    match over {
-        None => "ongoing",
-        Some(GameOver { winner: None, .. }) => "draw",
-        Some(GameOver { winner: Some(t), .. }) if variant.seats.len() > 2 => {
-            if t == variant.team(Seat::RED) {
-                "sn_wins"
-            } else {
-                "ew_wins"
-            }
-        }
-        Some(GameOver { winner: Some(t), .. }) if variant.is_cross_board() => {
-            if t == variant.team(Seat::RED) {
-                "south_wins"
-            } else {
-                "north_wins"
-            }
-        }
-        Some(GameOver { winner: Some(t), .. }) => {
-            if t == variant.team(Seat::RED) {
-                "red_wins"
-            } else {
-                "blue_wins"
+/// A seat as replay output names it: its key, upper case when it is a compass letter.
+fn seat_name(def: &GameDef, seat: Seat) -> String {
+    let key = def.kind.seating.get(seat).map_or("?", |d| d.key);
+    if letter_seats(def) { key.to_uppercase() } else { key.to_string() }
+}
+
+/// Whether the kind's seats are letters (`s`, `e`): written as `seat` in upper case, where word
+/// keys (`red`, `p1`) are written as `side`.
+fn letter_seats(def: &GameDef) -> bool {
+    def.kind.seating.seats.iter().all(|d| d.key.chars().count() == 1)
+}
+
+/// The `result` word: the winning team's seat named in lower case when it is one seat
+/// (`red_wins`, `south_wins`, `p1_wins`), its seat keys joined when several (`sn_wins`).
+pub fn result_word(def: &GameDef, over: Option<&Over>) -> String {
+    match over.map(|o| &o.standing) {
+        None => "ongoing".into(),
+        Some(Standing::Draw) => "draw".into(),
+        Some(Standing::Places(_)) => "ranked".into(),
+        Some(Standing::Team(t)) => {
+            let team: Vec<_> = def.kind.seating.seats.iter().filter(|d| d.team == *t).collect();
+            match team.as_slice() {
+                [one] => format!("{}_wins", one.name.en.to_lowercase()),
+                many => format!("{}_wins", many.iter().map(|d| d.key).collect::<String>()),
             }
         }
     }
 }
 
-fn eliminated_json(variant: &Variant, list: &[(Seat, EndReason)]) -> Vec<JsonEliminated> {
-    list.iter()
-        .map(|&(s, r)| JsonEliminated { seat: variant.seat_name(s).to_uppercase(), reason: r.as_str() })
-        .collect()
+fn eliminated_json(def: &GameDef, list: &[(Seat, EndReason)]) -> Vec<JsonEliminated> {
+    list.iter().map(|&(s, r)| JsonEliminated { seat: seat_name(def, s), reason: r.as_str() }).collect()
 }
 
-fn ply_parts(variant: &Variant, e: &ReplayEvent) -> Option<(u32, Seat, Move, Outcome, Vec<JsonReveal>)> {
-    Some(match e {
-        ReplayEvent::Seat { .. } => return None,
-        ReplayEvent::Ply(r) => (
-            r.ply,
-            r.seat,
-            r.mv,
-            r.outcome,
-            r.revealed
-                .iter()
-                .map(|x| JsonReveal {
-                    point: variant.board.name(x.point).into(),
-                    piece: variant.piece(x.kind).code.to_string(),
-                })
-                .collect(),
-        ),
-        ReplayEvent::PublicPly { ply, seat, mv, outcome } => (*ply, *seat, *mv, *outcome, Vec::new()),
-    })
+/// The JSON line of a ply.
+fn ply_line(def: &GameDef, p: &PublicPly) -> JsonPly {
+    let record = def.record;
+    let mut outcome = Outcome::Moved.as_str();
+    let mut revealed = Vec::new();
+    let mut out = Vec::new();
+    let mut colours = serde_json::Map::new();
+    for f in &p.facts {
+        match *f {
+            Fact::Combat { outcome: o, .. } => outcome = o.as_str(),
+            Fact::Flipped { at, owner, kind } => {
+                outcome = "flipped";
+                revealed.push(JsonReveal { point: (record.point)(at), piece: (record.piece)(owner, kind) });
+            }
+            Fact::Revealed { at, owner, kind } => {
+                revealed.push(JsonReveal { point: (record.point)(at), piece: (record.piece)(owner, kind) });
+            }
+            Fact::Colour { seat, colour } => {
+                colours.insert(seat_name(def, seat), (record.side)(colour).into());
+            }
+            Fact::Out { seat, reason } => out.push((seat, reason)),
+        }
+    }
+    let letters = letter_seats(def);
+    let many = def.kind.seating.counts.iter().any(|&n| n > 2);
+    JsonPly {
+        ply: p.ply,
+        side: (!letters).then(|| seat_name(def, p.seat)),
+        seat: letters.then(|| seat_name(def, p.seat)),
+        mv: p.action.clone(),
+        outcome,
+        revealed,
+        eliminated: many.then(|| eliminated_json(def, &out)),
+        colours: (!colours.is_empty()).then_some(colours),
+    }
 }
 
-/// Prints one 4-player seat event of the record (text or JSON line). Eliminations a ply implies
-/// (`kind` None) are printed with that ply instead.
-fn seat_event_line(variant: &Variant, e: &ReplayEvent, json: bool) {
-    let ReplayEvent::Seat { after, seat, kind, eliminated, .. } = e else { return };
-    let who = variant.seat_name(*seat).to_uppercase();
-    let Some(kind) = kind else { return };
+fn print_json(value: &impl Serialize) {
+    println!("{}", serde_json::to_string(value).expect("plain data serialises"));
+}
+
+/// Prints one step as a JSON line or a line of text.
+fn print_step(def: &GameDef, step: &Step, json: bool) {
+    match step {
+        Step::Ply(p) => {
+            let line = ply_line(def, p);
+            if json {
+                return print_json(&line);
+            }
+            let name = line.side.or(line.seat).unwrap_or_default();
+            let mut s = format!("{:>3}. {:<4} {:<8} {}", line.ply, name, line.mv, line.outcome.replace('_', " "));
+            for r in &line.revealed {
+                s.push_str(&format!("; revealed {} at {}", r.piece, r.point));
+            }
+            if let Some(c) = &line.colours {
+                let sides: Vec<String> = c.iter().map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or("?"))).collect();
+                s.push_str(&format!("; colours: {}", sides.join(", ")));
+            }
+            for e in line.eliminated.iter().flatten() {
+                s.push_str(&format!("; {} out ({})", e.seat, e.reason.replace('_', " ")));
+            }
+            println!("{s}");
+        }
+        Step::Seat { after, seat, kind, out } => {
+            let who = seat_name(def, *seat);
+            if json {
+                let eliminated = eliminated_json(def, out);
+                return print_json(&JsonSeatEvent { after: *after, seat: who, event: kind.word(), eliminated });
+            }
+            let out: Vec<String> =
+                out.iter().map(|&(s, r)| format!("{} ({})", seat_name(def, s), r.as_str().replace('_', " "))).collect();
+            // With the setups a `stuck` seat was already reported out with the ply before.
+            if out.is_empty() {
+                println!("     {who}:{}", kind.word());
+            } else {
+                println!("     {who}:{}; out: {}", kind.word(), out.join(", "));
+            }
+        }
+    }
+}
+
+fn parse_error(path: &Path, json: bool, line: usize, reason: &str) -> ExitCode {
     if json {
-        let line = JsonSeatEvent {
-            after: *after,
-            seat: who,
-            event: kind.word(),
-            eliminated: eliminated_json(variant, eliminated),
-        };
-        println!("{}", serde_json::to_string(&line).expect("plain data serialises"));
+        println!("{}", serde_json::json!({"error": "parse", "line": line, "reason": reason}));
     } else {
-        let out: Vec<String> = eliminated
-            .iter()
-            .map(|&(s, r)| format!("{} ({})", variant.seat_name(s).to_uppercase(), r.as_str().replace('_', " ")))
-            .collect();
-        // With the setups a `stuck` seat was already reported out with the ply before.
-        if out.is_empty() {
-            println!("     {who}:{}", kind.word());
-        } else {
-            println!("     {who}:{}; out: {}", kind.word(), out.join(", "));
-        }
+        eprintln!("error: {}: line {line}: {reason}", path.display());
     }
-}
-
-/// The eliminations of a ply: from its report, or (records without setups) from the implied
-/// event that follows it.
-fn ply_eliminated(events: &[ReplayEvent], i: usize) -> Vec<(Seat, EndReason)> {
-    match &events[i] {
-        ReplayEvent::Ply(r) => r.eliminated.clone(),
-        _ => match events.get(i + 1) {
-            Some(ReplayEvent::Seat { kind: None, eliminated, .. }) => eliminated.clone(),
-            _ => Vec::new(),
-        },
-    }
+    ExitCode::from(2)
 }
 
 /// Runs the command.
@@ -163,68 +196,21 @@ pub fn run(path: &Path, json: bool) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
-    if crate::rules::flip_record::is_flip_record(&text) {
-        return super::flip::replay(path, &text, json);
-    }
-    let record = match Record::parse(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            if json {
-                println!("{}", serde_json::json!({"error": "parse", "line": e.line, "reason": e.reason}));
-            } else {
-                eprintln!("error: {}: {e}", path.display());
-            }
-            return ExitCode::from(2);
-        }
-    };
-    let variant = record.variant().unwrap_or(Variant::junqi());
-    let mut events = Vec::new();
-    let outcome = record.replay_into(&mut events);
-    let cross = variant.is_cross_board();
-    for (i, e) in events.iter().enumerate() {
-        let Some((ply, seat, mv, outcome, revealed)) = ply_parts(variant, e) else {
-            seat_event_line(variant, e, json);
-            continue;
-        };
-        let eliminated = ply_eliminated(&events, i);
-        if json {
-            let line = JsonPly {
-                ply,
-                side: (!cross).then(|| variant.seat_name(seat)),
-                seat: cross.then(|| variant.seat_name(seat).to_uppercase()),
-                mv: format_move(&variant.board, mv),
-                outcome: outcome.as_str(),
-                revealed,
-                eliminated: (variant.seats.len() > 2).then(|| eliminated_json(variant, &eliminated)),
-            };
-            println!("{}", serde_json::to_string(&line).expect("plain data serialises"));
-        } else {
-            let name = if cross { variant.seat_name(seat).to_uppercase() } else { variant.seat_name(seat).to_string() };
-            let mut line = format!(
-                "{ply:>3}. {:<4} {:<8} {}",
-                name,
-                format_move(&variant.board, mv),
-                outcome.as_str().replace('_', " ")
-            );
-            for r in revealed {
-                line.push_str(&format!("; revealed {} at {}", r.piece, r.point));
-            }
-            for (s, r) in eliminated {
-                line.push_str(&format!(
-                    "; {} out ({})",
-                    variant.seat_name(s).to_uppercase(),
-                    r.as_str().replace('_', " ")
-                ));
-            }
-            println!("{line}");
+    // The game, for the words of the output; a record naming none fails in the replay below.
+    let def = crate::rules::contract::Envelope::parse(&text).ok().and_then(|e| e.game().ok());
+    let mut steps = Vec::new();
+    let outcome = replay::replay(&text, &mut steps);
+    if let Some(def) = def {
+        for step in &steps {
+            print_step(def, step, json);
         }
     }
     match outcome {
         Ok(replay) => {
-            let result = result_word(variant, replay.over);
-            let reason = replay.over.map(|o| o.reason.as_str());
+            let result = result_word(replay.def, replay.over.as_ref());
+            let reason = replay.over.as_ref().map(|o| o.reason.as_str());
             if json {
-                println!("{}", serde_json::to_string(&JsonResult { result, reason }).expect("plain data serialises"));
+                print_json(&JsonResult { result, reason });
             } else {
                 match reason {
                     Some(r) => println!("result: {} ({})", result.replace('_', " "), r.replace('_', " ")),
@@ -235,20 +221,12 @@ pub fn run(path: &Path, json: bool) -> ExitCode {
         }
         Err(ReplayError::Illegal { ply, mv, reason }) => {
             if json {
-                let line = JsonIllegal { ply, error: "illegal_move", reason: format!("{mv}: {reason}") };
-                println!("{}", serde_json::to_string(&line).expect("plain data serialises"));
+                print_json(&JsonIllegal { ply, error: "illegal_move", reason: format!("{mv}: {reason}") });
             } else {
                 eprintln!("error: ply {ply}: illegal move {mv}: {reason}");
             }
             ExitCode::from(2)
         }
-        Err(ReplayError::Parse(e)) => {
-            if json {
-                println!("{}", serde_json::json!({"error": "parse", "line": e.line, "reason": e.reason}));
-            } else {
-                eprintln!("error: {}: {e}", path.display());
-            }
-            ExitCode::from(2)
-        }
+        Err(ReplayError::Parse(e)) => parse_error(path, json, e.line, &e.reason),
     }
 }

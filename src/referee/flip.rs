@@ -84,7 +84,7 @@ pub(super) async fn rebuild_flip(c: &mut SqliteConnection, row: &GameRow) -> Res
     let expected = shuffle::commit(&seed, &secret.deal);
     if expected != secret.commitment {
         return Err(corrupt(
-            "flip_games",
+            "game_secrets",
             id,
             format!("the seed and deal hash to {expected}, not to the stored commitment {}", secret.commitment),
         ));

@@ -134,8 +134,8 @@ pub struct Assets {
     pub background: [IndexedImage; 2],
     /// Blank tiles per seat.
     pub blank: [IndexedImage; 2],
-    /// Labelled tiles per seat, language, kind.
-    pub labelled: [[Vec<IndexedImage>; 2]; 2],
+    /// Labelled tiles per seat, language ([`Lang::index`]), kind.
+    pub labelled: [[Vec<IndexedImage>; 3]; 2],
     /// Small blank tiles for captions, per seat.
     pub mini: [IndexedImage; 2],
     /// Combat badges by outcome (indexed as `badge_index`).
@@ -609,6 +609,32 @@ pub(super) fn rasterise_face(font: &FontRef<'_>, size: f32) -> Face {
     Face { size, glyphs }
 }
 
+/// A seat's tiles labelled with every kind in `lang`: `(blank tile, label colour)`.
+fn label_tiles(
+    pal: &mut Palette,
+    font: &FontRef<'_>,
+    variant: &Variant,
+    (blank, label): (&IndexedImage, u8),
+    lang: Lang,
+) -> Vec<IndexedImage> {
+    (0..variant.pieces.len())
+        .map(|k| {
+            let mut t = blank.clone();
+            let word = text::label(variant, lang, PieceKind(k as u8));
+            let size = if lang.is_zh() {
+                30.0
+            } else if word.len() <= 3 {
+                24.0
+            } else {
+                21.0
+            };
+            let centre = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
+            centred_text(&mut t, pal, font, &word, size, centre, label);
+            t
+        })
+        .collect()
+}
+
 fn build() -> Assets {
     let font = font();
     let variant = Variant::junqi();
@@ -651,26 +677,8 @@ fn build() -> Assets {
     let (tw, th) = (TILE_W as usize, TILE_H as usize);
     let blank = seats.map(|s| tile(&mut pal, s, tw, th, &styles[s.index()], bg.board));
     let mini = seats.map(|s| tile(&mut pal, s, 30, 18, &styles[s.index()], bg.bg));
-    let labelled = seats.map(|s| {
-        [Lang::Zh, Lang::En].map(|lang| {
-            (0..variant.pieces.len())
-                .map(|k| {
-                    let mut t = blank[s.index()].clone();
-                    let word = text::label(variant, lang, PieceKind(k as u8));
-                    let size = if lang == Lang::Zh {
-                        30.0
-                    } else if word.len() <= 3 {
-                        24.0
-                    } else {
-                        21.0
-                    };
-                    let centre = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
-                    centred_text(&mut t, &mut pal, &font, word, size, centre, styles[s.index()].label);
-                    t
-                })
-                .collect::<Vec<_>>()
-        })
-    });
+    let [red_zh, red_en, blue_zh, blue_en] = [(0, Lang::Zh), (0, Lang::En), (1, Lang::Zh), (1, Lang::En)]
+        .map(|(s, lang)| label_tiles(&mut pal, &font, variant, (&blank[s], styles[s].label), lang));
     let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
         .iter()
         .map(|&o| {
@@ -694,6 +702,11 @@ fn build() -> Assets {
     for fill in [c.red, c.blue] {
         ramps.insert((fill, c.mark), pal.ramp(c.mark, fill));
     }
+    // 繁體 tiles come last, so that a colour they might add (a glyph edge over a shade no 简体
+    // label touches) would not move the index of any colour the other images use.
+    let [red_hant, blue_hant] =
+        [0, 1].map(|s| label_tiles(&mut pal, &font, variant, (&blank[s], styles[s].label), Lang::ZhHant));
+    let labelled = [[red_zh, red_en, red_hant], [blue_zh, blue_en, blue_hant]];
     let palette = pal.colours;
     let palette_bytes = palette.iter().flatten().copied().collect();
     Assets { palette, palette_bytes, c, background, blank, labelled, mini, badges, faces, ramps }

@@ -7,6 +7,7 @@
 //! four orientations (with its coordinates), every tile of every seat, in a palette of its own.
 //! A board image is then a copy of the background, tile blits, captions and an indexed PNG encode.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -19,7 +20,6 @@ use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
 use super::text::{self, Lang};
 use super::{RenderOptions, bottom_seat};
 use crate::rules::board::LinkKind;
-use crate::rules::notation::format_move;
 use crate::rules::view::PublicPly;
 use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant, View, Viewer};
 
@@ -106,8 +106,8 @@ pub struct CrossAssets {
     background: [IndexedImage; 4],
     /// Blank tiles by territory.
     blank: [IndexedImage; 4],
-    /// Labelled tiles by territory, language, kind.
-    labelled: [[Vec<IndexedImage>; 2]; 4],
+    /// Labelled tiles by territory, language ([`Lang::index`]), kind.
+    labelled: [[Vec<IndexedImage>; 3]; 4],
     /// Small tiles for captions, by territory.
     mini: [IndexedImage; 4],
     badges: Vec<IndexedImage>,
@@ -338,6 +338,30 @@ fn draw_coordinates(img: &mut IndexedImage, a: &CrossAssets, variant: &Variant, 
     }
 }
 
+/// A territory's tiles labelled with every kind in `lang`: `(blank tile, label colour)`.
+fn label_tiles(
+    pal: &mut Palette,
+    font: &ab_glyph::FontRef<'_>,
+    variant: &Variant,
+    (blank, label): (&IndexedImage, u8),
+    lang: Lang,
+) -> Vec<IndexedImage> {
+    (0..variant.pieces.len())
+        .map(|k| {
+            let mut tile = blank.clone();
+            let word = text::label(variant, lang, PieceKind(k as u8));
+            let size = match (lang.is_zh(), word.len()) {
+                (true, _) => 24.0,
+                (false, 0..=2) => 19.0,
+                _ => 16.0,
+            };
+            let mid = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
+            centred_text(&mut tile, pal, font, &word, size, mid, label);
+            tile
+        })
+        .collect()
+}
+
 fn build() -> CrossAssets {
     let font = font();
     let variant = crate::rules::Variant::junqi4();
@@ -372,24 +396,8 @@ fn build() -> CrossAssets {
     let (tw, th) = (TILE_W as usize, TILE_H as usize);
     let blank = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, tw, th, &styles[t], bgc.board));
     let mini = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, 26, 16, &styles[t], bgc.bg));
-    let labelled = [0, 1, 2, 3].map(|t| {
-        [Lang::Zh, Lang::En].map(|lang| {
-            (0..variant.pieces.len())
-                .map(|k| {
-                    let mut tile = blank[t].clone();
-                    let word = text::label(variant, lang, PieceKind(k as u8));
-                    let size = match (lang, word.len()) {
-                        (Lang::Zh, _) => 24.0,
-                        (Lang::En, 0..=2) => 19.0,
-                        _ => 16.0,
-                    };
-                    let mid = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
-                    centred_text(&mut tile, &mut pal, &font, word, size, mid, label);
-                    tile
-                })
-                .collect::<Vec<_>>()
-        })
-    });
+    let zh_en = [0, 1, 2, 3]
+        .map(|t| [Lang::Zh, Lang::En].map(|lang| label_tiles(&mut pal, &font, variant, (&blank[t], label), lang)));
     let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
         .iter()
         .map(|&o| {
@@ -412,6 +420,12 @@ fn build() -> CrossAssets {
     for ground in [bgc.board, bgc.centre] {
         ramps.insert((ground, c.black), pal.ramp(c.black, ground));
     }
+    // 繁體 tiles come last, so that a colour they might add would not move any other index.
+    let hant = [0, 1, 2, 3].map(|t| label_tiles(&mut pal, &font, variant, (&blank[t], label), Lang::ZhHant));
+    let labelled = {
+        let mut hant = hant.into_iter();
+        zh_en.map(|[zh, en]| [zh, en, hant.next().unwrap_or_default()])
+    };
     let palette_bytes: Vec<u8> = pal.colours.iter().flatten().copied().collect();
     let mut a = CrossAssets {
         palette: pal.colours.clone(),
@@ -435,16 +449,12 @@ fn build() -> CrossAssets {
 }
 
 /// A seat's name in captions (`南方`, `South`).
-fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> &'static str {
-    match (lang, territory(variant, seat)) {
-        (Lang::Zh, 0) => "南方",
-        (Lang::Zh, 1) => "东方",
-        (Lang::Zh, 2) => "北方",
-        (Lang::Zh, _) => "西方",
-        (Lang::En, 0) => "South",
-        (Lang::En, 1) => "East",
-        (Lang::En, 2) => "North",
-        (Lang::En, _) => "West",
+fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> Cow<'static, str> {
+    match territory(variant, seat) {
+        0 => text::pick(lang, "南方", "South"),
+        1 => text::pick(lang, "东方", "East"),
+        2 => text::pick(lang, "北方", "North"),
+        _ => text::pick(lang, "西方", "West"),
     }
 }
 
@@ -452,53 +462,31 @@ fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> &'static str {
 fn team_word(lang: Lang, variant: &Variant, team: u8) -> String {
     let seats: Vec<Seat> =
         (0..variant.seats.len()).map(|i| Seat(i as u8)).filter(|&s| variant.team(s) == team).collect();
-    match lang {
-        Lang::Zh => {
-            seats.iter().map(|&s| seat_word(lang, variant, s).trim_end_matches('方')).collect::<String>() + "方"
-        }
-        Lang::En => seats.iter().map(|&s| seat_word(lang, variant, s)).collect::<Vec<_>>().join(" & "),
+    let names = seats.iter().map(|&s| seat_word(lang, variant, s));
+    if lang.is_zh() {
+        names.map(|n| n.trim_end_matches('方').to_string()).collect::<String>() + &text::pick(lang, "方", "")
+    } else {
+        names.collect::<Vec<_>>().join(" & ")
     }
 }
 
+/// The end of a game on the cross board, the winning team named by its seats.
 fn game_over_line(lang: Lang, variant: &Variant, over: crate::rules::game::GameOver, plies: u32) -> String {
-    let result = match over.winner {
-        None => match lang {
-            Lang::Zh => "和棋".to_string(),
-            Lang::En => "draw".to_string(),
-        },
-        Some(team) => match lang {
-            Lang::Zh => format!("{}胜", team_word(lang, variant, team)),
-            Lang::En => format!("{} win", team_word(lang, variant, team)),
-        },
-    };
-    match lang {
-        Lang::Zh => format!("对局结束 · {result} · {} · 共 {plies} 手", text::reason(lang, over.reason)),
-        Lang::En => format!("game over · {result} · {} · {plies} plies", text::reason(lang, over.reason)),
-    }
+    let result = over.winner.map(|team| text::won(lang, &team_word(lang, variant, team), true));
+    text::over_line(lang, result, over.reason, plies)
 }
 
 fn viewer_word(lang: Lang, variant: &Variant, viewer: Viewer) -> String {
     match viewer {
-        Viewer::Seat(s) => match lang {
-            Lang::Zh => format!("{}视角", seat_word(lang, variant, s)),
-            Lang::En => format!("{}'s view", seat_word(lang, variant, s)),
-        },
-        other => text::viewer_tag(lang, other).to_string(),
+        Viewer::Seat(s) => text::seat_view(lang, &seat_word(lang, variant, s)),
+        other => text::viewer_tag(lang, other).into_owned(),
     }
 }
 
+/// `南方 c6-c7 · 进攻方胜 · 司 × 军`: the mover named by compass seat.
 fn describe(variant: &Variant, lang: Lang, ply: &PublicPly) -> String {
-    let mut s = format!("{} {}", seat_word(lang, variant, ply.seat), format_move(&variant.board, ply.mv));
-    if ply.outcome.is_combat() {
-        s.push_str(" · ");
-        s.push_str(text::outcome(lang, ply.outcome));
-        let word = |k: Option<PieceKind>| k.map_or("?", |k| text::label(variant, lang, k));
-        let (att, def) = (word(ply.attacker), word(ply.defender.and_then(|(_, k)| k)));
-        if att != "?" || def != "?" {
-            s.push_str(&format!(" · {att} × {def}"));
-        }
-    }
-    s
+    let kinds = (ply.attacker, ply.defender.and_then(|(_, k)| k));
+    text::ply_words(variant, lang, &seat_word(lang, variant, ply.seat), ply.mv, ply.outcome, kinds)
 }
 
 /// Renders a view of the 4-player board into a palette image.
@@ -588,24 +576,18 @@ fn draw_seat_cards(img: &mut IndexedImage, a: &CrossAssets, view: &View, lang: L
         img.blit(&a.mini[t], x, y);
         let name = seat_word(lang, variant, seat);
         let fg = a.c.seat_text[t];
-        a.text(img, name, SIZE_TEXT, (x + 34, y - 4), fg, a.c.bg);
+        a.text(img, &name, SIZE_TEXT, (x + 34, y - 4), fg, a.c.bg);
         let out = view.ply > 0 && !view.cells.iter().flatten().any(|p| p.seat == seat);
         let status = if out {
-            Some(match lang {
-                Lang::Zh => "出局",
-                Lang::En => "out",
-            })
+            Some(text::pick(lang, "出局", "out"))
         } else if view.over.is_none() && view.to_move == seat {
-            Some(match lang {
-                Lang::Zh => "走棋",
-                Lang::En => "to move",
-            })
+            Some(text::pick(lang, "走棋", "to move"))
         } else {
             None
         };
         if let Some(s) = status {
             let colour = if out { a.c.dim } else { a.c.hilite };
-            a.text(img, s, SIZE_TEXT, (x + 34, y + 22), colour, a.c.bg);
+            a.text(img, &s, SIZE_TEXT, (x + 34, y + 22), colour, a.c.bg);
         }
     }
 }
@@ -616,10 +598,7 @@ fn draw_header(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &Rend
         Some(over) => game_over_line(lang, variant, over, view.ply),
         None => {
             let who = seat_word(lang, variant, view.to_move);
-            let mut s = match lang {
-                Lang::Zh => format!("{who}走棋 · 第 {} 手", view.ply + 1),
-                Lang::En => format!("{who} to move · move {}", view.ply + 1),
-            };
+            let mut s = format!("{} · {}", text::to_move(lang, &who), text::move_number(lang, view.ply + 1));
             if let Some(d) = &opts.deadline {
                 s.push_str(" · ");
                 s.push_str(&text::deadline(lang, d));
@@ -637,7 +616,7 @@ fn draw_header(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &Rend
     a.text(img, &tag, SIZE_TEXT, (WIDTH - 14 - w, 8), a.c.dim, a.c.bg);
     a.text(img, &line1, SIZE_TITLE, (x, 4), a.c.text, a.c.bg);
     if let Some(last) = &view.last {
-        let pen = a.text(img, text::last_move(lang), SIZE_TEXT, (14, 40), a.c.dim, a.c.bg);
+        let pen = a.text(img, &text::last_move(lang), SIZE_TEXT, (14, 40), a.c.dim, a.c.bg);
         let fg = a.c.seat_text[territory(variant, last.seat)];
         a.text(img, &describe(variant, lang, last), SIZE_TEXT, (pen + 10, 40), fg, a.c.bg);
     }
@@ -650,7 +629,7 @@ fn draw_footer(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &Rend
         && combat.outcome.is_combat()
         && view.last.as_ref().is_none_or(|l| l.ply != combat.ply)
     {
-        let pen = a.text(img, text::last_combat(lang), SIZE_TEXT, (14, y), a.c.dim, a.c.bg);
+        let pen = a.text(img, &text::last_combat(lang), SIZE_TEXT, (14, y), a.c.dim, a.c.bg);
         let words = format!("{} · {}", text::move_number(lang, combat.ply), describe(variant, lang, combat));
         a.text(img, &words, SIZE_TEXT, (pen + 10, y), a.c.seat_text[territory(variant, combat.seat)], a.c.bg);
     }
@@ -658,23 +637,11 @@ fn draw_footer(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &Rend
     let mut x = 14;
     let detailed = view.removed.iter().any(|r| r.by_kind.is_some() && r.count > 0);
     for r in &view.removed {
-        let name = seat_word(lang, variant, r.seat);
-        let head = match lang {
-            Lang::Zh => format!("{name}损失 {}", r.count),
-            Lang::En => format!("{name} lost {}", r.count),
-        };
+        let head = text::lost(lang, &seat_word(lang, variant, r.seat), r.count);
         let fg = a.c.seat_text[territory(variant, r.seat)];
         match &r.by_kind {
             Some(kinds) if detailed && r.count > 0 => {
-                let words: Vec<String> = kinds
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| **n > 0)
-                    .map(|(k, n)| {
-                        let l = text::label(variant, lang, PieceKind(k as u8));
-                        if lang == Lang::Zh { format!("{l}{n}") } else { format!("{l} {n}") }
-                    })
-                    .collect();
+                let words = text::removed_kinds(variant, lang, kinds);
                 // Two seats per line: the footer holds four seats in two lines.
                 let line = format!("{head}: {}", words.join(" "));
                 a.text(img, &line, 16.0, (x, y), fg, a.c.bg);
@@ -697,10 +664,10 @@ fn draw_footer(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &Rend
 pub fn all_text() -> Vec<String> {
     let v = crate::rules::Variant::junqi4();
     let mut out = Vec::new();
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         for i in 0..v.seats.len() {
             let seat = Seat(i as u8);
-            out.push(seat_word(lang, v, seat).to_string());
+            out.push(seat_word(lang, v, seat).into_owned());
             out.push(viewer_word(lang, v, Viewer::Seat(seat)));
         }
         for team in 0..2 {
@@ -708,10 +675,7 @@ pub fn all_text() -> Vec<String> {
                 out.push(game_over_line(lang, v, crate::rules::game::GameOver { winner: Some(team), reason: r }, 0));
             }
         }
-        out.push(match lang {
-            Lang::Zh => "走棋 出局 损失".to_string(),
-            Lang::En => "to move out lost win".to_string(),
-        });
+        out.push(text::pick(lang, "走棋 出局 损失", "to move out lost win").into_owned());
     }
     out
 }

@@ -5,7 +5,6 @@ use super::canvas::IndexedImage;
 use super::layout::{self, TILE_H, TILE_W};
 use super::text::{self, Lang};
 use super::{RenderError, RenderOptions, bottom_seat};
-use crate::rules::notation::format_move;
 use crate::rules::variant::VariantId;
 use crate::rules::view::PublicPly;
 use crate::rules::{PointId, Seat, Variant, View, Viewer};
@@ -97,23 +96,10 @@ fn draw_last_move(img: &mut IndexedImage, a: &Assets, variant: &Variant, last: &
     }
 }
 
-fn kind_word(variant: &Variant, lang: Lang, kind: Option<crate::rules::PieceKind>) -> &'static str {
-    kind.map_or("?", |k| text::label(variant, lang, k))
-}
-
-/// `红方 c6-c7 · 进攻方胜 · 司 × 军`.
+/// `红方 c6-c7 · 进攻方胜 · 司 × 军`: the mover named by side.
 fn describe_ply(variant: &Variant, lang: Lang, ply: &PublicPly) -> String {
-    let mut s = format!("{} {}", text::side(lang, ply.seat), format_move(&variant.board, ply.mv));
-    if ply.outcome.is_combat() {
-        s.push_str(" · ");
-        s.push_str(text::outcome(lang, ply.outcome));
-        let att = kind_word(variant, lang, ply.attacker);
-        let def = kind_word(variant, lang, ply.defender.and_then(|(_, k)| k));
-        if att != "?" || def != "?" {
-            s.push_str(&format!(" · {att} × {def}"));
-        }
-    }
-    s
+    let kinds = (ply.attacker, ply.defender.and_then(|(_, k)| k));
+    text::ply_words(variant, lang, &text::side(lang, ply.seat), ply.mv, ply.outcome, kinds)
 }
 
 fn draw_header(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOptions) {
@@ -123,7 +109,8 @@ fn draw_header(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOpt
         Some(over) => text::game_over(lang, view.variant, over, view.ply),
         None if opts.deployment => text::deployment(lang, view.to_move),
         None => {
-            let mut s = format!("{} · {}", text::to_move(lang, view.to_move), text::move_number(lang, view.ply + 1));
+            let who = text::side(lang, view.to_move);
+            let mut s = format!("{} · {}", text::to_move(lang, &who), text::move_number(lang, view.ply + 1));
             if let Some(d) = &opts.deadline {
                 s.push_str(" · ");
                 s.push_str(&text::deadline(lang, d));
@@ -137,27 +124,14 @@ fn draw_header(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOpt
         x += 40;
     }
     let tag = text::viewer_tag(lang, view.viewer);
-    let tag_w = text_width(a, tag, SIZE_TEXT);
-    draw_text(img, a, tag, SIZE_TEXT, (layout::WIDTH - 14 - tag_w, 8), c.dim, c.bg);
+    let tag_w = text_width(a, &tag, SIZE_TEXT);
+    draw_text(img, a, &tag, SIZE_TEXT, (layout::WIDTH - 14 - tag_w, 8), c.dim, c.bg);
     draw_text(img, a, &line1, SIZE_TITLE, (x, 4), c.text, c.bg);
     if let Some(last) = &view.last {
-        let pen = draw_text(img, a, text::last_move(lang), SIZE_TEXT, (14, 40), c.dim, c.bg);
+        let pen = draw_text(img, a, &text::last_move(lang), SIZE_TEXT, (14, 40), c.dim, c.bg);
         let fg = if last.seat == Seat::RED { c.red_text } else { c.blue_text };
         draw_text(img, a, &describe_ply(view.variant, lang, last), SIZE_TEXT, (pen + 10, 40), fg, c.bg);
     }
-}
-
-fn removed_words(variant: &Variant, lang: Lang, by_kind: &[u8]) -> String {
-    by_kind
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| {
-            let l = text::label(variant, lang, crate::rules::PieceKind(k as u8));
-            if lang == Lang::Zh { format!("{l}{n}") } else { format!("{l} {n}") }
-        })
-        .collect::<Vec<_>>()
-        .join("  ")
 }
 
 fn draw_footer(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOptions) {
@@ -168,7 +142,7 @@ fn draw_footer(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOpt
         && combat.outcome.is_combat()
         && view.last.as_ref().is_none_or(|l| l.ply != combat.ply)
     {
-        let pen = draw_text(img, a, text::last_combat(lang), SIZE_TEXT, (14, y0 + 2), c.dim, c.bg);
+        let pen = draw_text(img, a, &text::last_combat(lang), SIZE_TEXT, (14, y0 + 2), c.dim, c.bg);
         let words = format!("{} · {}", text::move_number(lang, combat.ply), describe_ply(view.variant, lang, combat));
         let fg = if combat.seat == Seat::RED { c.red_text } else { c.blue_text };
         draw_text(img, a, &words, SIZE_TEXT, (pen + 10, y0 + 2), fg, c.bg);
@@ -177,11 +151,11 @@ fn draw_footer(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOpt
     let public = view.viewer == Viewer::Spectator;
     let mut x = 14;
     for (i, r) in view.removed.iter().enumerate() {
-        let head = text::lost(lang, r.seat, r.count);
+        let head = text::lost(lang, &text::side(lang, r.seat), r.count);
         match (&r.by_kind, public) {
             (Some(kinds), false) if r.count > 0 => {
                 let y = y0 + 28 + 26 * i as i32;
-                let words = format!("{head}:  {}", removed_words(view.variant, lang, kinds));
+                let words = format!("{head}:  {}", text::removed_kinds(view.variant, lang, kinds).join("  "));
                 draw_text(img, a, &words, SIZE_TEXT, (14, y), colour(r.seat), c.bg);
             }
             _ if public => {

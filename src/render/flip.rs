@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use super::assets::{self, Assets, SIZE_TEXT, SIZE_TITLE, draw_text, text_width};
 use super::canvas::IndexedImage;
 use super::layout::{self, TILE_H, TILE_W};
-use super::text::{self, Lang};
+use super::text::{self, Lang, pick};
 use super::{RenderError, gif};
 use crate::rules::flip::{self, FlipCell, FlipEvent, FlipView, Player};
 use crate::rules::game::GameOver;
@@ -29,10 +29,6 @@ fn back(a: &Assets) -> IndexedImage {
     t
 }
 
-fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    if lang == Lang::Zh { zh } else { en }
-}
-
 /// `P1 (蓝方)` / `P1 (Blue)`, or just `P1` before colours are assigned.
 fn player_name(lang: Lang, view: &FlipView, p: Player) -> String {
     match view.colour_of(p) {
@@ -41,18 +37,10 @@ fn player_name(lang: Lang, view: &FlipView, p: Player) -> String {
     }
 }
 
+/// The end of a 翻棋 game, its winner named as a player.
 fn over_line(lang: Lang, view: &FlipView, over: GameOver) -> String {
-    let result = match over.winner.and_then(Player::from_index) {
-        None => pick(lang, "和棋", "draw").to_string(),
-        Some(p) => match lang {
-            Lang::Zh => format!("{}胜", player_name(lang, view, p)),
-            Lang::En => format!("{} wins", player_name(lang, view, p)),
-        },
-    };
-    match lang {
-        Lang::Zh => format!("对局结束 · {result} · {} · 共 {} 手", text::reason(lang, over.reason), view.ply),
-        Lang::En => format!("game over · {result} · {} · {} plies", text::reason(lang, over.reason), view.ply),
-    }
+    let result = over.winner.and_then(Player::from_index).map(|p| text::won(lang, &player_name(lang, view, p), false));
+    text::over_line(lang, result, over.reason, view.ply)
 }
 
 /// The last ply in words: `P1 (蓝方) +c6 公开 蓝方连` / `P2 (Red) d6-c6 · attacker won · MG × Capt`.
@@ -62,25 +50,23 @@ fn describe_last(lang: Lang, view: &FlipView) -> Option<(String, Option<Seat>)> 
     let who = player_name(lang, view, last.player);
     Some(match last.event {
         FlipEvent::Flip { point, colour, kind } => (
-            format!(
+            lang.script(format!(
                 "{who} +{} {} {}{}{}",
                 v.board.name(point),
                 pick(lang, "公开", "flipped"),
                 text::side(lang, colour),
                 pick(lang, "", " "),
                 text::label(v, lang, kind)
-            ),
+            )),
             Some(colour),
         ),
         FlipEvent::Move { mv, outcome, attacker, defender } => {
-            let mut s = format!("{who} {}", crate::rules::notation::format_move(&v.board, mv));
-            if outcome.is_combat() {
-                s.push_str(&format!(" · {}", text::outcome(lang, outcome)));
-                if let Some((_, dk)) = defender {
-                    s.push_str(&format!(" · {} × {}", text::label(v, lang, attacker.1), text::label(v, lang, dk)));
-                }
-            }
-            (s, Some(attacker.0))
+            // Both kinds of a 翻棋 combat are face up; they are named only with a defender.
+            let kinds = match defender {
+                Some((_, dk)) => (Some(attacker.1), Some(dk)),
+                None => (None, None),
+            };
+            (text::ply_words(v, lang, &who, mv, outcome, kinds), Some(attacker.0))
         }
     })
 }
@@ -127,19 +113,20 @@ pub fn render_flip_indexed(view: &FlipView, lang: Lang) -> Result<IndexedImage, 
         Some(over) => over_line(lang, view, over),
         None => {
             let who = player_name(lang, view, view.to_move);
+            // A space after the player's tag: `P1 (蓝方) 走棋` reads better than `P1 (蓝方)走棋`.
             let turn = match lang {
-                Lang::Zh => format!("{who} 走棋"),
                 Lang::En => format!("{who} to move"),
+                _ => lang.script(format!("{who} 走棋")),
             };
             format!("{turn} · {}", text::move_number(lang, view.ply + 1))
         }
     };
     draw_text(&mut img, a, &line1, SIZE_TITLE, (14, 4), c.text, c.bg);
     let tag = pick(lang, "公开", "public");
-    let tag_w = text_width(a, tag, SIZE_TEXT);
-    draw_text(&mut img, a, tag, SIZE_TEXT, (layout::WIDTH - 14 - tag_w, 8), c.dim, c.bg);
+    let tag_w = text_width(a, &tag, SIZE_TEXT);
+    draw_text(&mut img, a, &tag, SIZE_TEXT, (layout::WIDTH - 14 - tag_w, 8), c.dim, c.bg);
     if let Some((words, colour)) = describe_last(lang, view) {
-        let pen = draw_text(&mut img, a, text::last_move(lang), SIZE_TEXT, (14, 40), c.dim, c.bg);
+        let pen = draw_text(&mut img, a, &text::last_move(lang), SIZE_TEXT, (14, 40), c.dim, c.bg);
         let fg = match colour {
             Some(s) if s == Seat::RED => c.red_text,
             Some(_) => c.blue_text,
@@ -152,11 +139,11 @@ pub fn render_flip_indexed(view: &FlipView, lang: Lang) -> Result<IndexedImage, 
     for s in [Seat::RED, Seat::BLUE] {
         let n: u32 = view.removed[s.index()].iter().map(|&k| u32::from(k)).sum();
         let fg = if s == Seat::RED { c.red_text } else { c.blue_text };
-        x = draw_text(&mut img, a, &text::lost(lang, s, n), SIZE_TEXT, (x, y0 + 12), fg, c.bg) + 36;
+        x = draw_text(&mut img, a, &text::lost(lang, &text::side(lang, s), n), SIZE_TEXT, (x, y0 + 12), fg, c.bg) + 36;
     }
     let down = match lang {
-        Lang::Zh => format!("未公开 {}", view.face_down()),
         Lang::En => format!("face down {}", view.face_down()),
+        _ => lang.script(format!("未公开 {}", view.face_down())),
     };
     draw_text(&mut img, a, &down, SIZE_TEXT, (x, y0 + 12), c.dim, c.bg);
     Ok(img)
@@ -200,11 +187,11 @@ pub fn render_flip_gif(views: &[FlipView], lang: Lang) -> Result<Vec<u8>, Render
 /// Every string flip images draw beyond the standard ones, for the glyph test.
 pub fn flip_text() -> Vec<String> {
     let mut out = Vec::new();
-    for lang in [Lang::Zh, Lang::En] {
-        out.push(pick(lang, "公开", "flipped").to_string());
-        out.push(pick(lang, "公开", "public").to_string());
-        out.push(pick(lang, "未公开 0", "face down 0").to_string());
-        out.push(pick(lang, " 走棋", " to move").to_string());
+    for lang in Lang::ALL {
+        out.push(pick(lang, "公开", "flipped").into_owned());
+        out.push(pick(lang, "公开", "public").into_owned());
+        out.push(pick(lang, "未公开 0", "face down 0").into_owned());
+        out.push(pick(lang, " 走棋", " to move").into_owned());
         out.push("P1 P2 () +".to_string());
     }
     out

@@ -12,6 +12,7 @@ pub mod cross;
 mod draw;
 pub mod flip;
 mod gif;
+mod hant;
 pub mod layout;
 pub mod replay;
 pub mod standings;
@@ -29,7 +30,7 @@ pub use text::{Lang, all_text};
 /// What a board image needs beyond the view itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RenderOptions {
-    /// Language of labels and captions (中文 by default).
+    /// Language of labels and captions (简体中文 by default).
     pub lang: Lang,
     /// The deadline of the side to move, as the caller wants it shown (e.g. `10:45 UTC`).
     pub deadline: Option<String>,
@@ -62,9 +63,7 @@ pub enum RenderError {
 /// A mark's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
 /// at most three characters as the tile has room for.
 pub fn mark_label(variant: &crate::rules::Variant, lang: Lang, kind: crate::rules::PieceKind) -> String {
-    let def = variant.piece(kind);
-    let short = if lang == Lang::En { def.short_en } else { def.short_zh };
-    let mut label: String = short.chars().take(2).collect();
+    let mut label: String = text::label(variant, lang, kind).chars().take(2).collect();
     label.push('?');
     label
 }
@@ -101,6 +100,7 @@ mod tests {
         assert_eq!(mark_label(v, Lang::Zh, PieceKind(0)), "司?");
         assert_eq!(mark_label(v, Lang::En, PieceKind(3)), "Br?");
         assert_eq!(mark_label(v, Lang::En, PieceKind(0)), "FM?");
+        assert_eq!(mark_label(v, Lang::ZhHant, PieceKind(6)), "連?");
     }
 
     #[test]

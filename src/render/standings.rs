@@ -12,6 +12,9 @@ use image::{ImageEncoder, Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_rect_mut, draw_text_mut, text_size};
 use imageproc::rect::Rect;
 
+use std::borrow::Cow;
+
+use super::text::pick;
 use super::{Lang, RenderError};
 
 /// One row of the table.
@@ -67,11 +70,9 @@ const INK: Rgb<u8> = Rgb([40, 32, 28]);
 const GREY: Rgb<u8> = Rgb([150, 142, 132]);
 const RULE: Rgb<u8> = Rgb([190, 176, 150]);
 
-fn labels(lang: Lang) -> [&'static str; 4] {
-    match lang {
-        Lang::Zh => ["#", "棋手", "分", "对局"],
-        Lang::En => ["#", "Player", "Pts", "Games"],
-    }
+/// The column labels: `#`, `棋手`, `分`, `对局` / `#`, `Player`, `Pts`, `Games`.
+fn labels(lang: Lang) -> [Cow<'static, str>; 4] {
+    [pick(lang, "#", "#"), pick(lang, "棋手", "Player"), pick(lang, "分", "Pts"), pick(lang, "对局", "Games")]
 }
 
 /// `text` with every character the font cannot draw replaced by `?`.
@@ -132,11 +133,11 @@ pub fn render_standings(table: &StandingsTable) -> Result<Vec<u8>, RenderError> 
     draw_filled_rect_mut(&mut img, Rect::at(0, head_y).of_size(WIDTH, HEAD_H), HEAD_BG);
     let [rank_l, name_l, points_l, games_l] = labels(table.lang);
     let band = (head_y, HEAD_H);
-    pen.left(&mut img, COL_RANK, band, INK, rank_l);
-    pen.left(&mut img, COL_NAME, band, INK, name_l);
-    pen.right(&mut img, COL_POINTS_R, band, INK, points_l);
+    pen.left(&mut img, COL_RANK, band, INK, &rank_l);
+    pen.left(&mut img, COL_NAME, band, INK, &name_l);
+    pen.right(&mut img, COL_POINTS_R, band, INK, &points_l);
     pen.right(&mut img, COL_TB_R, band, INK, &drawable(&font, &table.tiebreak));
-    pen.right(&mut img, COL_GAMES_R, band, INK, games_l);
+    pen.right(&mut img, COL_GAMES_R, band, INK, &games_l);
 
     for (i, row) in table.rows.iter().enumerate() {
         let y = head_y + HEAD_H as i32 + (i as u32 * ROW_H) as i32;
@@ -184,5 +185,16 @@ mod tests {
         let cut = fit(&font, scale, &long, 100);
         assert!(cut.ends_with("...") && text_size(scale, &font, &cut).0 <= 100, "{cut}");
         assert_eq!(fit(&font, scale, "bob", 100), "bob");
+    }
+
+    #[test]
+    fn column_labels_have_glyphs_in_every_language() {
+        let font = super::super::assets::names_font();
+        for lang in Lang::ALL {
+            for l in labels(lang) {
+                assert_eq!(drawable(&font, &l), l, "{lang:?}");
+            }
+        }
+        assert_eq!(labels(Lang::ZhHant)[3], "對局");
     }
 }

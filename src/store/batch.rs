@@ -70,6 +70,8 @@ struct Back {
 #[derive(Clone, Debug)]
 pub struct Writer {
     queue: mpsc::UnboundedSender<Request>,
+    /// Whether a WAL checkpoint task is running (shared with the writer's [`Checkpointer`]).
+    checkpointing: Arc<AtomicBool>,
 }
 
 /// The write connection lent to one command, inside the batch's transaction and the command's
@@ -95,8 +97,15 @@ impl Writer {
     /// command waits for one.
     pub fn spawn(pool: SqlitePool, readers: SqlitePool) -> Writer {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(pool, readers, rx));
-        Writer { queue }
+        let checkpointing = Arc::new(AtomicBool::new(false));
+        tokio::spawn(run(pool, readers, rx, checkpointing.clone()));
+        Writer { queue, checkpointing }
+    }
+
+    /// Whether a WAL checkpoint is under way. Tests wait on it instead of on a fixed pause, which
+    /// a loaded machine can outlast.
+    pub fn checkpointing(&self) -> bool {
+        self.checkpointing.load(Ordering::Acquire)
     }
 
     /// Queues a command and waits for its turn on the write connection. The returned [`Commit`]
@@ -190,8 +199,13 @@ impl Commit {
 /// COMMIT`), so a batch costs one round trip to SQLite's thread per command plus one to commit.
 /// The connection never leaves the writer's hands inside a transaction except lent to a
 /// [`Turn`], which always gives it back; on any failure the writer rolls back and closes it.
-async fn run(pool: SqlitePool, readers: SqlitePool, mut queue: mpsc::UnboundedReceiver<Request>) {
-    let mut checkpoint = Checkpointer::new(readers);
+async fn run(
+    pool: SqlitePool,
+    readers: SqlitePool,
+    mut queue: mpsc::UnboundedReceiver<Request>,
+    checkpointing: Arc<AtomicBool>,
+) {
+    let mut checkpoint = Checkpointer::new(readers, checkpointing);
     while let Some(first) = queue.recv().await {
         let mut conn = match pool.acquire().await {
             Ok(c) => c,
@@ -268,8 +282,8 @@ struct Checkpointer {
 }
 
 impl Checkpointer {
-    fn new(readers: SqlitePool) -> Checkpointer {
-        Checkpointer { readers, since: 0, running: Arc::new(AtomicBool::new(false)), commits: Arc::default() }
+    fn new(readers: SqlitePool, running: Arc<AtomicBool>) -> Checkpointer {
+        Checkpointer { readers, since: 0, running, commits: Arc::default() }
     }
 
     fn committed(&mut self, commands: usize) {

@@ -158,6 +158,11 @@ impl Store {
         Ok(self.pool.acquire().await?)
     }
 
+    /// Whether a WAL checkpoint is under way (for tests that wait for writes to settle).
+    pub fn checkpointing(&self) -> bool {
+        self.batch.checkpointing()
+    }
+
     /// Closes the connections (waits for them to finish).
     pub async fn close(&self) {
         self.pool.close().await;

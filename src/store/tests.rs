@@ -351,7 +351,9 @@ async fn the_wal_is_checkpointed_off_the_commands_path() {
     let s = Store::open(&path, Durability::Normal).await.unwrap();
     // Each command writes a fresh 4 KiB row: 2,000 of them put more than 8 MiB through the WAL,
     // far below the write connection's own checkpoint (about 40 MB). Writes pause now and then,
-    // as on a real server; the writer's checkpoints then let the WAL start over.
+    // as on a real server; the writer's checkpoints then let the WAL start over. A pause lasts
+    // until the checkpoint task is done (at least 200 ms, at most 10 s), not a fixed time that a
+    // loaded machine can outlast.
     let big = "x".repeat(4000);
     for i in 0..2000 {
         let (mut turn, commit) = s.turn().await.unwrap();
@@ -360,6 +362,12 @@ async fn the_wal_is_checkpointed_off_the_commands_path() {
         commit.wait().await.unwrap();
         if i % 250 == 249 {
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            for _ in 0..200 {
+                if !s.checkpointing() {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
         }
     }
     let wal = std::fs::metadata(dir.join("wal.db-wal")).map(|m| m.len()).unwrap_or(0);

@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use super::contract::record::{self as envelope, Envelope, Item, perr};
 use super::flip::{self, Deal, FlipGame, FlipOptions, FlipReport, ParsedAction, Player};
 use super::game::GameOver;
 use super::piece::PieceKind;
@@ -97,40 +98,6 @@ pub struct FlipRecordInfo {
     pub date: String,
 }
 
-fn perr(line: usize, reason: impl Into<String>) -> ParseError {
-    ParseError { line, reason: reason.into() }
-}
-
-/// Whether a record's tags name the flip variant (so the flip reader should take it).
-pub fn is_flip_record(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .take_while(|l| l.starts_with('['))
-        .filter_map(parse_tag)
-        .any(|(k, v)| k == "Variant" && v.trim().eq_ignore_ascii_case(flip::VARIANT_NAME))
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (key, rest) = inner.split_once(char::is_whitespace)?;
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(chars.next()?),
-            '"' => return None,
-            c => value.push(c),
-        }
-    }
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    Some((key.to_string(), value))
-}
-
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 impl FlipRecord {
     /// The value of a tag.
     pub fn tag(&self, key: &str) -> Option<&str> {
@@ -142,26 +109,16 @@ impl FlipRecord {
         self.tags.iter().position(|(k, _)| k == key).map_or(1, |i| i + 1)
     }
 
-    /// Reads a flip record.
+    /// Reads a flip record: the shared envelope, then flip and move tokens.
     pub fn parse(text: &str) -> Result<FlipRecord, ParseError> {
-        let mut tags = Vec::new();
-        let mut lines = text.lines().enumerate().peekable();
-        while let Some((i, line)) = lines.peek().copied() {
-            let t = line.trim();
-            if !t.starts_with('[') {
-                break;
-            }
-            lines.next();
-            tags.push(
-                parse_tag(t).ok_or_else(|| perr(i + 1, format!("malformed tag line: {t} (write [Key \"value\"])")))?,
-            );
-        }
-        let mut rec = FlipRecord { tags, plies: vec![], terminal: None, result: String::new(), result_line: 0 };
-        if let Some(f) = rec.tag("Format")
-            && f != "jqr/1"
-        {
-            return Err(perr(rec.tag_line("Format"), format!("unsupported format '{f}' (this reader takes jqr/1)")));
-        }
+        FlipRecord::from_envelope(Envelope::parse(text)?)
+    }
+
+    /// Reads the movetext of an envelope whose `Variant` is `junqi-flip`.
+    pub fn from_envelope(env: Envelope) -> Result<FlipRecord, ParseError> {
+        let checked = env.check_result();
+        let Envelope { tags, items, result, result_line } = env;
+        let mut rec = FlipRecord { tags, plies: vec![], terminal: None, result, result_line };
         match rec.tag("Variant") {
             Some(v) if v.eq_ignore_ascii_case(flip::VARIANT_NAME) => {}
             other => {
@@ -171,42 +128,31 @@ impl FlipRecord {
                 ));
             }
         }
-        let mut result: Option<(String, usize)> = None;
-        for (i, line) in lines {
-            let ln = i + 1;
-            for token in line.split_whitespace() {
-                if result.is_some() {
-                    return Err(perr(ln, format!("'{token}' after the result")));
+        for item in items {
+            match item {
+                Item::Seat { token, line } => {
+                    return Err(perr(line, format!("'{token}': seat events belong to games of more than two seats")));
                 }
-                if RESULTS.contains(&token) {
-                    result = Some((token.to_string(), ln));
-                } else if token.ends_with('.') && token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
-                    // A move number; checked loosely, as readers of PGN do.
-                } else if let Some(t) =
-                    [Terminal::Resign, Terminal::Timeout, Terminal::Draw].into_iter().find(|t| t.word() == token)
-                {
+                Item::Word { word, line } => {
                     if rec.terminal.is_some() {
-                        return Err(perr(ln, format!("'{token}' after the game already ended")));
+                        return Err(perr(line, format!("'{}' after the game already ended", word.word())));
                     }
-                    rec.terminal = Some(t);
-                } else {
+                    rec.terminal = Some(word);
+                }
+                Item::Action { token, mark, line } => {
                     if let Some(t) = rec.terminal {
-                        return Err(perr(ln, format!("ply '{token}' after '{}'", t.word())));
+                        return Err(perr(line, format!("ply '{token}' after '{}'", t.word())));
                     }
-                    let action = flip::parse_action(token).map_err(|e| perr(ln, e.to_string()))?;
-                    rec.plies.push(FlipRecordPly { action, line: ln });
+                    if mark.is_some() {
+                        // Every ply of 翻棋 is public: its record never needs an outcome mark.
+                        return Err(perr(line, format!("'{token}': junqi-flip records carry no outcome marks")));
+                    }
+                    let action = flip::parse_action(&token).map_err(|e| perr(line, e.to_string()))?;
+                    rec.plies.push(FlipRecordPly { action, line });
                 }
             }
         }
-        let (result, result_line) =
-            result.ok_or_else(|| perr(text.lines().count().max(1), "missing result (1-0, 0-1, 1/2-1/2 or *)"))?;
-        if let Some(tag) = rec.tag("Result")
-            && tag != result
-        {
-            return Err(perr(rec.tag_line("Result"), format!("Result tag says {tag} but the movetext ends {result}")));
-        }
-        rec.result = result;
-        rec.result_line = result_line;
+        checked?;
         Ok(rec)
     }
 
@@ -323,7 +269,7 @@ impl FlipRecord {
     ) -> Result<FlipGame, ReplayError> {
         let deal = match &header.deal {
             Some(d) => d.clone(),
-            None => self.completed_deal()?,
+            None => self.completed_deal().map_err(ReplayError::Parse)?,
         };
         let mut game = FlipGame::new(&deal, header.options);
         for (i, p) in self.plies.iter().take(n).enumerate() {
@@ -345,16 +291,13 @@ impl FlipRecord {
 
     /// A deal that agrees with every flip of a record whose deal is secret: the named pieces where
     /// they were flipped, the rest of both armies anywhere else.
-    fn completed_deal(&self) -> Result<Deal, ReplayError> {
+    pub fn completed_deal(&self) -> Result<Deal, ParseError> {
         let points = flip::deal_points();
         let mut cells: Vec<Option<(Seat, PieceKind)>> = vec![None; points.len()];
         for p in &self.plies {
             if let flip::FlipAction::Flip(point) = p.action.action {
                 let claim = p.action.claims.ok_or_else(|| {
-                    ReplayError::Parse(perr(
-                        p.line,
-                        "with the deal secret (?), every flip must name its piece, e.g. +c6=G".to_string(),
-                    ))
+                    perr(p.line, "with the deal secret (?), every flip must name its piece, e.g. +c6=G")
                 })?;
                 if let Some(i) = points.iter().position(|&q| q == point) {
                     cells[i].get_or_insert(claim);
@@ -369,7 +312,7 @@ impl FlipRecord {
                     rest.remove(i);
                 }
                 None => {
-                    return Err(ReplayError::Parse(perr(1, format!("the flips turn up more {c} than an army has"))));
+                    return Err(perr(1, format!("the flips turn up more {c} than an army has")));
                 }
             }
         }
@@ -378,7 +321,7 @@ impl FlipRecord {
             .iter()
             .map(|c| c.map_or_else(|| rest.next().unwrap_or('?'), |(s, k)| flip::piece_letter(s, k)))
             .collect();
-        Deal::parse(&text).map_err(|e| ReplayError::Parse(perr(1, e.to_string())))
+        Deal::parse(&text).map_err(|e| perr(1, e.to_string()))
     }
 
     /// The record of a game: tags in canonical order, the plies, the terminal word, the result.
@@ -429,11 +372,6 @@ impl FlipRecord {
 
     /// Writes the record: tags, a blank line, movetext wrapped at 80 columns, the result.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (k, v) in &self.tags {
-            let _ = writeln!(out, "[{} \"{}\"]", k, v.replace('\\', "\\\\").replace('"', "\\\""));
-        }
-        out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
         for (i, p) in self.plies.iter().enumerate() {
             let mut t = String::new();
@@ -446,10 +384,7 @@ impl FlipRecord {
         if let Some(t) = self.terminal {
             tokens.push(t.word().to_string());
         }
-        super::record::wrap_movetext(&mut out, tokens);
-        out.push_str(&self.result);
-        out.push('\n');
-        out
+        envelope::write(&self.tags, tokens, &self.result)
     }
 }
 

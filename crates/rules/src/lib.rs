@@ -1,9 +1,14 @@
 //! The rules core: pure game logic with no I/O. Boards are graphs, games are data
 //! ([`variant::Variant`]), and hidden information only leaves through [`view`].
+//!
+//! [`contract`] is what every game is to the referee (one typed trait, its erased form, the
+//! catalogue of kinds); [`adapters`] puts today's engines under it.
 
+pub mod adapters;
 pub mod bitset;
 pub mod board;
 pub mod combat;
+pub mod contract;
 pub mod family;
 pub mod flip;
 pub mod flip_record;

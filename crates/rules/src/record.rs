@@ -1,9 +1,12 @@
-//! Game records (`.jqr`, version 1, `notation.md`): reading, writing (byte-for-byte round trip of
-//! what we write), and replaying a record through the rules.
+//! Records of the Junqi family (`.jqr`, version 1, `notation.md`): the moves, setups and outcome
+//! marks of 军棋, 四国军棋 and the duel inside the shared envelope ([`crate::contract::record`]),
+//! writing (byte-for-byte round trip of what we write), and the replay that follows a record
+//! without setups through its public history.
 
 use std::fmt::Write as _;
 
 use super::combat::Outcome;
+use super::contract::record::{self as envelope, Envelope, Item};
 use super::family::SettingsError;
 use super::game::{EndReason, Game, GameOver, Move, PlyReport};
 use super::notation::{format_move, parse_move};
@@ -12,27 +15,7 @@ use super::seat::Seat;
 use super::setup::{Deployment, Setup};
 use super::variant::Variant;
 
-/// How a game ended other than by the rules, written as a word in the movetext.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Terminal {
-    /// `resign`.
-    Resign,
-    /// `timeout`.
-    Timeout,
-    /// `draw` (agreed).
-    Draw,
-}
-
-impl Terminal {
-    /// The movetext word.
-    pub fn word(self) -> &'static str {
-        match self {
-            Terminal::Resign => "resign",
-            Terminal::Timeout => "timeout",
-            Terminal::Draw => "draw",
-        }
-    }
-}
+pub use crate::contract::record::{ParseError, ReplayError, Terminal, perr};
 
 /// One ply of movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,23 +45,7 @@ pub struct Record {
     pub events: Vec<SeatEvent>,
 }
 
-/// A record that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {reason}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
 pub use super::record_seats::{SeatEvent, SeatEventKind};
-
-pub(super) fn perr(line: usize, reason: impl Into<String>) -> ParseError {
-    ParseError { line, reason: reason.into() }
-}
-
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// What a new record says about its game, for [`Record::for_game`].
 #[derive(Clone, Debug)]
@@ -163,119 +130,59 @@ impl Record {
         }
     }
 
-    /// Reads a record.
+    /// Reads a record of the Junqi family: the shared envelope, then the moves of its variant.
     pub fn parse(text: &str) -> Result<Record, ParseError> {
-        let mut tags = Vec::new();
-        let mut lines = text.lines().enumerate().peekable();
-        while let Some((i, line)) = lines.peek().copied() {
-            let t = line.trim();
-            if !t.starts_with('[') {
-                break;
-            }
-            lines.next();
-            tags.push(
-                parse_tag(t).ok_or_else(|| perr(i + 1, format!("malformed tag line: {t} (write [Key \"value\"])")))?,
-            );
-        }
-        let mut header_probe =
-            Record { tags, plies: vec![], terminal: None, result: String::new(), result_line: 0, events: Vec::new() };
-        if let Some(f) = header_probe.tag("Format")
-            && f != "jqr/1"
-        {
-            return Err(perr(
-                header_probe.tag_line("Format"),
-                format!("unsupported format '{f}' (this reader takes jqr/1)"),
-            ));
-        }
-        let variant = header_probe.variant()?;
+        Record::from_envelope(Envelope::parse(text)?)
+    }
+
+    /// Reads the movetext of an envelope with the notation of the variant its tags name.
+    pub fn from_envelope(env: Envelope) -> Result<Record, ParseError> {
+        let checked = env.check_result();
+        let Envelope { tags, items, result, result_line } = env;
+        let mut record = Record { tags, plies: vec![], terminal: None, result, result_line, events: Vec::new() };
+        let variant = record.variant()?;
         let board = &variant.board;
-        let mut plies: Vec<RecordPly> = Vec::new();
-        let mut seat_events: Vec<SeatEvent> = Vec::new();
-        let mut terminal = None;
-        let mut result: Option<(String, usize)> = None;
-        for (i, line) in lines {
-            let ln = i + 1;
-            // Braces may touch the move (`c6-c7{x}`): give them room before splitting.
-            let spaced = line.replace('{', " {").replace('}', "} ");
-            for token in spaced.split_whitespace() {
-                if result.is_some() {
-                    return Err(perr(ln, format!("'{token}' after the result")));
+        for item in items {
+            match item {
+                Item::Seat { token, line } => {
+                    if record.terminal.is_some() {
+                        return Err(perr(line, format!("'{token}' after the game already ended")));
+                    }
+                    record.events.push(SeatEvent::parse(variant, &token, record.plies.len(), line)?);
                 }
-                if RESULTS.contains(&token) {
-                    result = Some((token.to_string(), ln));
-                } else if token.starts_with('{') {
-                    let inner = token.trim_start_matches('{').trim_end_matches('}');
-                    let mark = Outcome::from_mark(inner).ok_or_else(|| {
-                        perr(ln, format!("unknown outcome mark '{token}' (use {{x}} {{/}} {{=}} {{F}})"))
-                    })?;
-                    let last =
-                        plies.last_mut().ok_or_else(|| perr(ln, format!("outcome mark '{token}' before any move")))?;
-                    if last.mark.is_some() {
-                        return Err(perr(ln, format!("second outcome mark '{token}' on one move")));
+                Item::Word { word, line } => {
+                    if variant.seats.len() > 2 && word != Terminal::Draw {
+                        let w = word.word();
+                        return Err(perr(line, format!("'{w}' must say whose: write <seat>:{w}, e.g. W:{w}")));
                     }
-                    last.mark = Some(mark);
-                } else if token.ends_with('.') && token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
-                    // A move number; checked loosely, as readers of PGN do.
-                } else if token.contains(':') {
-                    if terminal.is_some() {
-                        return Err(perr(ln, format!("'{token}' after the game already ended")));
+                    if record.terminal.is_some() {
+                        return Err(perr(line, format!("'{}' after the game already ended", word.word())));
                     }
-                    seat_events.push(SeatEvent::parse(variant, token, plies.len(), ln)?);
-                } else if let Some(t) =
-                    [Terminal::Resign, Terminal::Timeout, Terminal::Draw].into_iter().find(|t| t.word() == token)
-                {
-                    if variant.seats.len() > 2 && t != Terminal::Draw {
-                        return Err(perr(
-                            ln,
-                            format!("'{token}' must say whose: write <seat>:{token}, e.g. W:{token}"),
-                        ));
+                    record.terminal = Some(word);
+                }
+                Item::Action { token, mark, line } => {
+                    if let Some(t) = record.terminal {
+                        return Err(perr(line, format!("move '{token}' after '{}'", t.word())));
                     }
-                    if terminal.is_some() {
-                        return Err(perr(ln, format!("'{token}' after the game already ended")));
-                    }
-                    terminal = Some(t);
-                } else {
-                    if terminal.is_some() {
-                        return Err(perr(ln, format!("move '{token}' after '{}'", terminal.map_or("", |t| t.word()))));
-                    }
-                    let mv = parse_move(board, token).map_err(|e| {
+                    let mv = parse_move(board, &token).map_err(|e| {
                         if variant.is_cross_board() {
                             // The 2-player message would promise ranks 1–12 without a seat.
-                            perr(ln, format!("'{token}' is not a move of the 4-player board; write points as S.c6 or C.nw, e.g. S.c6-C.s"))
+                            perr(line, format!("'{token}' is not a move of the 4-player board; write points as S.c6 or C.nw, e.g. S.c6-C.s"))
                         } else {
-                            perr(ln, e.to_string())
+                            perr(line, e.to_string())
                         }
                     })?;
-                    plies.push(RecordPly { mv, mark: None, line: ln });
+                    record.plies.push(RecordPly { mv, mark, line });
                 }
             }
         }
-        let (result, result_line) =
-            result.ok_or_else(|| perr(text.lines().count().max(1), "missing result (1-0, 0-1, 1/2-1/2 or *)"))?;
-        if let Some(tag) = header_probe.tag("Result")
-            && tag != result
-        {
-            return Err(perr(
-                header_probe.tag_line("Result"),
-                format!("Result tag says {tag} but the movetext ends {result}"),
-            ));
-        }
-        header_probe.plies = plies;
-        header_probe.events = seat_events;
-        header_probe.terminal = terminal;
-        header_probe.result = result;
-        header_probe.result_line = result_line;
-        Ok(header_probe)
+        checked?;
+        Ok(record)
     }
 
     /// Writes the record: tags, a blank line, movetext wrapped at 80 columns, the result.
     pub fn to_text(&self) -> String {
         let variant = self.variant().unwrap_or(Variant::junqi());
-        let mut out = String::new();
-        for (k, v) in &self.tags {
-            let _ = writeln!(out, "[{} \"{}\"]", k, v.replace('\\', "\\\\").replace('"', "\\\""));
-        }
-        out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
         // Move numbers count rounds of the turn order (one ply per seat); readers ignore them.
         let round = variant.seats.len();
@@ -300,33 +207,8 @@ impl Record {
         if let Some(t) = self.terminal {
             tokens.push(t.word().to_string());
         }
-        wrap_movetext(&mut out, tokens);
-        out.push_str(&self.result);
-        out.push('\n');
-        out
+        envelope::write(&self.tags, tokens, &self.result)
     }
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (key, rest) = inner.split_once(char::is_whitespace)?;
-    let rest = rest.trim();
-    let quoted = rest.strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            value.push(chars.next()?);
-        } else if c == '"' {
-            return None;
-        } else {
-            value.push(c);
-        }
-    }
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    Some((key.to_string(), value))
 }
 
 /// The result token for a game end.
@@ -390,24 +272,6 @@ pub enum ReplayEvent {
         eliminated: Vec<(Seat, EndReason)>,
         /// The end of the game, if this ended it.
         end: Option<GameOver>,
-    },
-}
-
-/// Why a replay stopped.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The record is malformed (including bad tags and illegal setups).
-    #[error("{0}")]
-    Parse(ParseError),
-    /// A move is illegal at its ply.
-    #[error("ply {ply}: illegal move {mv}: {reason}")]
-    Illegal {
-        /// 1-based ply.
-        ply: u32,
-        /// The move as written.
-        mv: String,
-        /// Why.
-        reason: String,
     },
 }
 
@@ -653,25 +517,5 @@ fn winner_of_token(variant: &Variant, token: &str) -> Option<u8> {
         "1-0" => Some(variant.team(Seat::RED)),
         "0-1" => Some(variant.team(Seat::BLUE)),
         _ => None,
-    }
-}
-
-/// Appends movetext tokens to `out` as lines of at most 80 characters (a longer token stands alone).
-pub(super) fn wrap_movetext(out: &mut String, tokens: Vec<String>) {
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
     }
 }

@@ -10,36 +10,7 @@ use super::record::{ParseError, Record, RecordHeader, Replay, ReplayError, Repla
 use super::seat::Seat;
 use super::variant::Variant;
 
-/// What a seat event says.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum SeatEventKind {
-    /// `X:resign`: the seat resigned; its army leaves the board.
-    Resign,
-    /// `X:timeout`: the seat's deadline passed at its turn.
-    Timeout,
-    /// `X:stuck`: the seat had no legal move at its turn (written by the referee).
-    Stuck,
-}
-
-impl SeatEventKind {
-    /// The movetext word.
-    pub fn word(self) -> &'static str {
-        match self {
-            SeatEventKind::Resign => "resign",
-            SeatEventKind::Timeout => "timeout",
-            SeatEventKind::Stuck => "stuck",
-        }
-    }
-
-    /// The elimination reason it stands for.
-    pub fn reason(self) -> EndReason {
-        match self {
-            SeatEventKind::Resign => EndReason::Resign,
-            SeatEventKind::Timeout => EndReason::Timeout,
-            SeatEventKind::Stuck => EndReason::NoLegalMove,
-        }
-    }
-}
+pub use crate::contract::record::SeatEventKind;
 
 /// One seat event in a record's movetext.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,9 +47,7 @@ impl SeatEvent {
             ));
         }
         let seat = variant.seat_by_name(seat).map_err(|e| perr(line, format!("'{token}': {e}")))?;
-        let kind = [SeatEventKind::Resign, SeatEventKind::Timeout, SeatEventKind::Stuck]
-            .into_iter()
-            .find(|k| k.word() == word.to_lowercase())
+        let kind = SeatEventKind::from_word(word)
             .ok_or_else(|| perr(line, format!("'{token}': unknown seat event '{word}' (resign, timeout, stuck)")))?;
         Ok(SeatEvent { after, seat, kind, line })
     }

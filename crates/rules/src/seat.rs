@@ -19,6 +19,13 @@ impl Seat {
     }
 }
 
+/// The seat's index, as messages about seats of any game name it.
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// Static description of one seat in a variant.
 #[derive(Debug, Clone)]
 pub struct SeatDef {

@@ -16,10 +16,13 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
-use super::port::{Actor, Effect, File, Recalled, Request, ServiceError};
-use super::service::{RefereeService, channel_id, user_id, user_key};
-use super::tournament::TournamentRequest;
-use super::tournament_plan::{Embed, PostTo, TournamentEffect, embed_of, mentioned_users, tournament_in};
+use super::RefereeService;
+use super::images::draw;
+use crate::discord::ids::{channel_id, user_id, user_key};
+use crate::discord::plan::tournament::{embed_of, mentioned_users, tournament_in};
+use crate::discord::port::{
+    Actor, COLOUR, Effect, Embed, File, PostTo, Recalled, Request, ServiceError, TournamentEffect, TournamentRequest,
+};
 use crate::referee::tournament::{TournamentAction, TournamentMsg, TournamentTable};
 use crate::referee::{self, Locale};
 use crate::render::Lang;
@@ -128,7 +131,7 @@ impl RefereeService {
                             self.referee.tournament_table(i64::try_from(*id).unwrap_or(i64::MAX)).await.ok().flatten();
                         let locale = Locale::parse(actor.locale.tag()).unwrap_or_default();
                         match table {
-                            Some(table) => self.standings_post(PostTo::Actor, &table, &text, locale),
+                            Some(table) => self.standings_post(PostTo::Actor, &table, &text, locale).await,
                             None => TournamentEffect::Post {
                                 to: PostTo::Actor,
                                 text,
@@ -233,7 +236,7 @@ impl RefereeService {
             let last = text.starts_with(&table.standings_header(0, true, l));
             let after = (1..=table.rounds_done + 1).any(|r| text.starts_with(&table.standings_header(r, false, l)));
             if last || after {
-                out.push(Effect::Tournament(self.standings_post(PostTo::Tournament(t), table, &text, l)));
+                out.push(Effect::Tournament(self.standings_post(PostTo::Tournament(t), table, &text, l).await));
                 continue;
             }
             let round = (1..=table.row.round.max(0) as usize).find(|r| text.starts_with(&table.round_header(*r, l)));
@@ -327,7 +330,7 @@ impl RefereeService {
     }
 
     /// Standings as a post: the header as text, the table as an embed, and the standings image.
-    fn standings_post(&self, to: PostTo, table: &TournamentTable, text: &str, l: Locale) -> TournamentEffect {
+    async fn standings_post(&self, to: PostTo, table: &TournamentTable, text: &str, l: Locale) -> TournamentEffect {
         let rows = table
             .lines
             .iter()
@@ -344,22 +347,28 @@ impl RefereeService {
         let image = StandingsTable {
             title: format!("#{} {} · {}/{total}", table.row.id, table.row.name, table.rounds_done),
             tiebreak: tiebreak_label(table.format).into(),
-            lang: if l == Locale::En { Lang::En } else { Lang::Zh },
+            lang: match l {
+                Locale::En => Lang::En,
+                Locale::ZhHant => Lang::ZhHant,
+                Locale::ZhHans => Lang::Zh,
+            },
             rows,
         };
         let name = format!("standings-{}.png", table.row.id);
-        let png = match render_standings(&image) {
-            Ok(b) => Some(File { name: name.clone(), bytes: b }),
-            Err(e) => {
+        let png = match draw("the standings", move || render_standings(&image)).await {
+            Ok(Ok(b)) => Some(File { name: name.clone(), bytes: b }),
+            Ok(Err(e)) => {
                 tracing::warn!(error = %e, "could not draw the standings");
                 None
             }
+            // Already logged as an internal fault.
+            Err(_) => None,
         };
         let (head, body) = text.split_once('\n').unwrap_or((text, ""));
         let embed = Embed {
             title: format!("#{} {}", table.row.id, table.row.name).chars().take(256).collect(),
             description: body.chars().take(4096).collect(),
-            colour: super::tournament_plan::COLOUR,
+            colour: COLOUR,
             image: png.as_ref().map(|_| name),
         };
         TournamentEffect::Post { to, text: head.to_string(), embed: Some(embed), image: png, ping: vec![] }

@@ -1,71 +1,13 @@
-//! Tournament effects → Discord messages, pure like [`super::plan`]: posts in the tournament's
+//! Tournament effects → Discord messages, pure like [`super::plan`](super): posts in the tournament's
 //! channel (round announcements that ping the round's players, standings as an embed with the
 //! standings image, board results, the final announcement), private embeds (standings,
 //! leaderboard), and each round game opened like an accepted challenge: an opening message in the
 //! tournament's channel, the game's thread on it, both players pinged there.
 
-use super::plan::{Action, Outgoing, Target};
-use super::port::File;
+use poise::serenity_prelude as serenity;
 
-/// A Discord embed, as much of one as the bot uses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Embed {
-    /// Title (Discord: at most 256 characters).
-    pub title: String,
-    /// Body (Discord: at most 4096 characters).
-    pub description: String,
-    /// Side colour, 0xRRGGBB.
-    pub colour: u32,
-    /// The attachment shown as the embed's image (its file name).
-    pub image: Option<String>,
-}
-
-/// The colour of tournament embeds (the board's red).
-pub const COLOUR: u32 = 0x8C1C1C;
-
-/// Where a tournament post goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PostTo {
-    /// The tournament's channel, for everyone.
-    Tournament(u64),
-    /// The acting user only (ephemeral).
-    Actor,
-}
-
-/// What the tournament side of the referee asks the adapter to show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentEffect {
-    /// A message.
-    Post {
-        /// Where.
-        to: PostTo,
-        /// The text.
-        text: String,
-        /// An embed.
-        embed: Option<Embed>,
-        /// An image (the standings table).
-        image: Option<File>,
-        /// Users pinged (the players of a new round).
-        ping: Vec<u64>,
-    },
-    /// A round game was created: it opens like an accepted challenge.
-    BoardOpened {
-        /// The tournament.
-        tournament: u64,
-        /// The game.
-        game: u64,
-        /// Its server (threads follow the server's thread-per-game setting).
-        guild: Option<u64>,
-        /// The thread's name.
-        title: String,
-        /// The opening message in the tournament's channel.
-        anchor: String,
-        /// The first message in the game's thread (after the players' pings).
-        text: String,
-        /// Red and Blue.
-        players: Vec<u64>,
-    },
-}
+use super::{Action, Outgoing, Target};
+use crate::discord::port::{COLOUR, Embed, PostTo, TournamentEffect};
 
 fn mention(user: u64) -> String {
     format!("<@{user}>")
@@ -153,9 +95,28 @@ pub fn embed_of(text: &str, image: Option<String>) -> Embed {
     Embed { title, description, colour: COLOUR, image }
 }
 
+/// The embeds of a message, built for serenity.
+pub fn embeds(m: &Outgoing) -> Vec<serenity::CreateEmbed> {
+    m.embed
+        .iter()
+        .map(|e| {
+            let mut b = serenity::CreateEmbed::new().title(e.title.clone()).colour(e.colour);
+            // Discord refuses an empty description.
+            if !e.description.is_empty() {
+                b = b.description(e.description.clone());
+            }
+            if let Some(name) = &e.image {
+                b = b.image(format!("attachment://{name}"));
+            }
+            b
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::port::File;
 
     #[test]
     fn mentions_and_tournament_ids_are_read_from_texts() {

@@ -10,6 +10,10 @@ use std::pin::Pin;
 
 use super::config::Locale;
 
+pub mod tournament;
+
+pub use tournament::{COLOUR, Embed, PostTo, TournamentEffect, TournamentRequest};
+
 /// A boxed future, so that [`GameService`] can be used as a trait object.
 pub type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -118,7 +122,7 @@ pub enum Request {
         /// What to do.
         action: DeployAction,
     },
-    /// A move `from-to`.
+    /// A move `from-to` (`to` = [`FLIP`]: a 翻棋 flip of the piece on `from`).
     Move {
         /// Game.
         game: Option<u64>,
@@ -202,8 +206,11 @@ pub enum Request {
         language: Option<Locale>,
     },
     /// Tournaments and ratings (`/junqi tournament …`, `rating`, `leaderboard`, `stats`).
-    Tournament(super::tournament::TournamentRequest),
+    Tournament(TournamentRequest),
 }
+
+/// The `to` of a [`Request::Move`] that asks for a 翻棋 flip of the piece on `from`.
+pub const FLIP: &str = "flip";
 
 /// A rendered file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -304,8 +311,8 @@ pub enum Effect {
         /// Post it in the channel for everyone (a public board via `/junqi show`).
         public: bool,
     },
-    /// Tournament posts and round games (see [`super::tournament_plan`]).
-    Tournament(super::tournament_plan::TournamentEffect),
+    /// Tournament posts and round games (see [`crate::discord::plan::tournament`]).
+    Tournament(TournamentEffect),
 }
 
 /// Why a request was refused.

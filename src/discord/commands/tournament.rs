@@ -1,84 +1,17 @@
 //! The tournament and rating slash commands — `/junqi rating|leaderboard|stats|early-resign` and
-//! `/junqi tournament create|join|leave|start|standings|withdraw|result` — with 简体/繁體中文 names,
-//! and the executor's tournament steps: finding a tournament's channel and opening a round game
-//! there like an accepted challenge. The commands only parse and hand a [`TournamentRequest`] to
-//! the referee service (`tournament_service.rs`); what comes back is planned by
-//! [`super::tournament_plan`].
+//! `/junqi tournament create|join|leave|start|standings|withdraw|result` — with 简体/繁體中文
+//! names. The commands only parse and hand a [`TournamentRequest`] to the referee service
+//! (`service/tournament.rs`); what comes back is planned by [`crate::discord::plan::tournament`],
+//! and the executor (`context/executor.rs`) finds a tournament's channel and opens its round games
+//! there like accepted challenges.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, GuildId};
 
-use super::bot::{Ctx, Executor, Replier};
-use super::commands::{ModeChoice, actor, go};
-use super::error::BotError;
-use super::plan::Outgoing;
-use super::port::{Recall, Recalled, Request};
-use super::text::{Say, say};
-
-/// A tournament or rating request, as the commands give it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentRequest {
-    /// Create a tournament in this channel.
-    Create {
-        /// Its name.
-        name: String,
-        /// `round-robin`, `double-round-robin`, `swiss`, `elimination`.
-        format: String,
-        /// Swiss rounds.
-        rounds: Option<u32>,
-        /// Variant (default junqi).
-        variant: Option<String>,
-        /// Mode (default dark).
-        mode: Option<String>,
-        /// Rule options.
-        rules: Option<String>,
-        /// Time per move (default: the server's, else none).
-        time: Option<String>,
-        /// Time per round (default none).
-        round_time: Option<String>,
-        /// Starts by itself after this long (default: the organiser starts it).
-        start: Option<String>,
-    },
-    /// Enter.
-    Join(u64),
-    /// Leave before the start.
-    Leave(u64),
-    /// Start (the organiser).
-    Start(u64),
-    /// Withdraw from a running tournament.
-    Withdraw(u64),
-    /// The standings (embed and image, privately).
-    Standings(u64),
-    /// The organiser's result for a board: `red`, `blue`, `draw`, `red-forfeits`, `blue-forfeits`,
-    /// `both-forfeit`.
-    Result {
-        /// The tournament.
-        tournament: u64,
-        /// The board's game.
-        game: u64,
-        /// The result.
-        result: String,
-    },
-    /// A rating (mine if no user).
-    Rating {
-        /// Whose.
-        user: Option<u64>,
-        /// Variant (default junqi).
-        variant: Option<String>,
-    },
-    /// The server's leaderboard.
-    Leaderboard {
-        /// Variant (default junqi).
-        variant: Option<String>,
-    },
-    /// Game statistics (mine if no user).
-    Stats {
-        /// Whose.
-        user: Option<u64>,
-    },
-    /// The server rule against resigning in the first 20 moves (Manage Server).
-    EarlyResign(bool),
-}
+use super::{ModeChoice, actor, go};
+use crate::discord::context::Ctx;
+use crate::discord::error::BotError;
+use crate::discord::port::{Request, TournamentRequest};
+use crate::discord::text::{Say, say};
 
 /// Tournament formats.
 #[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
@@ -452,67 +385,6 @@ pub async fn result(
     result: ResultChoice,
 ) -> Result<(), BotError> {
     run(ctx, TournamentRequest::Result { tournament: id, game, result: result.as_str().into() }).await
-}
-
-/// The embeds of a message, built for serenity.
-pub(super) fn embeds(m: &Outgoing) -> Vec<serenity::CreateEmbed> {
-    m.embed
-        .iter()
-        .map(|e| {
-            let mut b = serenity::CreateEmbed::new().title(e.title.clone()).colour(e.colour);
-            // Discord refuses an empty description.
-            if !e.description.is_empty() {
-                b = b.description(e.description.clone());
-            }
-            if let Some(name) = &e.image {
-                b = b.image(format!("attachment://{name}"));
-            }
-            b
-        })
-        .collect()
-}
-
-impl Executor<'_> {
-    /// The channel of a tournament: the one kept in this run, else the channel of its games'
-    /// opening messages (kept in the database), else where the interaction happened, else the
-    /// server's announcements channel.
-    pub(super) async fn tournament_channel(&self, tournament: u64) -> Option<ChannelId> {
-        if let Some(c) = self.data.places.lock().await.tournaments.get(&tournament).copied() {
-            return Some(c);
-        }
-        let (channel, announcements) = match self.data.service.recall(Recall::TournamentChannel(tournament)).await {
-            Some(Recalled::Tournament { channel, announcements }) => (channel, announcements),
-            _ => (None, None),
-        };
-        let here = (!matches!(self.replier, Replier::Nobody)).then_some(self.here);
-        match channel.map(ChannelId::new).or(here) {
-            Some(c) => {
-                self.data.places.lock().await.tournaments.insert(tournament, c);
-                Some(c)
-            }
-            None => announcements.map(ChannelId::new),
-        }
-    }
-
-    /// Opens a round game the way an accepted challenge opens: its opening message in the
-    /// tournament's channel is kept as the game's challenge message, and the game's thread starts
-    /// from it (or, without threads, the game is played in that channel).
-    pub(super) async fn open_board(
-        &self,
-        tournament: u64,
-        game: u64,
-        guild: Option<GuildId>,
-        title: &str,
-        anchor: &Outgoing,
-    ) -> Result<(), BotError> {
-        let Some(ch) = self.tournament_channel(tournament).await else {
-            tracing::warn!(tournament, game, "no channel known for a tournament; its game has no thread");
-            return Ok(());
-        };
-        let msg = self.send_to(ch, anchor).await?;
-        self.data.place_challenge(game, ch, msg.id).await;
-        self.open_game(game, game, title, self.guild.or(guild)).await
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,160 @@
+//! [`AnyGame`]: the object-safe form of [`Game`] that the referee holds as `Box<dyn AnyGame>`,
+//! with text in (action tokens as typed or logged) and public data out. Every `Game` is one.
+
+use crate::seat::Seat;
+
+use super::game::{Game, Illegal, Leave, Leaving, Unreadable};
+use super::kind::GameKind;
+use super::picture::{Audience, Picture};
+use super::ply::{Over, PublicPly};
+
+/// An action the game accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The action's token, for the event log and the record.
+    pub token: String,
+    /// The ply as the public knows it.
+    pub public: PublicPly,
+}
+
+/// Why a typed action was not played. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The text names no action.
+    #[error(transparent)]
+    Unreadable(#[from] Unreadable),
+    /// The game has ended.
+    #[error("the game is over")]
+    Over,
+    /// Another seat is to move.
+    #[error("seat {seat} may not play now: seat {to_move} is to move")]
+    NotYourTurn {
+        /// Who tried.
+        seat: Seat,
+        /// Who is to move.
+        to_move: Seat,
+    },
+    /// The rules refuse it: the game's explanation.
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl<R: std::fmt::Display> From<Illegal<R>> for PlayError {
+    fn from(e: Illegal<R>) -> PlayError {
+        match e {
+            Illegal::Over => PlayError::Over,
+            Illegal::NotYourTurn { seat, to_move } => PlayError::NotYourTurn { seat, to_move },
+            Illegal::Rule(r) => PlayError::Refused(r.to_string()),
+        }
+    }
+}
+
+/// A game of any kind, erased: what the referee, the local mode and the record tools hold.
+pub trait AnyGame: Send + Sync {
+    /// The kind of game.
+    fn kind(&self) -> &'static GameKind;
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+    /// Plies played.
+    fn ply(&self) -> u32;
+    /// The result, once over.
+    fn over(&self) -> Option<Over>;
+    /// The tokens of every action `seat` may play now (autocomplete, automatic moves).
+    fn legal_tokens(&self, seat: Seat) -> Vec<String>;
+    /// Reads a typed action into its token, without playing it.
+    fn read_action(&self, seat: Seat, text: &str) -> Result<String, Unreadable>;
+    /// Plays a typed or logged action of `seat`. On `Err` the game is exactly as it was.
+    fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
+    /// The last ply as an audience may know it.
+    fn last_ply_for(&self, audience: Audience) -> Option<PublicPly>;
+    /// The board as an audience may see it, marked with the last ply.
+    fn picture_for(&self, audience: Audience) -> Picture;
+    /// A seat resigns or runs out of time.
+    fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
+    /// Ends the game as an agreed draw; `None` if it was already over.
+    fn agree_draw(&mut self) -> Option<Over>;
+    /// A copy of the game (to try an action, to analyse).
+    fn box_clone(&self) -> Box<dyn AnyGame>;
+    /// Conformance self-check: the legal actions of `seat` whose token does not read back to the
+    /// same action, as `token → what it read`. Empty for a correct game.
+    fn token_mismatches(&self, seat: Seat) -> Vec<String>;
+    /// The typed game behind the erasure, for the drawing code of its board art (which draws an
+    /// engine's own view until every art draws [`Picture`]s).
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.box_clone()
+    }
+}
+
+impl<G: Game> AnyGame for G {
+    fn kind(&self) -> &'static GameKind {
+        Game::kind(self)
+    }
+
+    fn to_move(&self) -> Seat {
+        Game::to_move(self)
+    }
+
+    fn ply(&self) -> u32 {
+        Game::ply(self)
+    }
+
+    fn over(&self) -> Option<Over> {
+        Game::over(self)
+    }
+
+    fn legal_tokens(&self, seat: Seat) -> Vec<String> {
+        self.legal(seat).into_iter().map(|a| self.action_token(a)).collect()
+    }
+
+    fn read_action(&self, seat: Seat, text: &str) -> Result<String, Unreadable> {
+        self.parse_action(seat, text).map(|a| self.action_token(a))
+    }
+
+    fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
+        let action = self.parse_action(seat, text)?;
+        let ply = self.play(seat, action)?;
+        Ok(Played { token: self.action_token(action), public: self.public_ply(&ply, Audience::Public) })
+    }
+
+    fn last_ply_for(&self, audience: Audience) -> Option<PublicPly> {
+        self.last().map(|p| self.public_ply(p, audience))
+    }
+
+    fn picture_for(&self, audience: Audience) -> Picture {
+        self.picture(audience, self.last())
+    }
+
+    fn leave(&mut self, seat: Seat, why: Leave) -> Leaving {
+        Game::leave(self, seat, why)
+    }
+
+    fn agree_draw(&mut self) -> Option<Over> {
+        Game::agree_draw(self)
+    }
+
+    fn box_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn token_mismatches(&self, seat: Seat) -> Vec<String> {
+        self.legal(seat)
+            .into_iter()
+            .filter_map(|a| {
+                let token = self.action_token(a);
+                match self.parse_action(seat, &token) {
+                    Ok(b) if b == a => None,
+                    Ok(b) => Some(format!("{token} → {b:?} (not {a:?})")),
+                    Err(e) => Some(format!("{token} → {e}")),
+                }
+            })
+            .collect()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

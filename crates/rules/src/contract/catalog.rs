@@ -1,0 +1,164 @@
+//! The catalogue: every game kind the referee hosts, each as one [`GameDef`] — its static
+//! [`GameKind`], how a game of it starts, its setups or deals, and its one describer of a ply.
+//! Adding a game means a folder in this crate and one line in [`all`].
+
+use crate::rng::Rng;
+use crate::seat::Seat;
+
+use super::any::AnyGame;
+use super::kind::{GameKind, SettingsError};
+use super::lang::Lang;
+use super::ply::PublicPly;
+use super::secret::Secret;
+
+/// What a game starts from: everything the referee has decided before the first ply.
+#[derive(Clone)]
+pub struct Start {
+    /// The options text (`key=value …`).
+    pub options: String,
+    /// The visibility mode's key (empty for the kind's default).
+    pub mode: String,
+    /// How many seats play.
+    pub seats: u8,
+    /// Per seat, its deployment (Deploy games), in any form the game reads.
+    pub setups: Vec<Secret<String>>,
+    /// The deal (Deal games), as [`GameDef::deal`] made it.
+    pub deal: Option<Secret<String>>,
+    /// The seat that plays first.
+    pub first: Seat,
+}
+
+impl Start {
+    /// A start with the kind's default mode and options, `seats` seats and seat 0 first; setups
+    /// and deal still to add.
+    pub fn new(seats: u8) -> Start {
+        Start { options: String::new(), mode: String::new(), seats, setups: Vec::new(), deal: None, first: Seat(0) }
+    }
+}
+
+/// A deployment the game refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The kind has no such seat.
+    #[error("this game has no seat {0}")]
+    NoSuchSeat(Seat),
+    /// The text is not a deployment (the game's explanation).
+    #[error("{0}")]
+    Unreadable(String),
+    /// The deployment breaks placement rules: one explanation per broken rule.
+    #[error("{}", .0.join("; "))]
+    Broken(Vec<String>),
+}
+
+/// Why a game could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The mode or options are refused.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// The kind is not played by this many seats.
+    #[error("{kind} is not played by {seats} players (it takes {offered})")]
+    SeatCount {
+        /// The kind.
+        kind: &'static str,
+        /// The count asked for.
+        seats: u8,
+        /// The counts offered.
+        offered: String,
+    },
+    /// A seat has not deployed.
+    #[error("seat {0} has no deployment")]
+    MissingSetup(Seat),
+    /// A seat's deployment is refused.
+    #[error("the deployment of seat {seat}: {error}")]
+    Setup {
+        /// The seat.
+        seat: Seat,
+        /// What is wrong with it.
+        error: SetupError,
+    },
+    /// A Deal game started without its deal.
+    #[error("this game is dealt, and no deal was given")]
+    MissingDeal,
+    /// The deal is refused (the game's explanation).
+    #[error("the deal: {0}")]
+    Deal(String),
+    /// The kind fixes who plays first.
+    #[error("seat {0} cannot play first in this game")]
+    First(Seat),
+}
+
+/// A deal made from a secret seed: the deal itself, secret until the game ends, and the public
+/// commitment the referee announces at the start.
+pub struct Dealt {
+    /// The deal, in the form [`Start::deal`] takes.
+    pub deal: Secret<String>,
+    /// The commitment (e.g. SHA-256 of `seed:deal`), public from the start.
+    pub commitment: String,
+}
+
+/// Deploy games: a random legal deployment for a seat, in normal form.
+pub type RandomSetupFn = fn(Seat, &mut Rng) -> String;
+/// Deploy games: a seat's deployment text checked, in normal form.
+pub type ValidateSetupFn = fn(Seat, &str) -> Result<String, SetupError>;
+/// Deal games: a deal from a secret seed.
+pub type DealFn = fn(&Secret<[u8; 32]>) -> Dealt;
+/// A setup or deal in normal form with two slots exchanged.
+pub type SwapSlotsFn = fn(&str, usize, usize) -> Option<String>;
+
+/// One catalogued game kind: its description and its hooks.
+pub struct GameDef {
+    /// What the kind is.
+    pub kind: &'static GameKind,
+    /// Starts a game.
+    pub start: fn(&Start) -> Result<Box<dyn AnyGame>, StartError>,
+    /// Deploy games: a legal deployment for a seat drawn from `rng`, in normal form. Seeded so
+    /// that tests and tools can reproduce it; the referee seeds it from the OS.
+    pub random_setup: Option<RandomSetupFn>,
+    /// Deploy games: checks a seat's deployment text and returns its normal form.
+    pub validate_setup: Option<ValidateSetupFn>,
+    /// Deal games: the deal a 32-byte secret seed gives, with its public commitment.
+    pub deal: Option<DealFn>,
+    /// Exchanges slots `i` and `j` of a setup or deal in normal form (editing a saved layout; the
+    /// conformance suite's identity swaps); `None` if either slot does not exist.
+    pub swap_slots: Option<SwapSlotsFn>,
+    /// The one describer of a ply, for announcements, images and the terminal alike.
+    pub describe: fn(&PublicPly, Lang) -> String,
+    /// How its records name its tags, points and pieces (the envelope is common to all).
+    pub record: &'static super::record::RecordDef,
+}
+
+impl GameDef {
+    /// The kind's name.
+    pub fn name(&self) -> &'static str {
+        self.kind.name
+    }
+
+    /// Checks the seat count of a start against the kind.
+    pub fn check_seats(&self, seats: u8) -> Result<(), StartError> {
+        if self.kind.seating.counts.contains(&seats) {
+            return Ok(());
+        }
+        Err(StartError::SeatCount {
+            kind: self.kind.name,
+            seats,
+            offered: self.kind.seating.counts.iter().map(u8::to_string).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+/// Every catalogued game kind, in the order menus list them.
+pub fn all() -> &'static [&'static GameDef] {
+    static ALL: [&GameDef; 4] = [
+        &crate::adapters::junqi::JUNQI,
+        &crate::adapters::junqi::JUNQI4,
+        &crate::adapters::junqi::JUNQI4_DUEL,
+        &crate::adapters::flip::FLIP,
+    ];
+    &ALL
+}
+
+/// The kind named `name` (its record name, an alias, or its title in any language).
+pub fn find(name: &str) -> Option<&'static GameDef> {
+    all().iter().copied().find(|d| d.kind.is_named(name))
+}

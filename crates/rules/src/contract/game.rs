@@ -1,0 +1,102 @@
+//! The typed game contract, written once by each game's author: actions, turns, play that leaves
+//! the game unchanged when it refuses, leaving a seat, draws, and what each audience learns.
+
+use std::fmt::Debug;
+
+use crate::seat::Seat;
+
+use super::kind::GameKind;
+use super::picture::{Audience, Picture};
+use super::ply::{Over, PublicPly};
+
+/// How a player leaves a game before its end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Leave {
+    /// The player gave up.
+    Resign,
+    /// The player's deadline passed.
+    Timeout,
+}
+
+/// What leaving did: the seats now out (with more than two seats the game may go on without
+/// them) and the end, if the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Leaving {
+    /// Seats that went out, in order (the leaver first, then any seat left without a move).
+    pub out: Vec<Seat>,
+    /// The end of the game, if this ended it.
+    pub end: Option<Over>,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal<R> {
+    /// The game has ended.
+    #[error("the game is over")]
+    Over,
+    /// Another seat is to move (or this seat is out of the game).
+    #[error("seat {seat} may not play now: seat {to_move} is to move")]
+    NotYourTurn {
+        /// Who tried.
+        seat: Seat,
+        /// Who is to move.
+        to_move: Seat,
+    },
+    /// The game's rules refuse it, in the game's own terms.
+    #[error("{0}")]
+    Rule(R),
+}
+
+/// A text that names no action of the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not an action of this game: {why}")]
+pub struct Unreadable {
+    /// What was typed.
+    pub text: String,
+    /// The game's explanation.
+    pub why: String,
+}
+
+/// One game in progress, typed: what a game author implements. The referee holds it erased, as
+/// a [`super::any::AnyGame`], which every `Game` is.
+///
+/// The full state, the [`Game::Ply`] and the secrets in them never leave the rules crate except
+/// through [`Game::public_ply`] and [`Game::picture`], each made for one [`Audience`].
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One action of a player: a move, a flip, a jump path, later a shot.
+    type Action: Copy + Eq + Debug + Send;
+    /// Everything one ply did, secrets included.
+    type Ply: Clone + Send + Sync;
+    /// Why the rules refuse an action (the game's own error type).
+    type Refusal: std::error::Error + Clone + Send + Sync + 'static;
+
+    /// The kind of game.
+    fn kind(&self) -> &'static GameKind;
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+    /// Plies played.
+    fn ply(&self) -> u32;
+    /// The result, once the game is over.
+    fn over(&self) -> Option<Over>;
+    /// Every action `seat` may play now; empty when it is not that seat's turn or the game is
+    /// over.
+    fn legal(&self, seat: Seat) -> Vec<Self::Action>;
+    /// Plays an action of `seat`. On `Err` the game is exactly as it was.
+    fn play(&mut self, seat: Seat, action: Self::Action) -> Result<Self::Ply, Illegal<Self::Refusal>>;
+    /// The last ply played, for pictures' last-move marks.
+    fn last(&self) -> Option<&Self::Ply>;
+    /// A seat leaves (resigns or runs out of time). With two seats the other wins; with more,
+    /// the seat goes out and the game ends when a whole team is out. Nothing happens once over.
+    fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
+    /// Ends the game as a draw every remaining seat agreed to; `None` if it was already over.
+    fn agree_draw(&mut self) -> Option<Over>;
+    /// What a ply tells an audience.
+    fn public_ply(&self, ply: &Self::Ply, audience: Audience) -> PublicPly;
+    /// The board as an audience may see it, marked with `last`.
+    fn picture(&self, audience: Audience, last: Option<&Self::Ply>) -> Picture;
+    /// Reads an action as `seat` types it.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, Unreadable>;
+    /// The action's token for event logs and records: `parse_action` reads it back to the same
+    /// action, for any seat.
+    fn action_token(&self, action: Self::Action) -> String;
+}

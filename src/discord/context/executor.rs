@@ -1,0 +1,382 @@
+//! The executor: carries out planned [`Action`]s against Discord — the interaction's own answer,
+//! channels, threads, DMs, tournament channels — with retries; and [`perform`], which runs one
+//! request from the referee to Discord.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup, CreateThread,
+    EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction, UserId,
+};
+
+use super::Data;
+use super::send::{
+    attachments, channel_message, is_dm_closed, is_unknown_channel, mentions, rows_to_components, with_retry,
+};
+use crate::discord::config::Locale;
+use crate::discord::error::BotError;
+use crate::discord::plan::tournament::embeds;
+use crate::discord::plan::{
+    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, Origin, Outgoing, Row, Target, fit_files, plan,
+};
+use crate::discord::port::{Actor, Effect, Recall, Recalled, Request};
+use crate::discord::text::{Say, say};
+
+/// How the current interaction is answered.
+#[derive(Copy, Clone)]
+pub enum Replier<'a> {
+    /// A slash command (deferred ephemeral).
+    Command(&'a CommandInteraction),
+    /// A button or menu: `update` when it was deferred as an update of its message (DM panels).
+    Component(&'a ComponentInteraction, bool),
+    /// A modal submission, likewise.
+    Modal(&'a ModalInteraction, bool),
+    /// No interaction (a plain-text move): replies go to the channel.
+    Channel(ChannelId),
+    /// Nobody to answer (the referee's clock).
+    Nobody,
+}
+
+impl Replier<'_> {
+    async fn edit(&self, http: &Http, m: &Outgoing) -> Result<(), serenity::Error> {
+        let b = EditInteractionResponse::new()
+            .content(m.text.clone())
+            .components(rows_to_components(&m.rows))
+            .allowed_mentions(mentions(m));
+        let b = attachments(m).into_iter().fold(b, |b, a| b.new_attachment(a));
+        let b = match embeds(m) {
+            e if e.is_empty() => b,
+            e => b.embeds(e),
+        };
+        match self {
+            Replier::Command(i) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
+            Replier::Component(i, _) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
+            Replier::Modal(i, _) => with_retry(|| i.edit_response(http, b.clone())).await.map(drop),
+            Replier::Channel(c) => with_retry(|| c.send_message(http, channel_message(m))).await.map(drop),
+            Replier::Nobody => Ok(()),
+        }
+    }
+
+    async fn followup(&self, http: &Http, m: &Outgoing) -> Result<(), serenity::Error> {
+        let b = CreateInteractionResponseFollowup::new()
+            .content(m.text.clone())
+            .ephemeral(m.ephemeral)
+            .add_files(attachments(m))
+            .components(rows_to_components(&m.rows))
+            .allowed_mentions(mentions(m));
+        let b = match embeds(m) {
+            e if e.is_empty() => b,
+            e => b.embeds(e),
+        };
+        match self {
+            Replier::Command(i) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
+            Replier::Component(i, _) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
+            Replier::Modal(i, _) => with_retry(|| i.create_followup(http, b.clone())).await.map(drop),
+            Replier::Channel(c) => with_retry(|| c.send_message(http, channel_message(m))).await.map(drop),
+            Replier::Nobody => Ok(()),
+        }
+    }
+
+    /// Whether the deferred response is an update of the message the component sits on.
+    fn updates_message(&self) -> bool {
+        matches!(self, Replier::Component(_, true) | Replier::Modal(_, true))
+    }
+}
+
+/// Carries out the request's effects: the interaction's own reply is edited first (it was
+/// deferred), further replies are follow-ups; everything else goes to channels and DMs.
+pub struct Executor<'a> {
+    /// HTTP client.
+    pub http: &'a Http,
+    /// Shared state.
+    pub data: &'a Data,
+    /// How to answer the actor.
+    pub replier: Replier<'a>,
+    /// Where the interaction happened.
+    pub here: ChannelId,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    replied: bool,
+    /// The largest attachment this interaction allows.
+    limit: u64,
+    /// For a move typed in a channel (no interaction to answer privately): who gets the
+    /// actor's private answers, by DM, so that nothing private lands in the channel.
+    pub private_to: Option<UserId>,
+}
+
+impl<'a> Executor<'a> {
+    /// A new executor for one interaction.
+    pub fn new(http: &'a Http, data: &'a Data, replier: Replier<'a>, here: ChannelId, guild: Option<GuildId>) -> Self {
+        let limit = match replier {
+            Replier::Command(i) => u64::from(i.attachment_size_limit),
+            Replier::Component(i, _) => u64::from(i.attachment_size_limit),
+            Replier::Modal(i, _) => u64::from(i.attachment_size_limit),
+            Replier::Channel(_) | Replier::Nobody => 0,
+        };
+        let limit = if limit == 0 { DEFAULT_ATTACHMENT_LIMIT } else { limit };
+        Executor { http, data, replier, here, guild, replied: false, limit, private_to: None }
+    }
+
+    /// Answers the actor (first answer edits the deferred response).
+    pub async fn reply(&mut self, m: &Outgoing) -> Result<(), BotError> {
+        let m = &fit_files(m, self.limit);
+        if m.ephemeral
+            && let (Replier::Channel(_), Some(user)) = (&self.replier, self.private_to)
+        {
+            // A typed move has no interaction to answer privately: its private answers (the
+            // player's own board, a refusal) go by DM, never to the channel everyone reads.
+            if let Err(e) = with_retry(|| user.direct_message(self.http, channel_message(m))).await {
+                tracing::warn!(user = user.get(), error = %e, "could not DM a player");
+            }
+            return Ok(());
+        }
+        if !self.replied {
+            self.replied = true;
+            self.replier.edit(self.http, m).await?;
+        } else {
+            self.replier.followup(self.http, m).await?;
+        }
+        Ok(())
+    }
+
+    /// Closes the interaction if nothing answered it yet (an ephemeral "done").
+    pub async fn finish(&mut self, locale: Locale) -> Result<(), BotError> {
+        if !self.replied
+            && !self.replier.updates_message()
+            && !matches!(self.replier, Replier::Channel(_) | Replier::Nobody)
+        {
+            let m = Outgoing {
+                target: Target::Actor,
+                text: say(locale, Say::Done).to_string(),
+                files: vec![],
+                rows: vec![],
+                ephemeral: true,
+                ping: vec![],
+                embed: None,
+            };
+            self.reply(&m).await?;
+        }
+        Ok(())
+    }
+
+    async fn game_channel(&self, game: u64) -> Option<ChannelId> {
+        let known = self.data.game_channel(game).await;
+        // Without an interaction there is no "here" to fall back on.
+        known.or((!matches!(self.replier, Replier::Nobody)).then_some(self.here))
+    }
+
+    async fn send_to(&self, channel: ChannelId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
+        with_retry(|| channel.send_message(self.http, channel_message(m))).await
+    }
+
+    /// Runs the actions in order. A failure to reach one player (closed DMs) does not stop the rest.
+    pub async fn run(&mut self, actions: Vec<Action>) -> Result<(), BotError> {
+        for a in actions {
+            match a {
+                Action::Send(m) => {
+                    let m = fit_files(&m, self.limit);
+                    match m.target.clone() {
+                        Target::Actor => self.reply(&m).await?,
+                        Target::Here => {
+                            let msg = self.send_to(self.here, &m).await?;
+                            self.remember_challenge(&m, msg.channel_id, msg.id).await;
+                        }
+                        Target::Game(g) => match self.game_channel(g).await {
+                            Some(ch) => match self.send_to(ch, &m).await {
+                                Ok(_) => {}
+                                // The game's thread was deleted: forget it and carry on where the
+                                // player is (the move itself is already committed by the referee).
+                                Err(e) if is_unknown_channel(&e) && ch != self.here => {
+                                    tracing::warn!(game = g, "the game's thread is gone; posting here instead");
+                                    self.data.place_game(g, self.here).await;
+                                    if !matches!(self.replier, Replier::Nobody) {
+                                        self.send_to(self.here, &m).await?;
+                                    }
+                                }
+                                Err(e) => return Err(e.into()),
+                            },
+                            None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
+                        },
+                        Target::ChallengeMessage(c) => {
+                            let at = self.data.challenge_message(c).await;
+                            if let Some((ch, msg)) = at {
+                                let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
+                                with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
+                            }
+                        }
+                        Target::Dm(u) => {
+                            if let Err(e) =
+                                with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&m))).await
+                            {
+                                tracing::warn!(user = u, error = %e, "could not DM a player");
+                            }
+                        }
+                        Target::Tournament(t) => match self.tournament_channel(t).await {
+                            Some(ch) => drop(self.send_to(ch, &m).await?),
+                            None => {
+                                tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
+                            }
+                        },
+                        Target::Announcements => {
+                            let ch = match self.guild {
+                                Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
+                                None => None,
+                            };
+                            if let Some(ch) = ch {
+                                self.send_to(ch, &m).await?;
+                            }
+                        }
+                    }
+                }
+                Action::OpenGame { game, challenge, title } => {
+                    self.open_game(game, challenge, &title, self.guild).await?
+                }
+                Action::OpenBoard { tournament, game, guild, title, anchor } => {
+                    self.open_board(tournament, game, guild.map(GuildId::new), &title, &anchor).await?
+                }
+                Action::DmPanel { panel, game, fallback } => {
+                    let Target::Dm(u) = panel.target else { continue };
+                    match with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&panel))).await {
+                        Ok(_) => {}
+                        Err(e) if is_dm_closed(&e) => {
+                            let Some(ch) = self.game_channel(game).await else { continue };
+                            let notice = Outgoing {
+                                target: Target::Game(game),
+                                text: fallback,
+                                files: vec![],
+                                rows: vec![],
+                                ephemeral: false,
+                                ping: vec![u],
+                                embed: None,
+                            };
+                            self.send_to(ch, &notice).await?;
+                        }
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn remember_challenge(&self, m: &Outgoing, ch: ChannelId, msg: MessageId) {
+        for row in &m.rows {
+            if let Row::Buttons(b) = row {
+                for (id, _, _) in b {
+                    if let Some(ComponentId::Accept(c)) = ComponentId::parse(id) {
+                        self.data.place_challenge(c, ch, msg).await;
+                    }
+                }
+            }
+        }
+    }
+
+    async fn open_game(&self, game: u64, challenge: u64, title: &str, guild: Option<GuildId>) -> Result<(), BotError> {
+        let at = self.data.challenge_message(challenge).await;
+        let threads = match guild {
+            Some(g) => self.data.server_places(g).await.thread_per_game.unwrap_or(self.data.config.thread_per_game),
+            None => false,
+        };
+        let channel = match at {
+            Some((ch, msg)) if threads => {
+                // Discord limits thread names to 100 characters.
+                let name: String = title.chars().take(100).collect();
+                match with_retry(|| ch.create_thread_from_message(self.http, msg, CreateThread::new(name.clone())))
+                    .await
+                {
+                    Ok(t) => t.id,
+                    // E.g. a rematch offered inside a thread (no threads in threads): the game is
+                    // played where its challenge was.
+                    Err(e) => {
+                        tracing::warn!(game, error = %e, "could not open a thread; the game stays in its channel");
+                        ch
+                    }
+                }
+            }
+            Some((ch, _)) => ch,
+            None => self.here,
+        };
+        self.data.place_game(game, channel).await;
+        Ok(())
+    }
+}
+
+impl Executor<'_> {
+    /// The channel of a tournament: the one kept in this run, else the channel of its games'
+    /// opening messages (kept in the database), else where the interaction happened, else the
+    /// server's announcements channel.
+    async fn tournament_channel(&self, tournament: u64) -> Option<ChannelId> {
+        if let Some(c) = self.data.places.lock().await.tournaments.get(&tournament).copied() {
+            return Some(c);
+        }
+        let (channel, announcements) = match self.data.service.recall(Recall::TournamentChannel(tournament)).await {
+            Some(Recalled::Tournament { channel, announcements }) => (channel, announcements),
+            _ => (None, None),
+        };
+        let here = (!matches!(self.replier, Replier::Nobody)).then_some(self.here);
+        match channel.map(ChannelId::new).or(here) {
+            Some(c) => {
+                self.data.places.lock().await.tournaments.insert(tournament, c);
+                Some(c)
+            }
+            None => announcements.map(ChannelId::new),
+        }
+    }
+
+    /// Opens a round game the way an accepted challenge opens: its opening message in the
+    /// tournament's channel is kept as the game's challenge message, and the game's thread starts
+    /// from it (or, without threads, the game is played in that channel).
+    async fn open_board(
+        &self,
+        tournament: u64,
+        game: u64,
+        guild: Option<GuildId>,
+        title: &str,
+        anchor: &Outgoing,
+    ) -> Result<(), BotError> {
+        let Some(ch) = self.tournament_channel(tournament).await else {
+            tracing::warn!(tournament, game, "no channel known for a tournament; its game has no thread");
+            return Ok(());
+        };
+        let msg = self.send_to(ch, anchor).await?;
+        self.data.place_challenge(game, ch, msg.id).await;
+        self.open_game(game, game, title, self.guild.or(guild)).await
+    }
+}
+
+/// Runs one request for an interaction: calls the referee, plans, executes. User errors are
+/// returned for the caller to show; internal faults are logged there.
+pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -> Result<Vec<Effect>, BotError> {
+    let panel_here = matches!(request, Request::Deploy { .. });
+    let effects = exec.data.service.execute(actor, request).await?;
+    let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
+    let actions = plan(&effects, &origin, exec.data.config.locale);
+    exec.run(actions).await?;
+    exec.finish(actor.locale).await?;
+    Ok(effects)
+}
+
+/// Shows an error to the actor (ephemeral) and logs internal faults.
+pub async fn report(exec: &mut Executor<'_>, locale: Locale, err: &BotError) {
+    if let BotError::Internal { reference, detail } = err {
+        tracing::error!(reference = %reference, detail = %detail, "internal fault");
+    }
+    let m = Outgoing {
+        target: Target::Actor,
+        text: err.user_text(locale),
+        files: vec![],
+        rows: vec![],
+        ephemeral: true,
+        ping: vec![],
+        embed: None,
+    };
+    let sent = if exec.replier.updates_message() {
+        // Keep the panel; say it in a follow-up.
+        exec.replied = true;
+        exec.replier.followup(exec.http, &m).await
+    } else {
+        exec.reply(&m).await.map_err(|_| serenity::Error::Other("reply failed"))
+    };
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "could not report an error to the user");
+    }
+}

@@ -1,0 +1,428 @@
+//! The port ([`GameService`]) implemented by the real referee ([`crate::referee::Referee`]): requests
+//! become referee commands, and the referee's effects (public and private texts, render requests)
+//! become the adapter's effects (challenge messages with buttons, game threads, deployment panels,
+//! board images).
+//!
+//! Users are given to the referee as Discord mentions (`<@id>`): its messages then name players
+//! in a way Discord displays as their names, and the ids come back in its private effects.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+mod complete;
+mod images;
+mod panels;
+pub mod tournament;
+mod translate;
+
+pub use images::{Extras, FlipRenderer, Renderer, board_renderer, flip_board_renderer};
+
+use images::draw;
+pub use translate::merge_public;
+
+use super::config::Locale;
+use super::ids::{channel_id, user_id, user_key};
+use super::port::{
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Place, Recall,
+    Recalled, Request, ServerPlaces, ServiceError, Tick,
+};
+use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
+use crate::rules::{Variant, Viewer};
+use crate::store;
+
+/// The referee behind the port.
+pub struct RefereeService {
+    referee: Arc<Referee>,
+    render: Option<Renderer>,
+    /// Draws 翻棋 boards (set whenever `render` is).
+    flip_render: Option<FlipRenderer>,
+    /// Users whose Discord client language has been told to the referee in this run.
+    told: std::sync::Mutex<std::collections::HashSet<u64>>,
+    /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
+    seq: AtomicU64,
+    /// What the tournament side keeps in this run.
+    tournaments: tournament::TournamentMemory,
+}
+
+fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
+    let g = game.ok_or_else(|| {
+        ServiceError::User(
+            match locale {
+                Locale::En => "Which game? Give its number (game option), or use the command in the game's thread.",
+                Locale::ZhTw => "哪一局？請填寫對局編號，或在該局的討論串中使用指令。",
+                Locale::ZhCn => "哪一局？请填写对局编号，或在该局的子区中使用指令。",
+            }
+            .to_string(),
+        )
+    })?;
+    i64::try_from(g).map_err(|_| ServiceError::User(format!("#{g}?")))
+}
+
+fn not_yet(locale: Locale) -> ServiceError {
+    ServiceError::User(
+        match locale {
+            Locale::En => "This is not available yet.",
+            Locale::ZhTw => "此功能尚未提供。",
+            Locale::ZhCn => "此功能尚未提供。",
+        }
+        .to_string(),
+    )
+}
+
+fn refused(e: RefereeError) -> ServiceError {
+    match e {
+        RefereeError::Rejected { message, mistake } if !message.is_empty() => {
+            let _ = mistake;
+            ServiceError::User(message)
+        }
+        RefereeError::Rejected { mistake, .. } => ServiceError::User(mistake.to_string()),
+        other => ServiceError::Internal(other.to_string()),
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Internal(e.to_string())
+}
+
+impl RefereeService {
+    /// Wraps a running referee; `render` draws board images (None: text only).
+    pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
+        // Flip boards in the renderer's default language unless `with_flip_renderer` says otherwise.
+        let flip_render = render.as_ref().map(|_| flip_board_renderer(Locale::default()));
+        RefereeService {
+            referee,
+            render,
+            flip_render,
+            told: Default::default(),
+            seq: AtomicU64::new(0),
+            tournaments: Default::default(),
+        }
+    }
+
+    /// Sets how 翻棋 boards are drawn (the config's language).
+    pub fn with_flip_renderer(mut self, r: Option<FlipRenderer>) -> RefereeService {
+        self.flip_render = r;
+        self
+    }
+
+    pub(super) async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+        // The referee writes private messages in the user's language: the first time we see a user
+        // in this run, tell it their Discord client's language.
+        let first = self.told.lock().map(|mut t| t.insert(actor.user)).unwrap_or(false);
+        if first {
+            let tell = self.derived(actor, "locale");
+            let cmd = Command {
+                user: user_key(actor.user),
+                request: format!("locale-{}", tell.request),
+                server: String::new(),
+                action: Action::SetLocale(actor.locale.tag().to_string()),
+            };
+            if let Err(e) = self.referee.handle(cmd).await {
+                tracing::warn!(error = %e, "could not set a user's language");
+            }
+        }
+        let cmd = Command {
+            user: user_key(actor.user),
+            request: actor.request.to_string(),
+            server: actor.guild.map(|g| g.to_string()).unwrap_or_default(),
+            action,
+        };
+        self.referee.handle(cmd).await.map_err(refused)
+    }
+
+    /// A derived request id for a second command made on behalf of one interaction.
+    fn derived(&self, actor: &Actor, tag: &str) -> Actor {
+        let n = self.seq.fetch_add(1, Ordering::Relaxed);
+        Actor { request: actor.request ^ (n << 1 | 1).rotate_left(40) ^ tag.len() as u64, ..actor.clone() }
+    }
+
+    async fn run(&self, actor: &Actor, request: Request) -> Result<Vec<Effect>, ServiceError> {
+        let l = actor.locale;
+        let action = match &request {
+            Request::Challenge { opponent, variant, mode, rules, time } => {
+                // A challenge without a time control takes the server's default.
+                let time = match time {
+                    Some(t) => t.clone(),
+                    None => {
+                        let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                        let opts = self.referee.server_options(&server).await.map_err(refused)?;
+                        opts.default_time.unwrap_or_else(|| "none".into())
+                    }
+                };
+                Action::Challenge {
+                    opponent: opponent.as_ref().map(|o| user_key(o.0)),
+                    variant: variant.clone().unwrap_or_else(|| "junqi".into()),
+                    mode: mode.clone().unwrap_or_else(|| "dark".into()),
+                    rules: rules.clone().unwrap_or_default(),
+                    time,
+                }
+            }
+            Request::Accept { challenge } => Action::Accept(*challenge as i64),
+            Request::Join { challenge, seat } => Action::Join { game: *challenge as i64, seat: Some(seat.clone()) },
+            Request::Decline { challenge } => Action::Decline(*challenge as i64),
+            Request::Deploy { game, action } => {
+                let g = which_game(*game, l)?;
+                match action {
+                    DeployAction::Show => Action::Show(g),
+                    // The referee draws it from OS entropy, for this game's board.
+                    DeployAction::Random => Action::Deploy(g, DeploySource::Random),
+                    DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
+                    DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
+                    DeployAction::Confirm => match self.last_layout(g, actor.user).await {
+                        Some(_) => Action::Deploy(g, DeploySource::Last),
+                        None => Action::Deploy(g, DeploySource::Text(self.suggestion(g, actor.user).await?)),
+                    },
+                    DeployAction::SaveAs(name) => {
+                        let layout = self.shown_layout(g, actor.user).await?;
+                        let saved = self
+                            .handle(actor, Action::SaveLayout { name: name.clone(), setup: layout, game: Some(g) })
+                            .await?;
+                        let mut out = self.translate(actor, &request, saved).await;
+                        let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
+                        out.extend(self.translate(actor, &request, shown).await);
+                        return Ok(out);
+                    }
+                }
+            }
+            // `to: flip` (the `/junqi flip` command, a typed `flip c6`) turns over the piece on `from`.
+            Request::Move { game, from, to } if is_flip_word(to) => {
+                Action::Move(which_game(*game, l)?, format!("+{}", from.trim_start_matches('+')))
+            }
+            Request::Move { game, from, to } => Action::Move(which_game(*game, l)?, format!("{from}-{to}")),
+            Request::Board { game } => Action::Show(which_game(*game, l)?),
+            Request::Resign { game } => Action::Resign(which_game(*game, l)?),
+            Request::Draw { game, action } => {
+                let g = which_game(*game, l)?;
+                match action {
+                    DrawAction::Offer => Action::OfferDraw(g),
+                    DrawAction::Accept => Action::AcceptDraw(g),
+                    DrawAction::Decline => Action::DeclineDraw(g),
+                }
+            }
+            Request::Abort { game } => Action::Abort(which_game(*game, l)?),
+            Request::Rematch { game } => Action::Rematch(which_game(*game, l)?),
+            // `/junqi layouts` names no game: the 2-player family.
+            Request::Layouts(LayoutAction::List) => Action::ListLayouts(None),
+            Request::Layouts(LayoutAction::Save { name, layout }) => {
+                Action::SaveLayout { name: name.clone(), setup: layout.clone(), game: None }
+            }
+            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout { name: n.clone(), game: None },
+            Request::Layouts(LayoutAction::Load(n)) => {
+                let found = self.referee.layout(&user_key(actor.user), None, n).await.map_err(refused)?;
+                return match found {
+                    Some(s) => Ok(vec![Effect::Reply { text: format!("{n}: `{s}`"), file: None, public: false }]),
+                    None => Err(ServiceError::User(format!("? {n}"))),
+                };
+            }
+            Request::Vacation { days } if *days > 0 => Action::VacationDays(i64::from(*days)),
+            Request::Vacation { .. } => Action::Vacation(false),
+            Request::Show { game } if self.is_flip(*game).await => {
+                let g = *game as i64;
+                let view = self.referee.flip_view(g).await.map_err(refused)?.ok_or_else(|| not_yet(l))?;
+                let file = self.image(g, None, &format!("junqi-{g}.png")).await;
+                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
+            }
+            Request::Show { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let view = self.referee.view(g, None).await.map_err(refused)?;
+                let text = format!("#{g} · {}", view.ply);
+                let file = self
+                    .board_png(view, Extras::default())
+                    .await
+                    .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
+                return Ok(vec![Effect::Reply { text, file, public: true }]);
+            }
+            Request::Games { mine } => {
+                let rows = if *mine {
+                    self.referee.games_of(&user_key(actor.user)).await.map_err(refused)?
+                } else {
+                    self.referee.live_games().await.map_err(refused)?
+                };
+                let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                let mut lines: Vec<String> = Vec::new();
+                for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
+                    // 4-player games list their seats by team: `S a + N c vs E b + W d`.
+                    if let Some(v) = Variant::by_name(&r.variant).filter(|v| v.seats.len() > 2) {
+                        let users = self.referee.seat_users(r.id).await.unwrap_or_default();
+                        let team = |t: u8| {
+                            let seats = v.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
+                            let named = seats
+                                .map(|(d, u)| format!("{} {}", d.name.to_uppercase(), u.as_deref().unwrap_or("?")));
+                            named.collect::<Vec<_>>().join(" + ")
+                        };
+                        lines.push(format!("#{} {} vs {} · {}", r.id, team(0), team(1), r.status));
+                        continue;
+                    }
+                    lines.push(format!(
+                        "#{} {} vs {} · {}",
+                        r.id,
+                        r.seats.user(0).unwrap_or(&r.challenger),
+                        r.seats.user(1).or(r.invited.as_deref()).unwrap_or("?"),
+                        r.status
+                    ));
+                }
+                let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
+                return Ok(vec![Effect::Reply { text, file: None, public: false }]);
+            }
+            Request::Export { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let file = File { name: format!("junqi-{g}.jqr"), bytes: text.into_bytes() };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Settings { announcements, time, thread_per_game, language } => Action::ServerOptions {
+                // Channels go to the referee as mentions, like users: opaque to it, readable in its
+                // confirmation.
+                announcements: announcements.map(|c| format!("<#{c}>")),
+                thread_per_game: *thread_per_game,
+                default_time: time.clone(),
+                locale: language.map(|l| l.tag().to_string()),
+            },
+            Request::Replay { game } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let row = self.referee.game_row(g).await.map_err(refused)?;
+                if row.as_ref().is_none_or(|r| r.status != store::status::FINISHED) {
+                    return Err(ServiceError::User(match l {
+                        Locale::En => format!("Game #{g} is not over yet: the replay comes after the end."),
+                        _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
+                    }));
+                }
+                let lang = images::render_lang(l);
+                if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
+                    let gif = draw("a replay", move || crate::render::flip::render_flip_gif(&views, lang))
+                        .await?
+                        .map_err(internal)?;
+                    let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
+                    return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+                }
+                let text = self.referee.record(g).await.map_err(refused)?;
+                let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
+                let gif = draw("a replay", move || {
+                    let frames = crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None)
+                        .map_err(internal)?;
+                    crate::render::render_gif(&frames).map_err(internal)
+                })
+                .await??;
+                let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
+                return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
+            }
+            Request::Mark { game, point, piece } => {
+                Action::Mark { game: which_game(*game, l)?, point: point.clone(), piece: piece.clone() }
+            }
+            Request::Tournament(t) => return self.run_tournament(actor, &request, t).await,
+        };
+        let effects = self.handle(actor, action).await?;
+        Ok(self.with_tournaments(actor, &request, effects).await)
+    }
+
+    async fn is_flip(&self, game: u64) -> bool {
+        let Ok(g) = i64::try_from(game) else { return false };
+        matches!(self.referee.game_row(g).await, Ok(Some(r)) if r.variant == crate::rules::flip::VARIANT_NAME)
+    }
+}
+
+/// Whether a typed `to` asks for a flip (`flip`, `+`, `翻`, `翻开`).
+fn is_flip_word(to: &str) -> bool {
+    matches!(to.trim().to_lowercase().as_str(), FLIP | "+" | "翻" | "翻开" | "翻開")
+}
+
+impl GameService for RefereeService {
+    fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>> {
+        Box::pin(self.run(actor, request))
+    }
+
+    fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
+        Box::pin(self.complete_moves(actor, question))
+    }
+
+    fn remember(&self, place: Place) -> BoxFut<'_, ()> {
+        Box::pin(async move {
+            let done = match place {
+                Place::Game { game, channel } => self.referee.place_game(game as i64, &channel.to_string()).await,
+                Place::Challenge { challenge, channel, message } => {
+                    self.referee.place_challenge(challenge as i64, &channel.to_string(), &message.to_string()).await
+                }
+            };
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "could not remember where a game lives");
+            }
+        })
+    }
+
+    fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
+        Box::pin(async move {
+            let found = match question {
+                Recall::GameChannel(g) => self
+                    .referee
+                    .game_place(g as i64)
+                    .await
+                    .map(|c| c.and_then(|c| c.parse().ok()).map(Recalled::Channel)),
+                Recall::ChannelGame(c) => {
+                    self.referee.game_at_place(&c.to_string()).await.map(|g| g.map(|g| Recalled::Game(g as u64)))
+                }
+                Recall::Challenge(g) => self
+                    .referee
+                    .challenge_place(g as i64)
+                    .await
+                    .map(|p| p.and_then(|(c, m)| Some(Recalled::Message(c.parse().ok()?, m.parse().ok()?)))),
+                Recall::Server(guild) => self.referee.server_options(&guild.to_string()).await.map(|o| {
+                    Some(Recalled::Server(ServerPlaces {
+                        announcements: o.announcements.as_deref().and_then(channel_id),
+                        thread_per_game: o.thread_per_game,
+                    }))
+                }),
+                Recall::TournamentChannel(t) => self.tournament_place(t).await,
+            };
+            found.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "could not recall where a game lives");
+                None
+            })
+        })
+    }
+
+    fn tick(&self) -> BoxFut<'_, Tick> {
+        Box::pin(async move {
+            let effects = self.referee.tick().await.map_err(refused)?;
+            // Tournament rounds may begin or end on the clock (start times, round deadlines).
+            let clock = Actor { user: 0, name: String::new(), locale: Locale::default(), guild: None, request: 0 };
+            let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
+            let mut rendered: Vec<i64> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    referee::Effect::Render { game, for_user: None } => Some(*game),
+                    _ => None,
+                })
+                .collect();
+            let mut out = vec![];
+            for e in effects {
+                match e {
+                    referee::Effect::Public { game: Some(g), text, .. } => {
+                        let image = match rendered.iter().position(|r| *r == g) {
+                            Some(i) => {
+                                rendered.remove(i);
+                                self.image(g, None, &format!("junqi-{g}.png")).await
+                            }
+                            None => None,
+                        };
+                        let notable = match self.referee.flip_view(g).await {
+                            Ok(Some(v)) => v.over.is_some(),
+                            _ => self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some()),
+                        };
+                        out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
+                    }
+                    referee::Effect::Private { user, text, .. } => {
+                        if let Some(u) = user_id(&user) {
+                            out.push(Effect::Private { user: u, text, file: None });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let next = self.referee.next_wakeup().await.map_err(refused)?;
+            let now = self.referee.now();
+            let mut out = merge_public(out);
+            out.extend(tournament_effects);
+            Ok((out, next.map(|t| t.saturating_sub(now).max(0) as u64)))
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! Who plays a game, and what a player's deployment panel shows: their seat, their saved and last
+//! layouts, the panel's prompt and the layout it offers.
+
+use super::{RefereeService, refused};
+use crate::discord::ids::{user_id, user_key};
+use crate::discord::port::ServiceError;
+use crate::referee;
+use crate::rules::{Seat, Variant};
+use crate::store;
+
+impl RefereeService {
+    pub(super) async fn players(&self, game: i64) -> Vec<u64> {
+        match self.referee.seat_users(game).await {
+            Ok(users) => users.into_iter().flatten().filter_map(|u| user_id(&u)).collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The free seats of a game of more than two seats as (letter, button label); None for the
+    /// 2-player games, whose challenges keep their Accept and Decline buttons only.
+    pub(super) async fn free_seats(&self, game: i64) -> Option<Vec<(String, String)>> {
+        let row = self.referee.game_row(game).await.ok()??;
+        let v = Variant::by_name(&row.variant).filter(|v| v.seats.len() > 2)?;
+        let users = self.referee.seat_users(game).await.ok()?;
+        let zh = |name: &str| match name {
+            "s" => "南",
+            "e" => "东",
+            "n" => "北",
+            _ => "西",
+        };
+        Some(
+            v.seats
+                .iter()
+                .zip(&users)
+                .filter(|(_, u)| u.is_none())
+                .map(|(d, _)| (d.name.to_string(), format!("{} {}", d.tag, zh(d.name))))
+                .collect(),
+        )
+    }
+
+    /// The seat a user holds in a game (any number of seats).
+    pub(super) async fn seat_of(&self, game: i64, user: u64) -> Option<Seat> {
+        let me = user_key(user);
+        let users = self.referee.seat_users(game).await.ok()?;
+        users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
+    }
+
+    pub(super) async fn saved_names(&self, game: i64, user: u64) -> Vec<String> {
+        self.referee.layout_names(&user_key(user), Some(game)).await.unwrap_or_default()
+    }
+
+    pub(super) async fn last_layout(&self, game: i64, user: u64) -> Option<String> {
+        self.referee.last_layout(&user_key(user), Some(game)).await.ok().flatten()
+    }
+
+    /// The deployment prompt as a panel of buttons shows it (the referee's own prompt is written
+    /// for typed commands).
+    pub(super) async fn panel_prompt(&self, game: i64, user: u64, server: &str) -> Option<String> {
+        let row = self.referee.game_row(game).await.ok()??;
+        if row.status != store::status::DEPLOYING {
+            return None;
+        }
+        let me = user_key(user);
+        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
+        let v = Variant::by_name(&row.variant)?;
+        let last = self.last_layout(game, user).await.is_some();
+        let locale = self.referee.locale_for(&me, server).await.ok()?;
+        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
+        Some(msg.render(locale))
+    }
+
+    /// The layout a panel shows: the player's last one, else the referee's random suggestion,
+    /// drawn once from OS entropy and kept for this game and player (so Confirm submits exactly
+    /// what was shown). Refused when there is none to show (the game is not deploying).
+    pub(super) async fn shown_layout(&self, game: i64, user: u64) -> Result<String, ServiceError> {
+        match self.last_layout(game, user).await {
+            Some(l) => Ok(l),
+            None => self.suggestion(game, user).await,
+        }
+    }
+
+    /// The suggested layout a panel shows and Confirm submits, or why there is none.
+    pub(super) async fn suggestion(&self, game: i64, user: u64) -> Result<String, ServiceError> {
+        self.referee.suggested_layout(game, &user_key(user)).await.map_err(refused)
+    }
+}

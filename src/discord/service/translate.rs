@@ -1,0 +1,292 @@
+//! The referee's effects become the adapter's: challenge messages with buttons, game openings,
+//! deployment panels, public posts with the board image and whom to ping, private answers.
+
+use super::RefereeService;
+use crate::discord::ids::{user_id, user_key};
+use crate::discord::port::{Actor, DeployAction, Effect, Request};
+use crate::referee;
+use crate::store;
+
+impl RefereeService {
+    /// Turns the referee's effects into the adapter's. `request` says what kind of answer the
+    /// public texts are (a challenge, a game opening…).
+    pub(super) async fn translate(
+        &self,
+        actor: &Actor,
+        request: &Request,
+        effects: Vec<referee::Effect>,
+    ) -> Vec<Effect> {
+        let mut out = vec![];
+        let mut renders_public = false;
+        let mut render_for_actor = false;
+        let mut game_of_public = None;
+        for e in &effects {
+            if let referee::Effect::Render { game, for_user } = e {
+                match for_user {
+                    None => renders_public = true,
+                    Some(u) if user_id(u) == Some(actor.user) => render_for_actor = true,
+                    Some(_) => {}
+                }
+                game_of_public = Some(*game);
+            }
+        }
+        // The public board goes with the last public message of the batch (after "X has deployed",
+        // with "the game begins"; after a ply, with its announcement).
+        let image_at = effects.iter().rposition(|e| matches!(e, referee::Effect::Public { game: Some(_), .. }));
+        let mut private_for_actor = Vec::new();
+        // The first public message of an accept opens the game; a 翻棋 game (no deployment) goes
+        // on at once with whose ply it is and its board, posted there as usual.
+        let mut opened = false;
+        let flip = match request {
+            Request::Accept { challenge } => {
+                let g = i64::try_from(*challenge).unwrap_or(-1);
+                matches!(self.referee.flip_view(g).await, Ok(Some(_)))
+            }
+            _ => false,
+        };
+        for (i, e) in effects.into_iter().enumerate() {
+            match e {
+                referee::Effect::Public { game: Some(g), text, .. } => {
+                    let gid = g as u64;
+                    match request {
+                        Request::Challenge { opponent, .. } => match self.free_seats(g).await {
+                            Some(seats) => out.push(Effect::SeatChallenge { challenge: gid, text, seats }),
+                            None => out.push(Effect::Challenge {
+                                challenge: gid,
+                                opponent: opponent.as_ref().map(|o| o.0),
+                                text,
+                            }),
+                        },
+                        Request::Rematch { .. } => {
+                            if let Some(seats) = self.free_seats(g).await {
+                                out.push(Effect::SeatChallenge { challenge: gid, text, seats });
+                                continue;
+                            }
+                            let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
+                            out.push(Effect::Challenge { challenge: gid, opponent, text })
+                        }
+                        // A 翻棋 game, once opened, goes on at once in its thread (below).
+                        Request::Accept { challenge } | Request::Join { challenge, .. } if !(opened && flip) => {
+                            // A 4-player challenge fills seat by seat: until it is full, each seat
+                            // taken is said in the channel and the challenge stays open; the texts
+                            // of the accept that fills it open the game together.
+                            let row = self.referee.game_row(g).await.ok().flatten();
+                            if row.is_some_and(|r| r.status == store::status::CHALLENGED) {
+                                out.push(Effect::Reply { text, file: None, public: true });
+                                continue;
+                            }
+                            if let Some(Effect::GameOpened { text: t, .. }) =
+                                out.iter_mut().find(|e| matches!(e, Effect::GameOpened { game, .. } if *game == gid))
+                            {
+                                t.push('\n');
+                                t.push_str(&text);
+                                if let Some(Effect::ChallengeClosed { text: t, .. }) = out.iter_mut().find(
+                                    |e| matches!(e, Effect::ChallengeClosed { challenge: c, .. } if c == challenge),
+                                ) {
+                                    t.push('\n');
+                                    t.push_str(&text);
+                                }
+                                continue;
+                            }
+                            opened = true;
+                            out.push(Effect::ChallengeClosed { challenge: *challenge, text: text.clone() });
+                            out.push(Effect::GameOpened {
+                                game: gid,
+                                challenge: *challenge,
+                                title: if flip {
+                                    format!("翻棋 Junqi flip #{gid}")
+                                } else {
+                                    format!("军棋 Junqi #{gid}")
+                                },
+                                text,
+                                players: self.players(g).await,
+                            });
+                        }
+                        Request::Decline { challenge } => {
+                            out.push(Effect::ChallengeClosed { challenge: *challenge, text })
+                        }
+                        _ => {
+                            let image = if renders_public && game_of_public == Some(g) && image_at == Some(i) {
+                                self.image(g, None, &format!("junqi-{g}.png")).await
+                            } else {
+                                None
+                            };
+                            let flip = self.flip_ping(g, request).await;
+                            let (ping, notable) = match self.referee.view(g, None).await {
+                                _ if flip.is_some() => flip.unwrap_or_default(),
+                                Ok(v) => {
+                                    let over = v.over.is_some();
+                                    let big =
+                                        v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
+                                    let users = self.referee.seat_users(g).await.unwrap_or_default();
+                                    let to_move = users.get(v.to_move.index()).cloned().flatten();
+                                    let ping =
+                                        if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
+                                            None
+                                        } else {
+                                            to_move.and_then(|u| user_id(&u))
+                                        };
+                                    (ping, over || big)
+                                }
+                                Err(_) => (None, false),
+                            };
+                            out.push(Effect::Public { game: gid, text, image, ping, notable });
+                        }
+                    }
+                }
+                referee::Effect::Public { game: None, text, .. } => {
+                    out.push(Effect::Reply { text, file: None, public: true });
+                }
+                referee::Effect::Private { user, game, text } => {
+                    let Some(uid) = user_id(&user) else { continue };
+                    let deploying =
+                        matches!(request, Request::Accept { .. } | Request::Join { .. } | Request::Deploy { .. });
+                    // On accepting (or asking for the panel while deploying), the private messages
+                    // of the game are the deployment prompts.
+                    let text = match (request, game) {
+                        (
+                            Request::Accept { .. }
+                            | Request::Join { .. }
+                            | Request::Deploy { action: DeployAction::Show, .. },
+                            Some(g),
+                        ) => {
+                            let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                            self.panel_prompt(g, uid, &server).await.unwrap_or(text)
+                        }
+                        _ => text,
+                    };
+                    match game {
+                        Some(g) if deploying => {
+                            let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
+                            let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
+                            if uid == actor.user {
+                                private_for_actor.push((g, text));
+                            } else {
+                                let layout = self.shown_layout(g, uid).await.unwrap_or_default();
+                                out.push(Effect::Panel {
+                                    game: g as u64,
+                                    user: uid,
+                                    image: if started { None } else { self.layout_image(g, uid, &layout).await },
+                                    layout,
+                                    saved: self.saved_names(g, uid).await,
+                                    confirmed: started,
+                                    text,
+                                });
+                            }
+                        }
+                        _ => out.push(Effect::Private { user: uid, text, file: None }),
+                    }
+                }
+                referee::Effect::Render { .. }
+                | referee::Effect::TimerSet { .. }
+                | referee::Effect::TimerCancel { .. } => {}
+            }
+        }
+        // The actor's own deployment messages make one panel (ephemeral or the DM panel updated).
+        if let Some((g, _)) = private_for_actor.first() {
+            let g = *g;
+            let text: Vec<String> = private_for_actor.into_iter().map(|(_, t)| t).collect();
+            let status = self.referee.game_row(g).await.ok().flatten().map(|r| r.status);
+            let started = status.as_deref().is_some_and(|s| s != referee_status_deploying());
+            let layout = self.shown_layout(g, actor.user).await.unwrap_or_default();
+            let image = if render_for_actor {
+                self.image(g, Some(&user_key(actor.user)), "mine.png").await
+            } else if !started {
+                self.layout_image(g, actor.user, &layout).await
+            } else {
+                None
+            };
+            out.push(Effect::Panel {
+                game: g as u64,
+                user: actor.user,
+                text: text.join("\n"),
+                layout,
+                image,
+                saved: self.saved_names(g, actor.user).await,
+                confirmed: started,
+            });
+            render_for_actor = false;
+        }
+        let mut out = merge_public(out);
+        if render_for_actor
+            && let Some(g) = game_of_public
+            && let Some(file) = self.image(g, Some(&user_key(actor.user)), "mine.png").await
+        {
+            out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
+        }
+        out
+    }
+
+    /// For a 翻棋 game: (whom to ping, notable) for a public message, as for the standard game:
+    /// the player to move after a ply, and notable once the game is over. `None` if not flip.
+    async fn flip_ping(&self, game: i64, request: &Request) -> Option<(Option<u64>, bool)> {
+        let view = self.referee.flip_view(game).await.ok()??;
+        let row = self.referee.game_row(game).await.ok()??;
+        let over = view.over.is_some();
+        // P1 sits in seat 0, P2 in seat 1.
+        let to_move = row.seats.user(view.to_move.index()).map(str::to_string);
+        let ping = if over || !matches!(request, Request::Move { .. } | Request::Accept { .. }) {
+            None
+        } else {
+            to_move.and_then(|u| user_id(&u))
+        };
+        Some((ping, over))
+    }
+}
+
+/// Joins consecutive public messages of one game into one (a ply and "X to move" make one post
+/// with one board image): fewer posts, fewer rate limits, easier to read.
+pub fn merge_public(effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out: Vec<Effect> = Vec::with_capacity(effects.len());
+    for e in effects {
+        if let (
+            Some(Effect::Public { game: g0, text: t0, image: i0, ping: p0, notable: n0 }),
+            Effect::Public { game, text, image, ping, notable },
+        ) = (out.last_mut(), &e)
+            && g0 == game
+        {
+            t0.push('\n');
+            t0.push_str(text);
+            if image.is_some() {
+                *i0 = image.clone();
+            }
+            if ping.is_some() {
+                *p0 = *ping;
+            }
+            *n0 |= *notable;
+            continue;
+        }
+        out.push(e);
+    }
+    out
+}
+
+fn referee_status_deploying() -> &'static str {
+    store::status::DEPLOYING
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::port::File;
+
+    #[test]
+    fn consecutive_public_messages_of_a_game_merge() {
+        let p = |game, text: &str, image: Option<u8>, ping, notable| Effect::Public {
+            game,
+            text: text.into(),
+            image: image.map(|b| File { name: "b.png".into(), bytes: vec![b] }),
+            ping,
+            notable,
+        };
+        let merged = merge_public(vec![
+            p(1, "1. c6-c7", None, None, true),
+            p(1, "Blue to move", Some(7), Some(2), false),
+            Effect::Reply { text: "r".into(), file: None, public: false },
+            p(1, "x", None, None, false),
+            p(2, "y", None, None, false),
+        ]);
+        assert_eq!(merged.len(), 4);
+        assert_eq!(merged[0], p(1, "1. c6-c7\nBlue to move", Some(7), Some(2), true));
+    }
+}
