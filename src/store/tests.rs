@@ -403,8 +403,10 @@ async fn migration_0007_moves_seats_secrets_and_layouts(_p: SqlitePoolOptions, o
     let insert_game =
         "INSERT INTO games (id, server_id, variant, mode, rules, per_move, challenger, invited, red, blue,
                            status, created_at, updated_at) VALUES (?, '', ?, ?, '', NULL, ?, ?, ?, ?, ?, 1, 1)";
+    /// id, variant, mode, challenger, invited, red, blue, status.
+    type OldGame<'a> = (i64, &'a str, &'a str, &'a str, Option<&'a str>, Option<&'a str>, Option<&'a str>, &'a str);
     #[rustfmt::skip]
-    let games: [(i64, &str, &str, &str, Option<&str>, Option<&str>, Option<&str>, &str); 5] = [
+    let games: [OldGame; 5] = [
         (1, "junqi", "dark", "alice", Some("bob"), Some("alice"), Some("bob"), "playing"),
         (2, "junqi-flip", "open", "alice", Some("bob"), Some("bob"), Some("alice"), "playing"),
         (3, "junqi4", "dark", "alice", None, None, None, "deploying"),
