@@ -226,12 +226,12 @@ async fn random_deployments_come_from_os_entropy_not_from_ids_or_times() {
     r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
     // The same game, seat and second, twice: two different layouts.
     r.handle(cmd("alice", "r1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let first = r.last_layout("alice").await.unwrap().unwrap();
+    let first = r.last_layout("alice", Some(1)).await.unwrap().unwrap();
     r.handle(cmd("alice", "r2", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let second = r.last_layout("alice").await.unwrap().unwrap();
+    let second = r.last_layout("alice", Some(1)).await.unwrap().unwrap();
     assert_ne!(first, second, "two random deployments in the same second are drawn afresh");
     r.handle(cmd("bob", "b1", Action::Deploy(1, DeploySource::Random))).await.unwrap();
-    let bob = r.last_layout("bob").await.unwrap().unwrap();
+    let bob = r.last_layout("bob", Some(1)).await.unwrap().unwrap();
     // None of them is the layout of a seed an opponent could compute from the game id, the seat
     // and the time (the old seed was game·φ ^ seat ^ rotl(second, 17)); a whole minute around.
     let v = Variant::junqi();
@@ -454,11 +454,11 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     assert_eq!(r.locale_for("erin", "").await.unwrap(), Locale::En);
     assert_eq!(r.locale_for("dave", "").await.unwrap(), Locale::ZhHant);
     assert_eq!(r.locale_for("carol", "").await.unwrap(), Locale::ZhHans);
-    assert_eq!(r.layout_names("carol").await.unwrap(), vec!["wall".to_string()]);
-    assert_eq!(r.layout("carol", "wall").await.unwrap().as_deref(), Some(RED_CODE));
-    assert_eq!(r.last_layout("carol").await.unwrap().as_deref(), Some(RED_CODE));
-    assert_eq!(r.last_layout("frank").await.unwrap().as_deref(), Some(BLUE_CODE));
-    assert_eq!(r.last_layout("dave").await.unwrap(), None);
+    assert_eq!(r.layout_names("carol", None).await.unwrap(), vec!["wall".to_string()]);
+    assert_eq!(r.layout("carol", None, "wall").await.unwrap().as_deref(), Some(RED_CODE));
+    assert_eq!(r.last_layout("carol", Some(3)).await.unwrap().as_deref(), Some(RED_CODE));
+    assert_eq!(r.last_layout("frank", Some(4)).await.unwrap().as_deref(), Some(BLUE_CODE));
+    assert_eq!(r.last_layout("dave", None).await.unwrap(), None);
     let marks = r.marks(4, "erin").await.unwrap();
     assert_eq!(marks.len(), 1);
     assert_eq!(junqi_referee::rules::Variant::junqi().board.name(marks[0].point), "b7");
@@ -572,10 +572,7 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     // #9, the open challenge: tom takes it.
     ok("tom", "fx-9", Action::Accept(9)).await.unwrap();
     let row9 = r.game_row(9).await.unwrap().unwrap();
-    assert_eq!(
-        (row9.status.as_str(), row9.red.as_deref(), row9.blue.as_deref()),
-        ("deploying", Some("sam"), Some("tom"))
-    );
+    assert_eq!((row9.status.as_str(), row9.seats.user(0), row9.seats.user(1)), ("deploying", Some("sam"), Some("tom")));
 
     // Tournament 1, Swiss, round 1 of 3: board 1 (#7) mia beat oli, board 2 (#8) pam–ned in play.
     let t = r.tournament_table(1).await.unwrap().unwrap();

@@ -71,7 +71,7 @@ fn manual_seed(g: i64) -> Seed {
 async fn play(r: &Referee, game: i64, req: &str, action: FlipAction) -> Result<Vec<Effect>, RefereeError> {
     let row = r.game_row(game).await.unwrap().unwrap();
     let view = r.flip_view(game).await.unwrap().unwrap();
-    let user = if view.to_move == Player::P1 { row.red.unwrap() } else { row.blue.unwrap() };
+    let user = row.seats.user(view.to_move.index()).unwrap().to_string();
     r.handle(cmd(&user, req, Action::Move(game, ply_text(action)))).await
 }
 
@@ -92,7 +92,7 @@ async fn a_whole_flip_game_commits_announces_publishes_and_replays() {
     assert!(e.iter().any(|x| matches!(x, Effect::Render { game: 1, for_user: None })));
     let row = r.game_row(1).await.unwrap().unwrap();
     assert_eq!((row.status.as_str(), row.mode.as_str(), row.first_seat), ("playing", "open", 0));
-    let p1 = row.red.clone().unwrap();
+    let p1 = row.seats.user(0).unwrap().to_string();
     assert!(t[1].contains(&format!("P1 ({p1}) to play — colours are not set yet")), "{t:?}");
     // A mirror of the game, to choose legal plies and to check the referee's public board.
     let mut mirror = FlipGame::new(&deal, FlipOptions::default());
@@ -150,7 +150,7 @@ async fn a_whole_flip_game_commits_announces_publishes_and_replays() {
     let header = parsed.header().unwrap();
     assert_eq!(header.seed, SeedTag::Seed(seed));
     assert_eq!(header.commit.as_deref(), Some(commit.as_str()));
-    assert_eq!(header.players, [row.red.clone().unwrap(), row.blue.clone().unwrap()]);
+    assert_eq!(header.players, [row.seats.user(0).unwrap(), row.seats.user(1).unwrap()]);
     let replay = parsed.replay().unwrap();
     assert_eq!(replay.over, Some(over));
     assert_eq!(replay.events.len(), n);
@@ -285,7 +285,7 @@ async fn bad_input_gets_a_precise_message_and_changes_nothing() {
     {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let mut c = s.conn().await.unwrap();
-        let edit = "UPDATE flip_games SET deal = ? WHERE game_id = 1";
+        let edit = "UPDATE game_secrets SET body = ? WHERE game_id = 1 AND kind = 'deal'";
         let mut swapped: Vec<char> = deal.to_string().chars().collect();
         let j = swapped.iter().position(|&x| x != swapped[0]).unwrap();
         swapped.swap(0, j);
@@ -294,7 +294,7 @@ async fn bad_input_gets_a_precise_message_and_changes_nothing() {
         let refused = sqlx::query(edit).bind(&swapped).execute(&mut *c).await.unwrap_err();
         assert!(refused.to_string().contains("a flip deal never changes"), "{refused}");
         // … so only someone who drops the guard can do it.
-        sqlx::query("DROP TRIGGER flip_games_no_update").execute(&mut *c).await.unwrap();
+        sqlx::query("DROP TRIGGER game_secrets_deal_no_update").execute(&mut *c).await.unwrap();
         sqlx::query(edit).bind(&swapped).execute(&mut *c).await.unwrap();
         drop(c);
         s.close().await;
@@ -302,9 +302,9 @@ async fn bad_input_gets_a_precise_message_and_changes_nothing() {
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     let r = Referee::new(store, Arc::new(ManualClock::new(T0)));
     let err = r.handle(cmd("bob", "g1", Action::Move(1, "flip c7".into()))).await.unwrap_err();
-    assert!(matches!(&err, RefereeError::Store(store::StoreError::Corrupt { table: "flip_games", .. })), "{err}");
+    assert!(matches!(&err, RefereeError::Store(store::StoreError::Corrupt { table: "game_secrets", .. })), "{err}");
     assert!(err.to_string().contains("the deal does not match its seed under fy-chacha20/1"), "{err}");
-    assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏（flip_games 1："));
+    assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏（game_secrets 1："));
     let mut c = r.store().conn().await.unwrap();
     assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
     assert_eq!(store::request_get(&mut c, "g1").await.unwrap(), None);
@@ -435,7 +435,7 @@ async fn timeouts_lose_or_play_a_random_ply() {
     assert!(texts(&e)[0].contains("(rematch of #2, P1 and P2 swapped)"), "{e:?}");
     r.handle(cmd("alice", "a3", Action::Accept(3))).await.unwrap();
     let row = r.game_row(3).await.unwrap().unwrap();
-    assert_eq!((row.red.as_deref(), row.blue.as_deref()), (Some("bob"), Some("alice")));
+    assert_eq!((row.seats.user(0), row.seats.user(1)), (Some("bob"), Some("alice")));
     let e = r.handle(cmd("alice", "q", Action::Resign(3))).await.unwrap();
     assert!(texts(&e).contains(&"Game #3 is over: P1 (bob) wins — resignation.".to_string()), "{e:?}");
     let rec = r.record(3).await.unwrap();
@@ -468,7 +468,7 @@ async fn no_randomness_no_deal_and_an_abort_before_the_first_ply() {
     );
     assert_eq!(mistake.render(Locale::ZhHant), "公證人無法從系統取得隨機種子（getrandom: unavailable），請再試一次。");
     let row = r.game_row(1).await.unwrap().unwrap();
-    assert_eq!((row.status.as_str(), row.red.as_deref()), ("challenged", None), "nothing changed");
+    assert_eq!((row.status.as_str(), row.seats.user(0)), ("challenged", None), "nothing changed");
     r.store().close().await;
 
     // With randomness: accepted, then aborted before the first ply (nothing flip-specific).

@@ -145,13 +145,13 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         "abort" => Action::Abort(game_arg(words.get(1), "abort GAME")?),
         "rematch" => Action::Rematch(game_arg(words.get(1), "rematch GAME")?),
         "show" => Action::Show(game_arg(words.get(1), "show GAME")?),
-        "layouts" => Action::ListLayouts,
+        "layouts" => Action::ListLayouts(None),
         "layout" => match (words.get(1).copied(), words.get(2)) {
             (Some("save"), Some(name)) if words.len() > 3 => {
-                Action::SaveLayout { name: name.to_string(), setup: words[3..].join(" ") }
+                Action::SaveLayout { name: name.to_string(), setup: words[3..].join(" "), game: None }
             }
-            (Some("delete"), Some(name)) => Action::DeleteLayout(name.to_string()),
-            (Some("list"), None) => Action::ListLayouts,
+            (Some("delete"), Some(name)) => Action::DeleteLayout { name: name.to_string(), game: None },
+            (Some("list"), None) => Action::ListLayouts(None),
             _ => return Err(ParseError::Usage("layout save NAME <25 codes> | layout delete NAME | layouts")),
         },
         "locale" | "language" => {

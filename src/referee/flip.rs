@@ -1,8 +1,9 @@
 //! 翻棋 (junqi-flip, `rules-flip.md`) in the referee: challenge, the committed deal on accept (no
 //! deployment), flips and moves, colours, the end, and the published seed and deal.
 //!
-//! The players sit in the 2-seat columns of the game row: `red` is P1 (plays first), `blue` is P2;
-//! their colours come from the plies. The secret (seed, deal, commitment) is in `flip_games`
+//! The players sit in `game_seats` like every game's: seat 0 is P1 (plays first), seat 1 is P2;
+//! their colours come from the plies. The secret (seed, deal, commitment) is the `deal` row of
+//! `game_secrets`
 //! ([`crate::store::flip`]); the game is rebuilt from it and the event log when its game lock's
 //! slot has no copy (after a restart, an idle spell, a failed commit), and the rebuilt game is
 //! kept there, so a ply, the board images and the autocompletion that follow it replay nothing. A
@@ -73,17 +74,17 @@ pub(super) struct FlipLive {
 /// logged flip against the deal.
 pub(super) async fn rebuild_flip(c: &mut SqliteConnection, row: &GameRow) -> Result<FlipLive, StoreError> {
     let id = row.id;
-    let secret = flip_get(c, id).await?.ok_or_else(|| corrupt("flip_games", id, "a flip game without its deal"))?;
+    let secret = flip_get(c, id).await?.ok_or_else(|| corrupt("game_secrets", id, "a flip game without its deal"))?;
     if secret.shuffle != shuffle::SHUFFLE_NAME {
-        return Err(corrupt("flip_games", id, format!("unknown shuffle '{}'", secret.shuffle)));
+        return Err(corrupt("game_secrets", id, format!("unknown shuffle '{}'", secret.shuffle)));
     }
-    let seed = Seed::from_hex(&secret.seed).map_err(|e| corrupt("flip_games", id, format!("seed: {e}")))?;
-    let deal = Deal::parse(&secret.deal).map_err(|e| corrupt("flip_games", id, format!("deal: {e}")))?;
-    deal.check_seed(&seed).map_err(|e| corrupt("flip_games", id, e))?;
+    let seed = Seed::from_hex(&secret.seed).map_err(|e| corrupt("game_secrets", id, format!("seed: {e}")))?;
+    let deal = Deal::parse(&secret.deal).map_err(|e| corrupt("game_secrets", id, format!("deal: {e}")))?;
+    deal.check_seed(&seed).map_err(|e| corrupt("game_secrets", id, e))?;
     let expected = shuffle::commit(&seed, &secret.deal);
     if expected != secret.commitment {
         return Err(corrupt(
-            "flip_games",
+            "game_secrets",
             id,
             format!("the seed and deal hash to {expected}, not to the stored commitment {}", secret.commitment),
         ));
@@ -161,8 +162,7 @@ impl Referee {
             per_move,
             challenger: user.into(),
             invited: opponent.map(str::to_string),
-            red: None,
-            blue: None,
+            seats: Default::default(),
             status: status::CHALLENGED.into(),
             first_seat: 0,
             draw_offer: None,
@@ -230,7 +230,7 @@ impl Referee {
                 }
                 let options = FlipOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
                 // In a rematch P1 and P2 were fixed (swapped) when it was offered.
-                if row.red.is_none() {
+                if row.seats.user(Player::P1.index()).is_none() {
                     let challenger_first = match options.first {
                         FirstPlayer::Creator => true,
                         FirstPlayer::Random => self.entropy("first", game)?[0] & 1 == 0,
@@ -240,9 +240,9 @@ impl Referee {
                     } else {
                         (user.to_string(), row.challenger.clone())
                     };
-                    row.red = Some(p1);
-                    row.blue = Some(p2);
-                } else if row.blue.as_deref() != Some(user) && row.red.as_deref() != Some(user) {
+                    store::seats::seat_put(tx, row, Player::P1.index(), &p1).await?;
+                    store::seats::seat_put(tx, row, Player::P2.index(), &p2).await?;
+                } else if row.seats.seat_of(user).is_none() {
                     return Err(Mistake::NotInvited(game).into());
                 }
                 // The deal: a fresh secret seed, fixed before the first ply (rules-flip.md §1).
@@ -351,8 +351,10 @@ impl Referee {
                     challenger: user.into(),
                     invited: Some(player_user(row, p.other())),
                     // P1 and P2 swapped: the old P2 plays first.
-                    red: row.blue.clone(),
-                    blue: row.red.clone(),
+                    seats: store::seats::Seats::two(
+                        row.seats.user(Player::P2.index()).map(str::to_string),
+                        row.seats.user(Player::P1.index()).map(str::to_string),
+                    ),
                     status: status::CHALLENGED.into(),
                     first_seat: 0,
                     draw_offer: None,
@@ -476,7 +478,7 @@ impl Referee {
             FlipMsg::Published { game, seed: l.seed.to_hex(), deal: l.deal.to_string(), commit: l.commit.clone() };
         self.public(tx, &row.server_id, Some(game), Msg::Flip(msg), out).await?;
         out.effects.push(Effect::Render { game, for_user: None });
-        // P1 sits in the red column, and a flip winner index 0 is P1: ratings (their own pool,
+        // P1 sits in seat 0 (Red's), and a flip winner index 0 is P1: ratings (their own pool,
         // keyed by the variant) read it the same way.
         self.on_game_over(tx, row, over, now, out).await
     }
@@ -612,7 +614,7 @@ impl Referee {
             self.flip_rebuilds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             *cached = Some(rebuild_flip(c, row).await?);
         }
-        cached.as_mut().ok_or_else(|| corrupt("flip_games", row.id, "the game was not rebuilt"))
+        cached.as_mut().ok_or_else(|| corrupt("game_secrets", row.id, "the game was not rebuilt"))
     }
 
     /// How many times a 翻棋 game was rebuilt from the store by this referee (each replays the

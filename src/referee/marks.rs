@@ -131,7 +131,7 @@ impl Referee {
     ) -> Res<()> {
         let game = row.id;
         // Any number of seats (`seats.rs`), and `partners` among the modes.
-        let seat = super::seats::Seating::load(tx, row).await?.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
+        let seat = super::seats::Seating::load(row)?.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
         if row.status != status::PLAYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }

@@ -123,17 +123,24 @@ pub enum Action {
     Rematch(GameId),
     /// Ask for a game's status and board image (for oneself).
     Show(GameId),
-    /// Save a layout under a name.
+    /// Save a layout under a name, in the layout family of `game` (the 2-player one without).
     SaveLayout {
         /// The name.
         name: String,
         /// The deployment text.
         setup: String,
+        /// The game whose family the layout is for.
+        game: Option<GameId>,
     },
-    /// Delete a saved layout.
-    DeleteLayout(String),
-    /// List one's saved layouts.
-    ListLayouts,
+    /// Delete a saved layout of the family of a game (the 2-player one without).
+    DeleteLayout {
+        /// The name.
+        name: String,
+        /// The game whose family is meant.
+        game: Option<GameId>,
+    },
+    /// List one's saved layouts of the family of a game (the 2-player one without).
+    ListLayouts(Option<GameId>),
     /// Choose one's language.
     SetLocale(String),
     /// Start (true) or end (false) a vacation.
@@ -488,15 +495,17 @@ fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> Sto
     StoreError::Corrupt { table, id: id.to_string(), reason: reason.to_string() }
 }
 
+/// The player of a seat of a 2-player game (`?` while free), from the row's `game_seats`.
 fn seat_user(row: &GameRow, seat: Seat) -> &str {
-    let u = if seat == Seat::RED { &row.red } else { &row.blue };
-    u.as_deref().unwrap_or("?")
+    row.seats.user(seat.index()).unwrap_or("?")
 }
 
+/// The seat a user holds in a 2-player game (Red or Blue only), from the row's `game_seats`.
 fn seat_of(row: &GameRow, user: &str) -> Option<Seat> {
-    if row.red.as_deref() == Some(user) {
+    let seat = row.seats.seat_of(user)?;
+    if seat == Seat::RED.index() {
         Some(Seat::RED)
-    } else if row.blue.as_deref() == Some(user) {
+    } else if seat == Seat::BLUE.index() {
         Some(Seat::BLUE)
     } else {
         None
@@ -758,8 +767,8 @@ impl Referee {
         if !row.rules.is_empty() {
             tags.push(("Rules".into(), row.rules.clone()));
         }
-        tags.push(("Red".into(), row.red.clone().unwrap_or_else(|| "?".into())));
-        tags.push(("Blue".into(), row.blue.clone().unwrap_or_else(|| "?".into())));
+        tags.push(("Red".into(), seat_user(&row, Seat::RED).into()));
+        tags.push(("Blue".into(), seat_user(&row, Seat::BLUE).into()));
         if row.first_seat != 0 {
             tags.push(("First".into(), v.seat_name(Seat(row.first_seat as u8)).to_string()));
         }
@@ -863,8 +872,7 @@ impl Referee {
                     per_move,
                     challenger: user.into(),
                     invited: opponent.map(str::to_string),
-                    red: None,
-                    blue: None,
+                    seats: Default::default(),
                     status: status::CHALLENGED.into(),
                     first_seat: 0,
                     draw_offer: None,
@@ -875,22 +883,24 @@ impl Referee {
                 };
                 self.create_challenge(tx, row, now, out).await
             }
-            UserAction::SaveLayout { name, setup } => {
+            UserAction::SaveLayout { name, setup, game } => {
                 check_layout_name(name)?;
-                let v = Variant::junqi();
-                let d = validate_setup(v, setup, Seat::RED)?;
-                store::layout_save(tx, user, name, &d).await?;
+                let v = layout_variant(tx, game).await?;
+                // Seat 0 of the family's variant: the codes are the same for every seat.
+                let d = validate_setup(v, setup, Seat(0))?;
+                store::layout_save(tx, user, v.layout_family(), name, &d).await?;
                 self.private(tx, user, &cmd.server, None, Msg::LayoutSaved { name: name.into() }, out).await
             }
-            UserAction::DeleteLayout(name) => {
-                if !store::layout_delete(tx, user, name).await? {
+            UserAction::DeleteLayout { name, game } => {
+                let family = layout_variant(tx, game).await?.layout_family();
+                if !store::layout_delete(tx, user, family, name).await? {
                     return Err(Mistake::UnknownLayout(name.into()).into());
                 }
                 self.private(tx, user, &cmd.server, None, Msg::LayoutDeleted { name: name.into() }, out).await
             }
-            UserAction::ListLayouts => {
-                let v = Variant::junqi();
-                let items = store::layout_list(tx, user)
+            UserAction::ListLayouts(game) => {
+                let v = layout_variant(tx, game).await?;
+                let items = store::layout_list(tx, user, v.layout_family())
                     .await?
                     .into_iter()
                     .map(|(n, s)| {
@@ -1029,10 +1039,11 @@ impl Referee {
                     return Err(Mistake::NotInvited(game).into());
                 }
                 // The challenger plays Red; in a rematch the seats were fixed when it was offered.
-                if row.red.is_none() {
-                    row.red = Some(row.challenger.clone());
-                    row.blue = Some(user.into());
-                } else if row.blue.as_deref() != Some(user) && row.red.as_deref() != Some(user) {
+                if row.seats.user(Seat::RED.index()).is_none() {
+                    let challenger = row.challenger.clone();
+                    store::seats::seat_put(tx, row, Seat::RED.index(), &challenger).await?;
+                    store::seats::seat_put(tx, row, Seat::BLUE.index(), user).await?;
+                } else if seat_of(row, user).is_none() {
                     return Err(Mistake::NotInvited(game).into());
                 }
                 row.status = status::DEPLOYING.into();
@@ -1048,8 +1059,8 @@ impl Referee {
                 self.public(tx, &row.server_id, Some(game), msg, out).await?;
                 for seat in [Seat::RED, Seat::BLUE] {
                     let u = seat_user(row, seat).to_string();
-                    let last = store::last_layout_get(tx, &u).await?;
-                    let v = Variant::junqi();
+                    let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+                    let last = store::last_layout_get(tx, &u, v.layout_family()).await?;
                     let last = last.map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
                     let msg = Msg::DeployPrompt { game, seat: SeatName(seat.0), last };
                     self.private(tx, &u, &row.server_id, Some(game), msg, out).await?;
@@ -1169,8 +1180,10 @@ impl Referee {
                     id: 0,
                     challenger: user.into(),
                     invited: Some(other),
-                    red: row.blue.clone(),
-                    blue: row.red.clone(),
+                    seats: store::seats::Seats::two(
+                        row.seats.user(Seat::BLUE.index()).map(str::to_string),
+                        row.seats.user(Seat::RED.index()).map(str::to_string),
+                    ),
                     status: status::CHALLENGED.into(),
                     first_seat: 0,
                     draw_offer: None,
@@ -1466,7 +1479,7 @@ impl Referee {
 
     async fn pause_clocks(&self, tx: &mut SqliteConnection, user: &str, now: i64, out: &mut Out) -> Res<()> {
         for g in store::games_of_user(tx, user).await? {
-            let Some(seat) = seats::Seating::load(tx, &g).await?.seat_of(user) else { continue };
+            let Some(seat) = seats::Seating::load(&g)?.seat_of(user) else { continue };
             if let Some(mut d) = store::deadline_get(tx, g.id).await?
                 && d.kind == "move"
                 && d.seat == Some(i64::from(seat.0))
@@ -1490,7 +1503,7 @@ impl Referee {
         u.vacation_until = None;
         store::user_put(tx, &u).await?;
         for g in store::games_of_user(tx, &u.user_id).await? {
-            let Some(seat) = seats::Seating::load(tx, &g).await?.seat_of(&u.user_id) else { continue };
+            let Some(seat) = seats::Seating::load(&g)?.seat_of(&u.user_id) else { continue };
             if let Some(mut d) = store::deadline_get(tx, g.id).await?
                 && d.kind == "move"
                 && d.seat == Some(i64::from(seat.0))
@@ -1566,7 +1579,7 @@ impl Referee {
             store::deadline_set(&mut tx, &d).await?;
             let mut out = Out::default();
             if let (Some(row), Some(seat), Some(due)) = (store::game_get(&mut tx, d.game_id).await?, d.seat, d.due_at) {
-                let user = seats::Seating::load(&mut tx, &row).await?.user(Seat(seat as u8)).to_string();
+                let user = seats::Seating::load(&row)?.user(Seat(seat as u8)).to_string();
                 let msg = Msg::Reminder { game: row.id, left: due - now };
                 if let Err(Fail::Store(e)) =
                     self.private(&mut tx, &user, &row.server_id, Some(row.id), msg, &mut out).await
@@ -1698,10 +1711,7 @@ impl Referee {
         if row.status != status::DEPLOYING {
             return Err(reject(Mistake::WrongState { game, status: row.status.clone() }));
         }
-        let seat = seats::Seating::load(&mut tx, &row)
-            .await?
-            .seat_of(user)
-            .ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
+        let seat = seats::Seating::load(&row)?.seat_of(user).ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let layout = match self.random_layout(v, game, &format!("suggest:{}", seat.0)) {
             Ok(layout) => layout,
@@ -1729,19 +1739,19 @@ impl Referee {
         let text = match source {
             DeploySource::Text(t) => t.clone(),
             DeploySource::Random => self.random_layout(v, game, &format!("deploy:{}", seat.0))?,
-            DeploySource::Saved(name) => {
-                store::layout_get(tx, user, name).await?.ok_or_else(|| Mistake::UnknownLayout(name.clone()))?
-            }
-            DeploySource::Last => {
-                store::last_layout_get(tx, user).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
-            }
+            DeploySource::Saved(name) => store::layout_get(tx, user, v.layout_family(), name)
+                .await?
+                .ok_or_else(|| Mistake::UnknownLayout(name.clone()))?,
+            DeploySource::Last => store::last_layout_get(tx, user, v.layout_family())
+                .await?
+                .ok_or_else(|| Mistake::UnknownLayout("last".into()))?,
         };
         let code = validate_setup(v, &text, seat)?;
         let before = store::deployments_get(tx, game).await?;
         let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
         let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: code.clone() };
         store::deployment_put(tx, &dep).await?;
-        store::last_layout_set(tx, user, &code).await?;
+        store::last_layout_set(tx, user, v.layout_family(), &code).await?;
         Ok((code, first_time, before.len() + usize::from(first_time)))
     }
 }
@@ -1753,6 +1763,14 @@ async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Resu
     }
     let s = store::server_get(c, server).await?;
     Ok(Locale::parse(&s.locale).unwrap_or_default())
+}
+
+/// The variant whose layout family a layout command means: the game's when one is given (翻棋,
+/// which deploys nothing, falls back too), else 2-player Junqi.
+async fn layout_variant(c: &mut SqliteConnection, game: Option<GameId>) -> Res<&'static Variant> {
+    let Some(game) = game else { return Ok(Variant::junqi()) };
+    let row = store::game_get(c, game).await?.ok_or(Mistake::UnknownGame(game))?;
+    Ok(Variant::by_name(&row.variant).unwrap_or(Variant::junqi()))
 }
 
 fn check_layout_name(name: &str) -> Res<()> {

@@ -74,17 +74,24 @@ pub(super) struct Terms<'a> {
 pub(super) enum UserAction<'a> {
     /// [`Action::Challenge`].
     Challenge(Terms<'a>),
-    /// [`Action::SaveLayout`]: the name and the deployment text.
+    /// [`Action::SaveLayout`]: the name, the deployment text and the game whose family it is for.
     SaveLayout {
         /// The name.
         name: &'a str,
         /// The deployment text.
         setup: &'a str,
+        /// The game whose layout family is meant.
+        game: Option<GameId>,
     },
-    /// [`Action::DeleteLayout`].
-    DeleteLayout(&'a str),
-    /// [`Action::ListLayouts`].
-    ListLayouts,
+    /// [`Action::DeleteLayout`]: the name and the game whose family is meant.
+    DeleteLayout {
+        /// The name.
+        name: &'a str,
+        /// The game whose layout family is meant.
+        game: Option<GameId>,
+    },
+    /// [`Action::ListLayouts`]: the game whose family is meant.
+    ListLayouts(Option<GameId>),
     /// [`Action::SetLocale`].
     SetLocale(&'a str),
     /// [`Action::Vacation`].
@@ -146,9 +153,11 @@ impl Action {
             Action::Challenge { opponent, variant, mode, rules, time } => {
                 Route::User(UserAction::Challenge(Terms { opponent: opponent.as_deref(), variant, mode, rules, time }))
             }
-            Action::SaveLayout { name, setup } => Route::User(UserAction::SaveLayout { name, setup }),
-            Action::DeleteLayout(name) => Route::User(UserAction::DeleteLayout(name)),
-            Action::ListLayouts => Route::User(UserAction::ListLayouts),
+            Action::SaveLayout { name, setup, game } => {
+                Route::User(UserAction::SaveLayout { name, setup, game: *game })
+            }
+            Action::DeleteLayout { name, game } => Route::User(UserAction::DeleteLayout { name, game: *game }),
+            Action::ListLayouts(game) => Route::User(UserAction::ListLayouts(*game)),
             Action::SetLocale(tag) => Route::User(UserAction::SetLocale(tag)),
             Action::Vacation(on) => Route::User(UserAction::Vacation(*on)),
             Action::VacationDays(days) => Route::User(UserAction::VacationDays(*days)),

@@ -11,8 +11,8 @@
 //! when a whole team is out (the other team wins), by the quiet limit, or by a draw every remaining
 //! player agreed to.
 //!
-//! Storage: two-seat games keep their players in `games.red`/`games.blue`; games of more than two
-//! seats have one `game_seats` row per taken seat. `games.mode` cannot hold `partners` (双明), so a
+//! Storage: every game has one `game_seats` row per taken seat (read with its row, see
+//! [`store::seats::Seats`]). `games.mode` cannot hold `partners` (双明), so a
 //! partners game stores `dark` there (what spectators and the other team see) and its mode in
 //! `game_modes` (`migrations/0004_seats.sql`). For these games `games.draw_offer` holds the set of
 //! seats that agreed to the draw on the table, as a bit mask.
@@ -61,21 +61,14 @@ pub(super) struct Seating {
 }
 
 impl Seating {
-    /// The seats of a game: `games.red`/`games.blue` for two seats, `game_seats` for more.
-    pub(super) async fn load(c: &mut SqliteConnection, row: &GameRow) -> Result<Seating, StoreError> {
+    /// The seats of any game (2-player, 翻棋, cross board), from the `game_seats` rows read with
+    /// its row; as many as its variant has (two for 翻棋, which has no [`Variant`]).
+    pub(super) fn load(row: &GameRow) -> Result<Seating, StoreError> {
         let n = Variant::by_name(&row.variant).map_or(2, |v| v.seats.len());
-        if n <= 2 {
-            return Ok(Seating { users: vec![row.red.clone(), row.blue.clone()] });
+        if let Some((seat, _)) = row.seats.taken().find(|&(s, _)| s >= n) {
+            return Err(corrupt("game_seats", row.id, format!("seat {seat} of a {n}-seat game")));
         }
-        let mut users = vec![None; n];
-        for (seat, user) in store::seats::seats_get(c, row.id).await? {
-            let slot = usize::try_from(seat)
-                .ok()
-                .and_then(|i| users.get_mut(i))
-                .ok_or_else(|| corrupt("game_seats", row.id, format!("seat {seat} of a {n}-seat game")))?;
-            *slot = Some(user);
-        }
-        Ok(Seating { users })
+        Ok(Seating { users: row.seats.to_vec(n) })
     }
 
     /// The player of a seat (`?` while it is free).
@@ -199,7 +192,7 @@ impl Referee {
     ) -> Res<()> {
         let NewGame { v, mode: m, rules, per_move, seat, invited, rematch_of } = new;
         let two = v.seats.len() == 2;
-        let row = GameRow {
+        let mut row = GameRow {
             id: 0,
             server_id: server_id.into(),
             variant: v.name.into(),
@@ -210,8 +203,7 @@ impl Referee {
             challenger: user.into(),
             // Only a duel invites one player; four-seat games are open to anyone.
             invited: if two { invited } else { None },
-            red: (two && seat == Seat(0)).then(|| user.to_string()),
-            blue: (two && seat == Seat(1)).then(|| user.to_string()),
+            seats: Default::default(),
             status: status::CHALLENGED.into(),
             first_seat: 0,
             draw_offer: None,
@@ -220,11 +212,9 @@ impl Referee {
             created_at: now,
             updated_at: now,
         };
+        row.seats.set(seat.index(), Some(user.to_string()));
         let server = store::server_get(tx, &row.server_id).await?;
         let id = store::game_insert(tx, &row).await?;
-        if !two {
-            store::seats::seat_put(tx, id, i64::from(seat.0), user).await?;
-        }
         if m == Mode::Partners {
             store::seats::mode_put(tx, id, m.as_str()).await?;
         }
@@ -269,7 +259,7 @@ impl Referee {
         let user = cmd.user;
         let game = row.id;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let mut seating = Seating::load(tx, row).await?;
+        let mut seating = Seating::load(row)?;
         let wrong_state = |row: &GameRow| Fail::Mistake(Mistake::WrongState { game, status: row.status.clone() });
         match cmd.action {
             GameAction::Accept => self.join(tx, v, row, &mut seating, user, None, now, out).await,
@@ -280,7 +270,7 @@ impl Referee {
                 }
                 // A seated player other than the challenger leaves their seat; the challenge stays.
                 if let Some(seat) = seating.seat_of(user).filter(|_| row.challenger != user && v.seats.len() > 2) {
-                    store::seats::seat_delete(tx, game, i64::from(seat.0)).await?;
+                    store::seats::seat_delete(tx, row, seat.index()).await?;
                     seating.users[seat.index()] = None;
                     row.updated_at = now;
                     store::game_update(tx, row).await?;
@@ -487,13 +477,7 @@ impl Referee {
             }
             None => free[0],
         };
-        if v.seats.len() > 2 {
-            store::seats::seat_put(tx, game, i64::from(seat.0), user).await?;
-        } else if seat == Seat(0) {
-            row.red = Some(user.into());
-        } else {
-            row.blue = Some(user.into());
-        }
+        store::seats::seat_put(tx, row, seat.index(), user).await?;
         seating.users[seat.index()] = Some(user.into());
         row.updated_at = now;
         let free = seating.free();
@@ -529,7 +513,7 @@ impl Referee {
         self.public(tx, &row.server_id, Some(game), Msg::Seats(SeatMsg::Full { game, teams }), out).await?;
         for seat in seating.seats() {
             let u = seating.user(seat).to_string();
-            let last = store::last_layout_get(tx, &u).await?;
+            let last = store::last_layout_get(tx, &u, v.layout_family()).await?;
             let last = last.map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
             let msg = Msg::DeployPrompt { game, seat: SeatName::of(v, seat), last };
             self.private(tx, &u, &row.server_id, Some(game), msg, out).await?;
@@ -799,7 +783,7 @@ impl Referee {
     ) -> Res<()> {
         let game = row.id;
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let seating = Seating::load(tx, row).await?;
+        let seating = Seating::load(row)?;
         let l = self.ensure_live(tx, row, live).await?;
         let seat = l.game.to_move();
         if deadline_seat != Some(i64::from(seat.0)) {
@@ -828,7 +812,7 @@ impl Referee {
         live: &Live,
         user: Option<&str>,
     ) -> Result<View, RefereeError> {
-        let seating = Seating::load(c, row).await?;
+        let seating = Seating::load(row)?;
         let mode = mode_of(c, row).await?;
         let viewer = match user.and_then(|u| seating.seat_of(u)) {
             Some(s) => Viewer::Seat(s),
@@ -845,7 +829,7 @@ impl Referee {
         let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", game, e))?;
         let mode = mode_of(c, row).await?;
-        let seating = Seating::load(c, row).await?;
+        let seating = Seating::load(row)?;
         let deps = store::deployments_get(c, game).await?;
         let mut setups = Vec::new();
         for s in seating.seats() {
@@ -936,6 +920,6 @@ impl Referee {
         let row = store::game_get(&mut c, game)
             .await?
             .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
-        Ok(Seating::load(&mut c, &row).await?.users)
+        Ok(Seating::load(&row)?.users)
     }
 }

@@ -8,6 +8,7 @@
 use sqlx::sqlite::SqliteConnection;
 
 use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, month_of};
+use crate::rules::Variant;
 use crate::store::{self, discord};
 
 /// A server's adapter options: announcements channel, thread per game, default time control.
@@ -131,20 +132,41 @@ impl Referee {
         Ok(discord::discord_challenge_get(&mut *self.store.conn().await?, game).await?)
     }
 
-    /// One of a user's saved layouts.
-    pub async fn layout(&self, user: &str, name: &str) -> Result<Option<String>, RefereeError> {
-        Ok(store::layout_get(&mut *self.store.conn().await?, user, name).await?)
+    /// The layout family of a game (`Variant::layout_family`), or of 2-player Junqi without one
+    /// (or for a game that deploys nothing, 翻棋): what saved and last layouts are kept by.
+    async fn layout_family(
+        &self,
+        c: &mut SqliteConnection,
+        game: Option<GameId>,
+    ) -> Result<&'static str, RefereeError> {
+        let row = match game {
+            Some(g) => store::game_get(c, g).await?,
+            None => None,
+        };
+        let v = row.and_then(|r| Variant::by_name(&r.variant)).unwrap_or(Variant::junqi());
+        Ok(v.layout_family())
     }
 
-    /// The names of a user's saved layouts.
-    pub async fn layout_names(&self, user: &str) -> Result<Vec<String>, RefereeError> {
-        let list = store::layout_list(&mut *self.store.conn().await?, user).await?;
+    /// One of a user's saved layouts, of the family of `game` (2-player Junqi's without).
+    pub async fn layout(&self, user: &str, game: Option<GameId>, name: &str) -> Result<Option<String>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let family = self.layout_family(&mut c, game).await?;
+        Ok(store::layout_get(&mut c, user, family, name).await?)
+    }
+
+    /// The names of a user's saved layouts of the family of `game` (2-player Junqi's without).
+    pub async fn layout_names(&self, user: &str, game: Option<GameId>) -> Result<Vec<String>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let family = self.layout_family(&mut c, game).await?;
+        let list = store::layout_list(&mut c, user, family).await?;
         Ok(list.into_iter().map(|(n, _)| n).collect())
     }
 
-    /// The layout a user deployed last.
-    pub async fn last_layout(&self, user: &str) -> Result<Option<String>, RefereeError> {
-        Ok(store::last_layout_get(&mut *self.store.conn().await?, user).await?)
+    /// The layout of the family of `game` (2-player Junqi's without) a user deployed last.
+    pub async fn last_layout(&self, user: &str, game: Option<GameId>) -> Result<Option<String>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let family = self.layout_family(&mut c, game).await?;
+        Ok(store::last_layout_get(&mut c, user, family).await?)
     }
 
     /// The language the referee speaks to a user on a server (their choice, else the server's).

@@ -1087,8 +1087,7 @@ impl Referee {
                             per_move: t.per_move,
                             challenger: red.clone(),
                             invited: Some(b.clone()),
-                            red: Some(red.clone()),
-                            blue: Some(b.clone()),
+                            seats: store::seats::Seats::two(Some(red.clone()), Some(b.clone())),
                             status: status::DEPLOYING.into(),
                             first_seat: 0,
                             draw_offer: None,
@@ -1124,8 +1123,8 @@ impl Referee {
             let msg = TournamentMsg::Round { id, name: t.name.clone(), round: round as usize, of, boards: lines, due };
             self.public(tx, &t.server_id, None, tmsg(msg), out).await?;
             for (g, u, seat) in prompts {
-                let v = Variant::junqi();
-                let last = store::last_layout_get(tx, &u)
+                let v = Variant::by_name(&t.variant).unwrap_or(Variant::junqi());
+                let last = store::last_layout_get(tx, &u, v.layout_family())
                     .await?
                     .map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
                 let msg = Msg::DeployPrompt { game: g, seat: super::i18n::SeatName(seat.0), last };
@@ -1185,7 +1184,10 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let plies = u32::try_from(ts::moves_count(tx, row.id).await?).unwrap_or(u32::MAX);
-        if let (Some(red), Some(blue)) = (row.red.clone(), row.blue.clone()) {
+        // Rated: two-seat games (seats 0 and 1, no third), as when they alone had games.red/blue.
+        let seats = &row.seats;
+        if let (Some(red), Some(blue), None) = (seats.user(0), seats.user(1), seats.user(2)) {
+            let (red, blue) = (red.to_string(), blue.to_string());
             if rating::is_rated(plies) {
                 let get = async |tx: &mut SqliteConnection, u: &str| -> Res<(Rating, i64)> {
                     Ok(ts::rating_get(tx, &row.server_id, &row.variant, u)

@@ -390,7 +390,7 @@ mod tests {
     /// commit outcome.
     async fn save(s: &Store, name: &str, keep: bool) -> Result<(), super::StoreError> {
         let (mut turn, commit) = s.turn().await?;
-        layout_save(turn.conn(), "alice", name, "x").await?;
+        layout_save(turn.conn(), "alice", "junqi", name, "x").await?;
         turn.finish(keep);
         commit.wait().await
     }
@@ -407,9 +407,9 @@ mod tests {
         b.unwrap();
         c.unwrap();
         let mut conn = s.conn().await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "a").await.unwrap().as_deref(), Some("x"));
-        assert_eq!(layout_get(&mut conn, "alice", "b").await.unwrap(), None);
-        assert_eq!(layout_get(&mut conn, "alice", "c").await.unwrap().as_deref(), Some("x"));
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "a").await.unwrap().as_deref(), Some("x"));
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "b").await.unwrap(), None);
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "c").await.unwrap().as_deref(), Some("x"));
     }
 
     #[sqlx::test(migrations = false)]
@@ -450,10 +450,10 @@ mod tests {
         assert!(matches!(bad, Err(super::StoreError::Batch(_))), "{bad:?}");
         assert!(matches!(good, Err(super::StoreError::Batch(_))), "{good:?}");
         let mut conn = s.conn().await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "good").await.unwrap(), None);
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "good").await.unwrap(), None);
         // The writer goes on with the next batch.
         save(&s, "after", true).await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "after").await.unwrap().as_deref(), Some("x"));
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "after").await.unwrap().as_deref(), Some("x"));
         assert!(game_get(&mut conn, 999).await.unwrap().is_none());
     }
 
@@ -497,17 +497,17 @@ mod tests {
         let s = store(o).await;
         {
             let (mut turn, _commit) = s.turn().await.unwrap();
-            layout_save(turn.conn(), "alice", "lost", "x").await.unwrap();
+            layout_save(turn.conn(), "alice", "junqi", "lost", "x").await.unwrap();
             // Dropped: a cancelled command gives the transaction back, rolled back.
         }
         save(&s, "kept", true).await.unwrap();
         // Plain transactions wait for the batch to give the connection back.
         let mut tx = s.begin().await.unwrap();
-        layout_save(&mut tx, "alice", "plain", "x").await.unwrap();
+        layout_save(&mut tx, "alice", "junqi", "plain", "x").await.unwrap();
         tx.commit().await.unwrap();
         let mut conn = s.conn().await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "lost").await.unwrap(), None);
-        assert!(layout_get(&mut conn, "alice", "kept").await.unwrap().is_some());
-        assert!(layout_get(&mut conn, "alice", "plain").await.unwrap().is_some());
+        assert_eq!(layout_get(&mut conn, "alice", "junqi", "lost").await.unwrap(), None);
+        assert!(layout_get(&mut conn, "alice", "junqi", "kept").await.unwrap().is_some());
+        assert!(layout_get(&mut conn, "alice", "junqi", "plain").await.unwrap().is_some());
     }
 }

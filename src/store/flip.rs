@@ -1,5 +1,6 @@
-//! The secret of a 翻棋 game (migration 0005): the seed, the deal it gives and the commitment
-//! posted at the start. The referee reads it to rebuild the game and publishes it at the end.
+//! The secret of a 翻棋 game: the seed, the deal it gives and the commitment posted at the start,
+//! kept as the game-wide `deal` row of `game_secrets` (migration 0007; 0005's `flip_games` before).
+//! The referee reads it to rebuild the game and publishes it at the end.
 
 use sqlx::sqlite::SqliteConnection;
 
@@ -20,23 +21,28 @@ pub struct FlipRow {
     pub deal: String,
 }
 
-/// Stores a game's deal (once: the table refuses updates).
+/// Stores a game's deal (once: the table's triggers refuse updates and deletes of deals).
 pub async fn flip_insert(conn: &mut SqliteConnection, row: &FlipRow) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO flip_games (game_id, shuffle, seed, commitment, deal) VALUES (?, ?, ?, ?, ?)")
-        .bind(row.game_id)
-        .bind(&row.shuffle)
-        .bind(&row.seed)
-        .bind(&row.commitment)
-        .bind(&row.deal)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO game_secrets (game_id, seat, kind, body, shuffle, seed, commitment)
+         VALUES (?, NULL, 'deal', ?, ?, ?, ?)",
+    )
+    .bind(row.game_id)
+    .bind(&row.deal)
+    .bind(&row.shuffle)
+    .bind(&row.seed)
+    .bind(&row.commitment)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
 /// A game's deal, if it has one.
 pub async fn flip_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<FlipRow>, StoreError> {
+    // The CHECK of a 'deal' row makes shuffle, seed and commitment non-NULL.
     Ok(sqlx::query_as::<_, FlipRow>(
-        "SELECT game_id, shuffle, seed, commitment, deal FROM flip_games WHERE game_id = ?",
+        "SELECT game_id, shuffle, seed, commitment, body AS deal FROM game_secrets
+         WHERE game_id = ? AND kind = 'deal' AND seat IS NULL",
     )
     .bind(game_id)
     .fetch_optional(conn)

@@ -20,7 +20,7 @@ use super::{DeadlineRow, GameRow, StoreError};
 const EVENT_INSERT: &str = event_insert!();
 /// The statement of [`super::game_update`].
 pub(super) const GAME_UPDATE: &str =
-    "UPDATE games SET red = ?, blue = ?, status = ?, first_seat = ?, draw_offer = ?, result = ?, updated_at = ?
+    "UPDATE games SET status = ?, first_seat = ?, draw_offer = ?, result = ?, updated_at = ?
      WHERE id = ?";
 /// The statement of [`super::deadline_set`].
 pub(super) const DEADLINE_SET: &str =
@@ -74,7 +74,7 @@ impl Later {
     /// referee defers this only for a game it has just read or cached.
     pub fn game_update(&mut self, g: &GameRow) {
         let a = self.statement(GAME_UPDATE);
-        add!(a, g.red.clone(), g.blue.clone(), g.status.clone(), g.first_seat, g.draw_offer, g.result.clone());
+        add!(a, g.status.clone(), g.first_seat, g.draw_offer, g.result.clone());
         add!(a, g.updated_at, g.id);
     }
 

@@ -360,10 +360,10 @@ pub struct GameRow {
     pub challenger: String,
     /// Who was invited (None: open challenge).
     pub invited: Option<String>,
-    /// The Red player, once seated.
-    pub red: Option<String>,
-    /// The Blue player, once seated.
-    pub blue: Option<String>,
+    /// The players by seat (`game_seats`), read with the row; written by [`game_insert`] and
+    /// [`seats::seat_put`], never by [`game_update`].
+    #[sqlx(try_from = "String")]
+    pub seats: seats::Seats,
     /// See [`status`].
     pub status: String,
     /// The seat that moves first.
@@ -380,15 +380,26 @@ pub struct GameRow {
     pub updated_at: i64,
 }
 
-const GAME_COLUMNS: &str = "id, server_id, variant, mode, rules, per_move, challenger, invited, red, blue, status, \
-     first_seat, draw_offer, result, rematch_of, created_at, updated_at";
+/// The columns of a [`GameRow`]; `{seats}` is [`seats::SEATS_COLUMN`].
+macro_rules! game_select {
+    ($tail:literal) => {
+        sqlx::AssertSqlSafe(format!(
+            concat!(
+                "SELECT id, server_id, variant, mode, rules, per_move, challenger, invited, {seats}, status, \
+                 first_seat, draw_offer, result, rematch_of, created_at, updated_at FROM games ",
+                $tail
+            ),
+            seats = seats::SEATS_COLUMN
+        ))
+    };
+}
 
-/// Inserts a new game (its `id` is ignored) and returns its id.
+/// Inserts a new game (its `id` is ignored) with its seated players and returns its id.
 pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64, StoreError> {
     let r = sqlx::query(
-        "INSERT INTO games (server_id, variant, mode, rules, per_move, challenger, invited, red, blue, status,
+        "INSERT INTO games (server_id, variant, mode, rules, per_move, challenger, invited, status,
              first_seat, draw_offer, result, rematch_of, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.server_id)
     .bind(&g.variant)
@@ -397,8 +408,6 @@ pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64
     .bind(g.per_move)
     .bind(&g.challenger)
     .bind(&g.invited)
-    .bind(&g.red)
-    .bind(&g.blue)
     .bind(&g.status)
     .bind(g.first_seat)
     .bind(g.draw_offer)
@@ -406,16 +415,19 @@ pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64
     .bind(g.rematch_of)
     .bind(g.created_at)
     .bind(g.updated_at)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(r.last_insert_rowid())
+    let id = r.last_insert_rowid();
+    for (seat, user) in g.seats.taken() {
+        seats::seat_insert(conn, id, seat, user).await?;
+    }
+    Ok(id)
 }
 
-/// Writes the mutable fields of a game (players, status, draw offer, result, updated_at).
+/// Writes the mutable fields of a game (status, first seat, draw offer, result, updated_at); the
+/// players are written by [`seats::seat_put`] when they sit down.
 pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(), StoreError> {
     let r = sqlx::query(later::GAME_UPDATE)
-        .bind(&g.red)
-        .bind(&g.blue)
         .bind(&g.status)
         .bind(g.first_seat)
         .bind(g.draw_offer)
@@ -432,25 +444,22 @@ pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(),
 
 /// A game by id.
 pub async fn game_get(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
-    let sql = sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"));
-    Ok(sqlx::query_as::<_, GameRow>(sql).bind(id).fetch_optional(conn).await?)
+    Ok(sqlx::query_as::<_, GameRow>(game_select!("WHERE id = ?")).bind(id).fetch_optional(conn).await?)
 }
 
 /// Every game not yet over (challenged, deploying or playing), by id.
 pub async fn games_live(conn: &mut SqliteConnection) -> Result<Vec<GameRow>, StoreError> {
-    let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('challenged', 'deploying', 'playing') ORDER BY id"
-    ));
+    let sql = game_select!("WHERE status IN ('challenged', 'deploying', 'playing') ORDER BY id");
     Ok(sqlx::query_as::<_, GameRow>(sql).fetch_all(conn).await?)
 }
 
 /// The live games a user sits in or was invited to, by id.
 pub async fn games_of_user(conn: &mut SqliteConnection, user: &str) -> Result<Vec<GameRow>, StoreError> {
-    let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('challenged', 'deploying', 'playing')
-         AND (red = ?1 OR blue = ?1 OR challenger = ?1 OR invited = ?1
-              OR id IN (SELECT game_id FROM game_seats WHERE user_id = ?1)) ORDER BY id"
-    ));
+    let sql = game_select!(
+        "WHERE status IN ('challenged', 'deploying', 'playing')
+         AND (challenger = ?1 OR invited = ?1 OR id IN (SELECT game_id FROM game_seats WHERE user_id = ?1))
+         ORDER BY id"
+    );
     Ok(sqlx::query_as::<_, GameRow>(sql).bind(user).fetch_all(conn).await?)
 }
 
@@ -573,14 +582,24 @@ pub async fn request_put(
 
 // ---------------------------------------------------------------------------------------------
 // Layouts
+//
+// Saved and last layouts are kept per layout family (`Variant::layout_family`, migration 0007): a
+// layout is offered only in games whose deployments it fits.
 
-/// Saves (or replaces) a named layout.
-pub async fn layout_save(conn: &mut SqliteConnection, user: &str, name: &str, setup: &str) -> Result<(), StoreError> {
+/// Saves (or replaces) a named layout of a family.
+pub async fn layout_save(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+    name: &str,
+    setup: &str,
+) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO layouts (user_id, name, setup) VALUES (?, ?, ?)
-         ON CONFLICT(user_id, name) DO UPDATE SET setup = excluded.setup",
+        "INSERT INTO layouts (user_id, family, name, setup) VALUES (?, ?, ?, ?)
+         ON CONFLICT(user_id, family, name) DO UPDATE SET setup = excluded.setup",
     )
     .bind(user)
+    .bind(family)
     .bind(name)
     .bind(setup)
     .execute(conn)
@@ -588,28 +607,49 @@ pub async fn layout_save(conn: &mut SqliteConnection, user: &str, name: &str, se
     Ok(())
 }
 
-/// A named layout.
-pub async fn layout_get(conn: &mut SqliteConnection, user: &str, name: &str) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM layouts WHERE user_id = ? AND name = ?")
-        .bind(user)
-        .bind(name)
-        .fetch_optional(conn)
-        .await?;
+/// A named layout of a family.
+pub async fn layout_get(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+    name: &str,
+) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT setup FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
+            .bind(user)
+            .bind(family)
+            .bind(name)
+            .fetch_optional(conn)
+            .await?;
     Ok(row.map(|r| r.0))
 }
 
-/// A user's layouts as (name, setup), by name.
-pub async fn layout_list(conn: &mut SqliteConnection, user: &str) -> Result<Vec<(String, String)>, StoreError> {
-    Ok(sqlx::query_as("SELECT name, setup FROM layouts WHERE user_id = ? ORDER BY name")
+/// A user's layouts of a family as (name, setup), by name.
+pub async fn layout_list(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(sqlx::query_as("SELECT name, setup FROM layouts WHERE user_id = ? AND family = ? ORDER BY name")
         .bind(user)
+        .bind(family)
         .fetch_all(conn)
         .await?)
 }
 
-/// Deletes a named layout; whether it existed.
-pub async fn layout_delete(conn: &mut SqliteConnection, user: &str, name: &str) -> Result<bool, StoreError> {
-    let r =
-        sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?").bind(user).bind(name).execute(conn).await?;
+/// Deletes a named layout of a family; whether it existed.
+pub async fn layout_delete(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+    name: &str,
+) -> Result<bool, StoreError> {
+    let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
+        .bind(user)
+        .bind(family)
+        .bind(name)
+        .execute(conn)
+        .await?;
     Ok(r.rows_affected() > 0)
 }
 
@@ -635,23 +675,36 @@ pub async fn suggestion_put(conn: &mut SqliteConnection, game: i64, user: &str, 
     Ok(())
 }
 
-/// Remembers the layout a user deployed last.
-pub async fn last_layout_set(conn: &mut SqliteConnection, user: &str, setup: &str) -> Result<(), StoreError> {
+/// Remembers the layout of a family a user deployed last.
+pub async fn last_layout_set(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+    setup: &str,
+) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO last_layouts (user_id, setup) VALUES (?, ?)
-         ON CONFLICT(user_id) DO UPDATE SET setup = excluded.setup",
+        "INSERT INTO last_layouts (user_id, family, setup) VALUES (?, ?, ?)
+         ON CONFLICT(user_id, family) DO UPDATE SET setup = excluded.setup",
     )
     .bind(user)
+    .bind(family)
     .bind(setup)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// The layout a user deployed last.
-pub async fn last_layout_get(conn: &mut SqliteConnection, user: &str) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ?").bind(user).fetch_optional(conn).await?;
+/// The layout of a family a user deployed last.
+pub async fn last_layout_get(
+    conn: &mut SqliteConnection,
+    user: &str,
+    family: &str,
+) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ? AND family = ?")
+        .bind(user)
+        .bind(family)
+        .fetch_optional(conn)
+        .await?;
     Ok(row.map(|r| r.0))
 }
 

@@ -20,8 +20,7 @@ fn game(challenger: &str) -> GameRow {
         per_move: Some(3600),
         challenger: challenger.into(),
         invited: Some("bob".into()),
-        red: None,
-        blue: None,
+        seats: Default::default(),
         status: status::CHALLENGED.into(),
         first_seat: 0,
         draw_offer: None,
@@ -123,11 +122,25 @@ async fn games_insert_get_update(_p: SqlitePoolOptions, o: SqliteConnectOptions)
     let mut g = game_get(&mut c, id).await.unwrap().unwrap();
     assert_eq!(g.challenger, "alice");
     assert_eq!(g.id, id);
-    g.red = Some("alice".into());
-    g.blue = Some("bob".into());
+    assert_eq!(g.seats, seats::Seats::default());
+    seats::seat_put(&mut c, &mut g, 1, "bob").await.unwrap();
+    seats::seat_put(&mut c, &mut g, 0, "alice").await.unwrap();
     g.status = status::DEPLOYING.into();
     game_update(&mut c, &g).await.unwrap();
+    assert_eq!(g.seats, seats::Seats::two(Some("alice".into()), Some("bob".into())));
     assert_eq!(game_get(&mut c, id).await.unwrap().unwrap(), g);
+    // A game inserted with its players seats them.
+    let again = game_insert(&mut c, &g).await.unwrap();
+    assert_eq!(game_get(&mut c, again).await.unwrap().unwrap().seats, g.seats);
+    // A seat beyond the first two, with a gap before it.
+    seats::seat_delete(&mut c, &mut g, 1).await.unwrap();
+    seats::seat_put(&mut c, &mut g, 3, "dora").await.unwrap();
+    let got = game_get(&mut c, id).await.unwrap().unwrap().seats;
+    assert_eq!(
+        (got.user(0), got.user(1), got.user(3), got.seat_of("dora")),
+        (Some("alice"), None, Some("dora"), Some(3))
+    );
+    assert_eq!(got, g.seats);
     assert!(game_get(&mut c, id + 100).await.unwrap().is_none());
     g.id = id + 100;
     assert!(matches!(game_update(&mut c, &g).await, Err(StoreError::Corrupt { .. })));
@@ -204,29 +217,35 @@ async fn requests_are_recorded_once(_p: SqlitePoolOptions, o: SqliteConnectOptio
 async fn layouts_save_get_list_delete(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
     let s = store(o).await;
     let mut c = s.conn().await.unwrap();
-    layout_save(&mut c, "alice", "wall", "aaa").await.unwrap();
-    layout_save(&mut c, "alice", "attack", "bbb").await.unwrap();
-    layout_save(&mut c, "alice", "wall", "ccc").await.unwrap();
-    layout_save(&mut c, "bob", "wall", "ddd").await.unwrap();
-    assert_eq!(layout_get(&mut c, "alice", "wall").await.unwrap().as_deref(), Some("ccc"));
+    layout_save(&mut c, "alice", "junqi", "wall", "aaa").await.unwrap();
+    layout_save(&mut c, "alice", "junqi", "attack", "bbb").await.unwrap();
+    layout_save(&mut c, "alice", "junqi", "wall", "ccc").await.unwrap();
+    layout_save(&mut c, "bob", "junqi", "wall", "ddd").await.unwrap();
+    // Same user and name in another family: a different layout.
+    layout_save(&mut c, "alice", "lhk", "wall", "eee").await.unwrap();
+    assert_eq!(layout_get(&mut c, "alice", "junqi", "wall").await.unwrap().as_deref(), Some("ccc"));
     assert_eq!(
-        layout_list(&mut c, "alice").await.unwrap(),
+        layout_list(&mut c, "alice", "junqi").await.unwrap(),
         [("attack".to_string(), "bbb".to_string()), ("wall".to_string(), "ccc".to_string())]
     );
-    assert!(layout_delete(&mut c, "alice", "wall").await.unwrap());
-    assert!(!layout_delete(&mut c, "alice", "wall").await.unwrap());
-    assert_eq!(layout_get(&mut c, "alice", "wall").await.unwrap(), None);
-    assert_eq!(layout_get(&mut c, "bob", "wall").await.unwrap().as_deref(), Some("ddd"));
+    assert_eq!(layout_list(&mut c, "alice", "lhk").await.unwrap(), [("wall".to_string(), "eee".to_string())]);
+    assert!(layout_delete(&mut c, "alice", "junqi", "wall").await.unwrap());
+    assert!(!layout_delete(&mut c, "alice", "junqi", "wall").await.unwrap());
+    assert_eq!(layout_get(&mut c, "alice", "junqi", "wall").await.unwrap(), None);
+    assert_eq!(layout_get(&mut c, "alice", "lhk", "wall").await.unwrap().as_deref(), Some("eee"));
+    assert_eq!(layout_get(&mut c, "bob", "junqi", "wall").await.unwrap().as_deref(), Some("ddd"));
 }
 
 #[sqlx::test(migrations = false)]
 async fn last_layout_is_remembered(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
     let s = store(o).await;
     let mut c = s.conn().await.unwrap();
-    assert_eq!(last_layout_get(&mut c, "alice").await.unwrap(), None);
-    last_layout_set(&mut c, "alice", "one").await.unwrap();
-    last_layout_set(&mut c, "alice", "two").await.unwrap();
-    assert_eq!(last_layout_get(&mut c, "alice").await.unwrap().as_deref(), Some("two"));
+    assert_eq!(last_layout_get(&mut c, "alice", "junqi").await.unwrap(), None);
+    last_layout_set(&mut c, "alice", "junqi", "one").await.unwrap();
+    last_layout_set(&mut c, "alice", "junqi", "two").await.unwrap();
+    last_layout_set(&mut c, "alice", "lhk", "three").await.unwrap();
+    assert_eq!(last_layout_get(&mut c, "alice", "junqi").await.unwrap().as_deref(), Some("two"));
+    assert_eq!(last_layout_get(&mut c, "alice", "lhk").await.unwrap().as_deref(), Some("three"));
 }
 
 #[sqlx::test(migrations = false)]
@@ -338,7 +357,7 @@ async fn the_wal_is_checkpointed_off_the_commands_path() {
     let big = "x".repeat(4000);
     for i in 0..2000 {
         let (mut turn, commit) = s.turn().await.unwrap();
-        layout_save(turn.conn(), "alice", &format!("l{i}"), &big).await.unwrap();
+        layout_save(turn.conn(), "alice", "junqi", &format!("l{i}"), &big).await.unwrap();
         turn.finish(true);
         commit.wait().await.unwrap();
         if i % 250 == 249 {
@@ -354,8 +373,173 @@ async fn the_wal_is_checkpointed_off_the_commands_path() {
     let wal = std::fs::metadata(dir.join("wal.db-wal")).map(|m| m.len()).unwrap_or(0);
     assert!(wal < 5 << 20, "the WAL grew to {wal} bytes: checkpoints do not run");
     let mut c = s.conn().await.unwrap();
-    assert_eq!(layout_list(&mut c, "alice").await.unwrap().len(), 2000);
+    assert_eq!(layout_list(&mut c, "alice", "junqi").await.unwrap().len(), 2000);
     drop(c);
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A database written at migration 0006 (players in games.red/blue for two-seat games, the 翻棋
+/// deal in flip_games, layouts without a family) opens with 0007 applied, every row moved exactly,
+/// and its live games go on through the referee.
+#[sqlx::test(migrations = false)]
+async fn migration_0007_moves_seats_secrets_and_layouts(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    use crate::referee::{Action, Command, ManualClock, Referee};
+    use crate::rules::flip::Deal;
+    use crate::rules::rng::Rng;
+    use crate::rules::setup::Setup;
+    use crate::rules::shuffle::{self, Seed};
+    use crate::rules::{Seat, Variant};
+
+    // The old schema, as the pre-0007 code left it.
+    let old = SqlitePoolOptions::new().max_connections(1).connect_with(o.clone().foreign_keys(true)).await.unwrap();
+    MIGRATOR.run_to(6, &old).await.unwrap();
+    let v = Variant::junqi();
+    let mut rng = Rng::new(11);
+    let setups: Vec<String> = (0..2).map(|_| Setup::random(v, &mut rng).to_code_string(v)).collect();
+    let seed = Seed([7; 32]);
+    let deal = Deal::from_seed(&seed).to_string();
+    let commitment = shuffle::commit(&seed, &deal);
+    let insert_game =
+        "INSERT INTO games (id, server_id, variant, mode, rules, per_move, challenger, invited, red, blue,
+                           status, created_at, updated_at) VALUES (?, '', ?, ?, '', NULL, ?, ?, ?, ?, ?, 1, 1)";
+    /// id, variant, mode, challenger, invited, red, blue, status.
+    type OldGame<'a> = (i64, &'a str, &'a str, &'a str, Option<&'a str>, Option<&'a str>, Option<&'a str>, &'a str);
+    #[rustfmt::skip]
+    let games: [OldGame; 5] = [
+        (1, "junqi", "dark", "alice", Some("bob"), Some("alice"), Some("bob"), "playing"),
+        (2, "junqi-flip", "open", "alice", Some("bob"), Some("bob"), Some("alice"), "playing"),
+        (3, "junqi4", "dark", "alice", None, None, None, "deploying"),
+        (4, "junqi", "reveal", "dora", None, None, None, "challenged"),
+        // A duel whose challenger chose North: only the blue column was set.
+        (5, "junqi4-duel", "open", "carol", Some("dora"), None, Some("carol"), "challenged"),
+    ];
+    for (id, variant, mode, challenger, invited, red, blue, st) in games {
+        sqlx::query(insert_game)
+            .bind(id)
+            .bind(variant)
+            .bind(mode)
+            .bind(challenger)
+            .bind(invited)
+            .bind(red)
+            .bind(blue)
+            .bind(st)
+            .execute(&old)
+            .await
+            .unwrap();
+    }
+    for (seat, setup) in setups.iter().enumerate() {
+        let user = ["alice", "bob"][seat];
+        sqlx::query("INSERT INTO deployments (game_id, seat, user_id, setup) VALUES (1, ?, ?, ?)")
+            .bind(seat as i64)
+            .bind(user)
+            .bind(setup)
+            .execute(&old)
+            .await
+            .unwrap();
+    }
+    sqlx::query("INSERT INTO flip_games (game_id, shuffle, seed, commitment, deal) VALUES (2, ?, ?, ?, ?)")
+        .bind(shuffle::SHUFFLE_NAME)
+        .bind(seed.to_hex())
+        .bind(&commitment)
+        .bind(&deal)
+        .execute(&old)
+        .await
+        .unwrap();
+    for (seat, user) in ["alice", "bob", "carol", "dora"].into_iter().enumerate() {
+        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES (3, ?, ?)")
+            .bind(seat as i64)
+            .bind(user)
+            .execute(&old)
+            .await
+            .unwrap();
+    }
+    for sql in [
+        "INSERT INTO game_modes (game_id, mode) VALUES (3, 'partners')",
+        "INSERT INTO layouts (user_id, name, setup) VALUES ('alice', 'wall', 'aaa'), ('alice', 'rush', 'bbb'),
+             ('bob', 'wall', 'ccc')",
+        "INSERT INTO last_layouts (user_id, setup) VALUES ('alice', 'ddd'), ('carol', 'eee')",
+    ] {
+        sqlx::query(sql).execute(&old).await.unwrap();
+    }
+    old.close().await;
+
+    // Opening with the current code applies 0007.
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    let seats_of = async |c: &mut SqliteConnection, id: i64| game_get(c, id).await.unwrap().unwrap().seats;
+    let two = |a: Option<&str>, b: Option<&str>| seats::Seats::two(a.map(Into::into), b.map(Into::into));
+    assert_eq!(seats_of(&mut c, 1).await, two(Some("alice"), Some("bob")));
+    assert_eq!(seats_of(&mut c, 2).await, two(Some("bob"), Some("alice")), "翻棋: red was P1");
+    let four = seats_of(&mut c, 3).await;
+    assert_eq!(four.to_vec(4), ["alice", "bob", "carol", "dora"].map(|u| Some(u.to_string())));
+    assert_eq!(seats_of(&mut c, 4).await, seats::Seats::default());
+    assert_eq!(seats_of(&mut c, 5).await, two(None, Some("carol")));
+    let all: Vec<(i64, i64, String)> =
+        sqlx::query_as("SELECT game_id, seat, user_id FROM game_seats ORDER BY game_id, seat")
+            .fetch_all(&mut *c)
+            .await
+            .unwrap();
+    assert_eq!(all.len(), 2 + 2 + 4 + 1, "{all:?}");
+    let mine: Vec<i64> = games_of_user(&mut c, "carol").await.unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(mine, [3, 5]);
+    // The old columns and table are gone, so nothing can read them by mistake.
+    assert!(sqlx::query("SELECT red FROM games").fetch_all(&mut *c).await.is_err());
+    assert!(sqlx::query("SELECT * FROM flip_games").fetch_all(&mut *c).await.is_err());
+    // Rows that 0007 does not touch are still there.
+    assert_eq!(deployments_get(&mut c, 1).await.unwrap().len(), 2);
+    assert_eq!(seats::mode_get(&mut c, 3).await.unwrap().as_deref(), Some("partners"));
+    let g3 = game_get(&mut c, 3).await.unwrap().unwrap();
+    assert_eq!((g3.mode.as_str(), g3.status.as_str()), ("dark", "deploying"));
+
+    // The deal, in game_secrets, still refuses edits.
+    let want = flip::FlipRow {
+        game_id: 2,
+        shuffle: shuffle::SHUFFLE_NAME.into(),
+        seed: seed.to_hex(),
+        commitment: commitment.clone(),
+        deal: deal.clone(),
+    };
+    assert_eq!(flip::flip_get(&mut c, 2).await.unwrap(), Some(want));
+    assert_eq!(flip::flip_get(&mut c, 1).await.unwrap(), None);
+    let edit = sqlx::query("UPDATE game_secrets SET body = 'x' WHERE game_id = 2").execute(&mut *c).await;
+    assert!(edit.unwrap_err().to_string().contains("a flip deal never changes"));
+    assert!(sqlx::query("DELETE FROM game_secrets").execute(&mut *c).await.is_err());
+
+    // Layouts: every old row in the 'junqi' family.
+    assert_eq!(
+        layout_list(&mut c, "alice", "junqi").await.unwrap(),
+        [("rush".to_string(), "bbb".to_string()), ("wall".to_string(), "aaa".to_string())]
+    );
+    assert_eq!(layout_get(&mut c, "bob", "junqi", "wall").await.unwrap().as_deref(), Some("ccc"));
+    assert_eq!(last_layout_get(&mut c, "alice", "junqi").await.unwrap().as_deref(), Some("ddd"));
+    assert_eq!(last_layout_get(&mut c, "carol", "junqi").await.unwrap().as_deref(), Some("eee"));
+    let n: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM layouts").fetch_one(&mut *c).await.unwrap();
+    assert_eq!(n.0, 3);
+    let broken: Vec<(String, i64, String, i64)> =
+        sqlx::query_as("PRAGMA foreign_key_check").fetch_all(&mut *c).await.unwrap();
+    assert!(broken.is_empty(), "{broken:?}");
+    drop(c);
+
+    // The live games go on: the referee finds the players in their seats.
+    let r = Referee::new(s.clone(), std::sync::Arc::new(ManualClock::new(1000)));
+    assert_eq!(r.seat_users(1).await.unwrap(), [Some("alice".to_string()), Some("bob".to_string())]);
+    assert!(matches!(r.view(1, Some("bob")).await.unwrap().viewer, crate::rules::Viewer::Seat(Seat::BLUE)));
+    let cmd = |user: &str, request: &str, action| Command {
+        user: user.into(),
+        request: request.into(),
+        server: String::new(),
+        action,
+    };
+    r.handle(cmd("bob", "r1", Action::Resign(1))).await.unwrap();
+    let g1 = game_get(&mut s.conn().await.unwrap(), 1).await.unwrap().unwrap();
+    assert_eq!(g1.result.as_deref(), Some("red_wins:resign"));
+    // 翻棋: bob is P1 and moves first; the deal is read back from game_secrets.
+    let view = r.flip_view(2).await.unwrap().unwrap();
+    assert_eq!(view.to_move, crate::rules::flip::Player::P1);
+    r.handle(cmd("bob", "f1", Action::Move(2, "+a1".into()))).await.unwrap();
+    // The 4-player game: the last layout of the family is offered to its players.
+    assert_eq!(r.last_layout("alice", Some(3)).await.unwrap().as_deref(), Some("ddd"));
+    assert_eq!(r.layout_names("alice", Some(3)).await.unwrap(), ["rush", "wall"]);
+    s.close().await;
 }

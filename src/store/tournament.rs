@@ -117,12 +117,16 @@ pub async fn user_stats(
     user: &str,
 ) -> Result<Vec<(String, i64, i64, i64, i64)>, StoreError> {
     Ok(sqlx::query_as(
-        "SELECT mode, COUNT(*),
-             SUM((red = ?2 AND result LIKE 'red_wins:%') OR (blue = ?2 AND result LIKE 'blue_wins:%')),
-             SUM(result LIKE 'draw:%'),
-             SUM((red = ?2 AND result LIKE 'blue_wins:%') OR (blue = ?2 AND result LIKE 'red_wins:%'))
-         FROM games WHERE server_id = ?1 AND status = 'finished' AND (red = ?2 OR blue = ?2)
-         GROUP BY mode ORDER BY mode",
+        // Seats 0 and 1 of the two-seat games (no seat 2 or beyond), whose results name Red or
+        // Blue: what the stats counted when those games kept their players in games.red/blue.
+        "SELECT g.mode, COUNT(*),
+             SUM((s.seat = 0 AND g.result LIKE 'red_wins:%') OR (s.seat = 1 AND g.result LIKE 'blue_wins:%')),
+             SUM(g.result LIKE 'draw:%'),
+             SUM((s.seat = 0 AND g.result LIKE 'blue_wins:%') OR (s.seat = 1 AND g.result LIKE 'red_wins:%'))
+         FROM games g JOIN game_seats s ON s.game_id = g.id AND s.user_id = ?2
+         WHERE g.server_id = ?1 AND g.status = 'finished' AND s.seat < 2
+             AND NOT EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = g.id AND x.seat >= 2)
+         GROUP BY g.mode ORDER BY g.mode",
     )
     .bind(server)
     .bind(user)

@@ -64,6 +64,18 @@ impl Variant {
         matches!(self.id, VariantId::Junqi4 | VariantId::Junqi4Duel)
     }
 
+    /// The family of layouts this variant deploys: variants of one family take the same layout
+    /// strings (same pieces, same territory shape, each seat filled in the same deployment order),
+    /// so a saved layout is offered in all of them and in no other. Every variant so far fields
+    /// the 25 pieces of Junqi on a territory of the 2-player shape (the 4-player board's
+    /// territories are built by the same builder), hence one family, `junqi`; a 35-piece
+    /// 陆海空 variant would name its own.
+    pub fn layout_family(&self) -> &'static str {
+        match self.id {
+            VariantId::Junqi | VariantId::Junqi4 | VariantId::Junqi4Duel => "junqi",
+        }
+    }
+
     /// Reads a seat as a player may type it: `s`, `South`, `南` (`red`, `Red`, `红` in 2-player
     /// Junqi), case-insensitively.
     pub fn seat_by_name(&self, name: &str) -> Result<Seat, UnknownSeat> {

@@ -66,8 +66,9 @@ impl RefereeService {
         use crate::rules::flip::FlipAction;
         let Ok(Some(row)) = self.referee.game_row(game).await else { return vec![] };
         let me = user_key(actor.user);
-        let mine = if to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
-        if mine.as_deref() != Some(me.as_str()) {
+        // P1 sits in seat 0, P2 in seat 1.
+        let mine = row.seats.user(to_move.index());
+        if mine != Some(me.as_str()) {
             return vec![];
         }
         let zh = actor.locale != Locale::En;

@@ -168,14 +168,15 @@ impl RefereeService {
                     DeployAction::Random => Action::Deploy(g, DeploySource::Random),
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
-                    DeployAction::Confirm => match self.last_layout(actor.user).await {
+                    DeployAction::Confirm => match self.last_layout(g, actor.user).await {
                         Some(_) => Action::Deploy(g, DeploySource::Last),
                         None => Action::Deploy(g, DeploySource::Text(self.suggestion(g, actor.user).await?)),
                     },
                     DeployAction::SaveAs(name) => {
                         let layout = self.shown_layout(g, actor.user).await?;
-                        let saved =
-                            self.handle(actor, Action::SaveLayout { name: name.clone(), setup: layout }).await?;
+                        let saved = self
+                            .handle(actor, Action::SaveLayout { name: name.clone(), setup: layout, game: Some(g) })
+                            .await?;
                         let mut out = self.translate(actor, &request, saved).await;
                         let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
                         out.extend(self.translate(actor, &request, shown).await);
@@ -200,13 +201,14 @@ impl RefereeService {
             }
             Request::Abort { game } => Action::Abort(which_game(*game, l)?),
             Request::Rematch { game } => Action::Rematch(which_game(*game, l)?),
-            Request::Layouts(LayoutAction::List) => Action::ListLayouts,
+            // `/junqi layouts` names no game: the 2-player family.
+            Request::Layouts(LayoutAction::List) => Action::ListLayouts(None),
             Request::Layouts(LayoutAction::Save { name, layout }) => {
-                Action::SaveLayout { name: name.clone(), setup: layout.clone() }
+                Action::SaveLayout { name: name.clone(), setup: layout.clone(), game: None }
             }
-            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout(n.clone()),
+            Request::Layouts(LayoutAction::Delete(n)) => Action::DeleteLayout { name: n.clone(), game: None },
             Request::Layouts(LayoutAction::Load(n)) => {
-                let found = self.referee.layout(&user_key(actor.user), n).await.map_err(refused)?;
+                let found = self.referee.layout(&user_key(actor.user), None, n).await.map_err(refused)?;
                 return match found {
                     Some(s) => Ok(vec![Effect::Reply { text: format!("{n}: `{s}`"), file: None, public: false }]),
                     None => Err(ServiceError::User(format!("? {n}"))),
@@ -254,8 +256,8 @@ impl RefereeService {
                     lines.push(format!(
                         "#{} {} vs {} · {}",
                         r.id,
-                        r.red.as_deref().unwrap_or(&r.challenger),
-                        r.blue.as_deref().or(r.invited.as_deref()).unwrap_or("?"),
+                        r.seats.user(0).unwrap_or(&r.challenger),
+                        r.seats.user(1).or(r.invited.as_deref()).unwrap_or("?"),
                         r.status
                     ));
                 }

@@ -45,12 +45,12 @@ impl RefereeService {
         users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
     }
 
-    pub(super) async fn saved_names(&self, user: u64) -> Vec<String> {
-        self.referee.layout_names(&user_key(user)).await.unwrap_or_default()
+    pub(super) async fn saved_names(&self, game: i64, user: u64) -> Vec<String> {
+        self.referee.layout_names(&user_key(user), Some(game)).await.unwrap_or_default()
     }
 
-    pub(super) async fn last_layout(&self, user: u64) -> Option<String> {
-        self.referee.last_layout(&user_key(user)).await.ok().flatten()
+    pub(super) async fn last_layout(&self, game: i64, user: u64) -> Option<String> {
+        self.referee.last_layout(&user_key(user), Some(game)).await.ok().flatten()
     }
 
     /// The deployment prompt as a panel of buttons shows it (the referee's own prompt is written
@@ -63,7 +63,7 @@ impl RefereeService {
         let me = user_key(user);
         let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
         let v = Variant::by_name(&row.variant)?;
-        let last = self.last_layout(user).await.is_some();
+        let last = self.last_layout(game, user).await.is_some();
         let locale = self.referee.locale_for(&me, server).await.ok()?;
         let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
         Some(msg.render(locale))
@@ -73,7 +73,7 @@ impl RefereeService {
     /// drawn once from OS entropy and kept for this game and player (so Confirm submits exactly
     /// what was shown). Refused when there is none to show (the game is not deploying).
     pub(super) async fn shown_layout(&self, game: i64, user: u64) -> Result<String, ServiceError> {
-        match self.last_layout(user).await {
+        match self.last_layout(game, user).await {
             Some(l) => Ok(l),
             None => self.suggestion(game, user).await,
         }

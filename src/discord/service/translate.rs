@@ -168,7 +168,7 @@ impl RefereeService {
                                     user: uid,
                                     image: if started { None } else { self.layout_image(g, uid, &layout).await },
                                     layout,
-                                    saved: self.saved_names(uid).await,
+                                    saved: self.saved_names(g, uid).await,
                                     confirmed: started,
                                     text,
                                 });
@@ -202,7 +202,7 @@ impl RefereeService {
                 text: text.join("\n"),
                 layout,
                 image,
-                saved: self.saved_names(actor.user).await,
+                saved: self.saved_names(g, actor.user).await,
                 confirmed: started,
             });
             render_for_actor = false;
@@ -223,7 +223,8 @@ impl RefereeService {
         let view = self.referee.flip_view(game).await.ok()??;
         let row = self.referee.game_row(game).await.ok()??;
         let over = view.over.is_some();
-        let to_move = if view.to_move == crate::rules::flip::Player::P1 { row.red } else { row.blue };
+        // P1 sits in seat 0, P2 in seat 1.
+        let to_move = row.seats.user(view.to_move.index()).map(str::to_string);
         let ping = if over || !matches!(request, Request::Move { .. } | Request::Accept { .. }) {
             None
         } else {
