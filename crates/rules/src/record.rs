@@ -17,6 +17,22 @@ use super::variant::Variant;
 
 pub use crate::contract::record::{ParseError, ReplayError, Terminal, perr};
 
+/// Checks a ply's outcome annotation (`{x}`) against the outcome the replay found.
+pub(super) fn check_mark(p: &RecordPly, ply: u32, mv: &str, outcome: Outcome) -> Result<(), ReplayError> {
+    match p.mark {
+        Some(mark) if mark != outcome => Err(ReplayError::Parse(perr(
+            p.line,
+            format!(
+                "ply {ply} ({mv}) is annotated {{{}}} ({}) but its outcome is {}",
+                mark.mark().unwrap_or(""),
+                mark.as_str(),
+                outcome.as_str()
+            ),
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// One ply of movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordPly {
@@ -364,19 +380,7 @@ impl Record {
                 let mv = format_move(board, p.mv);
                 let report =
                     g.play(p.mv).map_err(|e| ReplayError::Illegal { ply, mv: mv.clone(), reason: e.to_string() })?;
-                if let Some(mark) = p.mark
-                    && mark != report.outcome
-                {
-                    return Err(ReplayError::Parse(perr(
-                        p.line,
-                        format!(
-                            "ply {ply} ({mv}) is annotated {{{}}} ({}) but its outcome is {}",
-                            mark.mark().unwrap_or(""),
-                            mark.as_str(),
-                            report.outcome.as_str()
-                        ),
-                    )));
-                }
+                check_mark(p, ply, &mv, report.outcome)?;
                 events.push(ReplayEvent::Ply(Box::new(report)));
             }
             over = g.over();

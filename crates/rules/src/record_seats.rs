@@ -6,7 +6,9 @@ use super::combat::Outcome;
 use super::game::{EndReason, Game, GameOver, PlyReport};
 use super::notation::format_move;
 use super::options::{Order, RuleOptions};
-use super::record::{ParseError, Record, RecordHeader, Replay, ReplayError, ReplayEvent, Terminal, perr, result_token};
+use super::record::{
+    ParseError, Record, RecordHeader, Replay, ReplayError, ReplayEvent, Terminal, check_mark, perr, result_token,
+};
 use super::seat::Seat;
 use super::variant::Variant;
 
@@ -222,19 +224,7 @@ impl Record {
             let illegal = |reason: String| ReplayError::Illegal { ply, mv: mv.clone(), reason };
             if let Some(g) = game.as_mut() {
                 let report = g.play(p.mv).map_err(|e| illegal(e.to_string()))?;
-                if let Some(mark) = p.mark
-                    && mark != report.outcome
-                {
-                    return Err(ReplayError::Parse(perr(
-                        p.line,
-                        format!(
-                            "ply {ply} ({mv}) is annotated {{{}}} ({}) but its outcome is {}",
-                            mark.mark().unwrap_or(""),
-                            mark.as_str(),
-                            report.outcome.as_str()
-                        ),
-                    )));
-                }
+                check_mark(p, ply, &mv, report.outcome)?;
                 for &(s, r) in &report.eliminated {
                     out_reason[s.index()] = Some(r);
                 }
