@@ -611,3 +611,110 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     r.store().close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A game the referee has never heard of: the rules crate's 3×3 toy, catalogued from this side.
+
+#[path = "../crates/rules/tests/conformance/toy.rs"]
+#[allow(dead_code)]
+mod toy;
+
+/// Every step token of the toy's board, in a fixed order.
+fn toy_steps() -> Vec<String> {
+    let points: Vec<String> = ["a", "b", "c"].iter().flat_map(|f| (1..=3).map(move |r| format!("{f}{r}"))).collect();
+    let mut out = Vec::new();
+    for a in &points {
+        for b in &points {
+            out.push(format!("{a}-{b}"));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_game_catalogued_from_the_test_side_plays_through_the_referee() {
+    junqi_rules::contract::catalog::register(&toy::TOY);
+    let (r, _db) = referee("toy").await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "三格棋".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1d".into(),
+    };
+    let opened = r.handle(cmd("alice", "t1", challenge)).await.unwrap();
+    let text = format!("{opened:?}");
+    assert!(text.contains("3×3 hidden ranks") && text.contains("South"), "{text}");
+    let g = 1;
+    r.handle(cmd("bob", "t2", Action::Accept(g))).await.unwrap();
+    // A deployment the game refuses names the game's reason and changes nothing.
+    let bad = r.handle(cmd("alice", "t3", Action::Deploy(g, DeploySource::Text("113".into())))).await.unwrap_err();
+    assert!(bad.to_string().contains("not the ranks 1, 2, 3"), "{bad}");
+    let private = r.handle(cmd("alice", "t4", Action::Deploy(g, DeploySource::Text("321".into())))).await.unwrap();
+    // Alice's layout reaches Alice only.
+    for e in &private {
+        if let Effect::Public { text, .. } = e {
+            assert!(!text.contains("321"), "{text}");
+        }
+    }
+    let started = r.handle(cmd("bob", "t5", Action::Deploy(g, DeploySource::Random))).await.unwrap();
+    let text = format!("{started:?}");
+    assert!(text.contains("begins") && text.contains("South (alice) to move"), "{text}");
+    assert!(started.iter().any(|e| matches!(e, Effect::TimerSet { game: 1, .. })), "{started:?}");
+    // Each player sees their own ranks and not the other's.
+    let (pic, kind) = r.picture(g, Some("alice")).await.unwrap().expect("a contract picture");
+    assert_eq!(kind.name, "toy3");
+    let known = |p: &junqi_rules::contract::Picture| {
+        p.tokens.iter().filter(|t| matches!(t.face, junqi_rules::contract::Face::Known { .. })).count()
+    };
+    assert_eq!(known(&pic), 3);
+    let (public, _) = r.picture(g, None).await.unwrap().unwrap();
+    assert_eq!(known(&public), 0);
+
+    // Play: each side tries every step in order; refused ones change nothing, one is accepted.
+    let users = ["alice", "bob"];
+    let mut plies = 0;
+    let mut request = 0;
+    let mut over = false;
+    'game: for turn in 0..40 {
+        let user = users[turn % 2];
+        for step in toy_steps() {
+            request += 1;
+            match r.handle(cmd(user, &format!("m{request}"), Action::Move(g, step.clone()))).await {
+                Ok(effects) => {
+                    plies += 1;
+                    let text = format!("{effects:?}");
+                    assert!(text.contains(&format!("ply {plies}:")), "{text}");
+                    // A repeated request id answers the same and applies nothing.
+                    let again =
+                        r.handle(cmd(user, &format!("m{request}"), Action::Move(g, step.clone()))).await.unwrap();
+                    assert_eq!(again, effects);
+                    if text.contains("is over") {
+                        over = true;
+                        break 'game;
+                    }
+                    continue 'game;
+                }
+                Err(RefereeError::Rejected { .. }) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        panic!("no step accepted for {user}");
+    }
+    assert!(over, "the toy ends within 40 plies (quiet limit 8)");
+    let row = r.game_row(g).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    let record = r.record(g).await.unwrap();
+    assert!(record.contains("[Variant \"toy3\"]") && record.contains("[SouthSetup \"321\"]"), "{record}");
+    // The record replays to the same result through the contract.
+    let mut steps = Vec::new();
+    let replayed = junqi_rules::contract::replay::replay(&record, &mut steps).unwrap();
+    assert_eq!(steps.len(), plies);
+    let _ = replayed;
+    // Everyone sees everything once it is over.
+    let (end, _) = r.picture(g, None).await.unwrap().unwrap();
+    assert!(known(&end) >= 1);
+    // A rematch swaps the seats.
+    let rematch = r.handle(cmd("bob", "re", Action::Rematch(g))).await.unwrap();
+    assert!(format!("{rematch:?}").contains("bob opens a game of 3×3 hidden ranks (dark, 1 d per move) as South"));
+}

@@ -446,6 +446,9 @@ pub enum Mistake {
     /// A mistake only a 翻棋 game can make.
     #[error("{0}")]
     Flip(flip::FlipMistake),
+    /// A mistake in a game refereed through the game contract.
+    #[error(transparent)]
+    Game(super::lifecycle::GameMistake),
 }
 
 fn duration(secs: i64, l: Locale) -> String {
@@ -925,6 +928,7 @@ impl Mistake {
             Mistake::Tournament(m) => m.zh(),
             Mistake::Seats(m) => m.zh(),
             Mistake::Flip(m) => m.zh(l),
+            Mistake::Game(m) => m.zh(),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
             Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),

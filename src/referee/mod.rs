@@ -17,6 +17,7 @@
 pub mod clock;
 pub mod flip;
 pub mod i18n;
+mod lifecycle;
 mod locales;
 mod marks;
 mod route;
@@ -41,6 +42,7 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, Store, StoreError,
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
+pub use lifecycle::GameMistake;
 pub use marks::Mark;
 pub use settings::ServerOptions;
 pub use time::{TimeControlError, parse_time_control};
@@ -320,6 +322,8 @@ struct Cache {
     live: Option<Live>,
     /// A 翻棋 game (its own rules type).
     flip: Option<flip::FlipLive>,
+    /// A game refereed through the contract alone (see `lifecycle`).
+    any: Option<lifecycle::AnyLive>,
 }
 
 impl Cache {
@@ -327,12 +331,14 @@ impl Cache {
     fn in_play(&self) -> bool {
         self.live.as_ref().is_some_and(|l| l.game.over().is_none())
             || self.flip.as_ref().is_some_and(|f| f.game.over().is_none())
+            || self.any.as_ref().is_some_and(lifecycle::AnyLive::in_play)
     }
 
     /// Keeps only games still in play: a finished game leaves the cache, and its slot the map.
     fn keep_in_play(&mut self) {
         self.live = self.live.take().filter(|l| l.game.over().is_none());
         self.flip = self.flip.take().filter(|f| f.game.over().is_none());
+        self.any = self.any.take().filter(lifecycle::AnyLive::in_play);
     }
 }
 
@@ -719,6 +725,11 @@ impl Referee {
         let row = store::game_get(&mut c, game)
             .await?
             .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
+        if lifecycle::hosts(&row.variant).is_some() {
+            // Drawn from the game's picture instead: see [`Referee::picture`].
+            let mistake = Mistake::Game(GameMistake::NotOffered { game, what: "view of the older engines" });
+            return Err(RefereeError::Rejected { mistake, message: String::new() });
+        }
         if guard.cache.live.is_none() {
             guard.cache.live = rebuild(&mut c, &row).await?;
         }
@@ -746,6 +757,9 @@ impl Referee {
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        if let Some(def) = lifecycle::hosts(&row.variant) {
+            return self.any_record(&mut c, def, &row).await;
+        }
         if seats::is_cross(&row) {
             return self.seats_record(&mut c, &row).await;
         }
@@ -848,6 +862,11 @@ impl Referee {
     ) -> Res<()> {
         let user = cmd.user.as_str();
         match action {
+            UserAction::Challenge(terms) if lifecycle::hosts(terms.variant).is_some() => {
+                let def = lifecycle::hosts(terms.variant).expect("checked by the guard");
+                let mut t = lifecycle::Turn { tx, out, now };
+                self.any_challenge(&mut t, def, user, &cmd.server, terms).await
+            }
             UserAction::Challenge(terms) if flip::is_flip_variant(terms.variant) => {
                 self.flip_challenge(tx, user, &cmd.server, terms, now, out).await
             }
@@ -999,6 +1018,16 @@ impl Referee {
             Some(l) => l.row.clone(),
             None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
         };
+        if let Some(def) = lifecycle::hosts(&row.variant) {
+            let mut t = lifecycle::Turn { tx, out, now };
+            let r = self.any_action(&mut t, def, cmd.user, cmd.action, &mut row, &mut cache.any).await;
+            if r.is_ok()
+                && let Some(l) = cache.any.as_mut()
+            {
+                l.row = row;
+            }
+            return r;
+        }
         if flip::takes(&row, cmd.action) {
             return self.flip_action(tx, cmd, now, out, &mut row, &mut cache.flip).await;
         }
@@ -1611,7 +1640,7 @@ impl Referee {
                 // Deadlines are rare: rebuild the standard game on the next command rather than
                 // track its row here. A 翻棋 game keeps no row, so it stays if still in play.
                 cache.keep_in_play();
-                guard.cache = Cache { live: None, flip: cache.flip };
+                guard.cache = Cache { live: None, flip: cache.flip, any: cache.any };
                 Ok(out.effects)
             }
             Err(Fail::Store(e)) => {
@@ -1646,6 +1675,17 @@ impl Referee {
         }
         if row.status != status::PLAYING {
             return Ok(());
+        }
+        if let Some(def) = lifecycle::hosts(&row.variant) {
+            // Timeouts are stamped with the time the deadline passed (see below).
+            let mut t = lifecycle::Turn { tx, out, now: due };
+            let r = self.any_deadline(&mut t, def, &mut row, &mut cache.any, d.seat).await;
+            if r.is_ok()
+                && let Some(l) = cache.any.as_mut()
+            {
+                l.row = row;
+            }
+            return r;
         }
         if seats::is_cross(&row) {
             return self.seats_deadline(tx, &mut row, live, d.seat, due, out).await;
@@ -1712,8 +1752,20 @@ impl Referee {
             return Err(reject(Mistake::WrongState { game, status: row.status.clone() }));
         }
         let seat = seats::Seating::load(&row)?.seat_of(user).ok_or_else(|| reject(Mistake::NotYourGame(game)))?;
-        let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let layout = match self.random_layout(v, game, &format!("suggest:{}", seat.0)) {
+        let drawn = match lifecycle::hosts(&row.variant) {
+            Some(def) => match def.random_setup {
+                Some(random) => self.entropy(&format!("suggest:{}", seat.0), game).map(|bytes| {
+                    let seed = u64::from_le_bytes(bytes[..8].try_into().expect("8 of 32 bytes"));
+                    random(seat, &mut Rng::new(seed))
+                }),
+                None => Err(Fail::Mistake(Mistake::Game(GameMistake::NotOffered { game, what: "deployments" }))),
+            },
+            None => {
+                let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+                self.random_layout(v, game, &format!("suggest:{}", seat.0))
+            }
+        };
+        let layout = match drawn {
             Ok(layout) => layout,
             Err(Fail::Mistake(m)) => return Err(reject(m)),
             Err(Fail::Store(e)) => return Err(e.into()),

@@ -64,7 +64,10 @@ impl Seating {
     /// The seats of any game (2-player, 翻棋, cross board), from the `game_seats` rows read with
     /// its row; as many as its variant has (two for 翻棋, which has no [`Variant`]).
     pub(super) fn load(row: &GameRow) -> Result<Seating, StoreError> {
-        let n = Variant::by_name(&row.variant).map_or(2, |v| v.seats.len());
+        let n = match super::lifecycle::hosts(&row.variant) {
+            Some(def) => super::lifecycle::seat_count(def),
+            None => Variant::by_name(&row.variant).map_or(2, |v| v.seats.len()),
+        };
         if let Some((seat, _)) = row.seats.taken().find(|&(s, _)| s >= n) {
             return Err(corrupt("game_seats", row.id, format!("seat {seat} of a {n}-seat game")));
         }

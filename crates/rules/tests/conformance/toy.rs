@@ -260,7 +260,8 @@ fn validate(seat: Seat, text: &str) -> Result<String, SetupError> {
 
 fn start(s: &Start) -> Result<Box<dyn AnyGame>, StartError> {
     TOY.check_seats(s.seats)?;
-    let open = (TOY_KIND.settings)(&s.mode, &s.options)? == "open";
+    (TOY_KIND.settings)(&s.mode, &s.options)?;
+    let open = TOY_KIND.mode(&s.mode).is_some_and(|m| m.key == "open");
     let mut cells = [None; 9];
     for seat in [Seat(0), Seat(1)] {
         let text = s.setups.get(seat.index()).ok_or(StartError::MissingSetup(seat))?;
@@ -313,11 +314,12 @@ fn describe(p: &PublicPly, lang: Lang) -> String {
 }
 
 fn settings(mode: &str, options: &str) -> Result<String, SettingsError> {
-    let m = TOY_KIND.mode(mode).ok_or_else(|| TOY_KIND.mode_error(mode))?;
+    TOY_KIND.mode(mode).ok_or_else(|| TOY_KIND.mode_error(mode))?;
     if !options.trim().is_empty() {
         return Err(SettingsError::Options(format!("the toy has no options ('{options}')")));
     }
-    Ok(m.key.to_string())
+    // No options: their normal form is empty.
+    Ok(String::new())
 }
 
 const fn w(en: &'static str, zh_hans: &'static str, zh_hant: &'static str) -> Words {
