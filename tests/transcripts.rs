@@ -6,8 +6,15 @@ use std::path::PathBuf;
 
 use junqi_referee::local::transcript;
 
+/// The rules crate's throwaway 3×3 game, catalogued from this side (`50-toy-*.txt`): a game the
+/// referee and the local mode were never told about.
+#[path = "../crates/rules/tests/conformance/toy.rs"]
+#[allow(dead_code)]
+mod toy;
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transcripts_reproduce_themselves() {
+    junqi_rules::contract::catalog::register(&toy::TOY);
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/transcripts exists")

@@ -76,6 +76,28 @@ fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whos
     }
 }
 
+/// Writes the image of a contract picture, when the game's board art is known to the renderer.
+fn write_picture_image(
+    images: Option<&Path>,
+    picture: &crate::rules::contract::Picture,
+    kind: &crate::rules::contract::GameKind,
+    game: i64,
+    whose: &str,
+) {
+    let Some(dir) = images else { return };
+    let png = match crate::render::picture_png(picture, kind, &crate::render::PictureOptions::default()) {
+        Ok(png) => png,
+        Err(e) => return say(&format!("(no image: {e})")),
+    };
+    let whose: String =
+        whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", picture.ply));
+    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
+        Ok(()) => say(&format!("[image] {}", path.display())),
+        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
+    }
+}
+
 /// Writes a 翻棋 board image (the one public board).
 fn write_flip_image(images: Option<&Path>, view: &crate::rules::flip::FlipView, game: i64) {
     let Some(dir) = images else { return };
@@ -100,6 +122,20 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                 pause(interactive, "--- press Enter to hide ---");
                 if interactive {
                     print!("\x1b[2J\x1b[H");
+                }
+            }
+            Effect::Render { game, for_user } if matches!(referee.picture(*game, None).await, Ok(Some(_))) => {
+                // A game refereed through the contract: its picture for this audience.
+                if let Ok(Some((picture, kind))) = referee.picture(*game, for_user.as_deref()).await {
+                    if let Some(user) = for_user {
+                        pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
+                    }
+                    say(&crate::local::picture_text(&picture, kind));
+                    write_picture_image(images, &picture, kind, *game, for_user.as_deref().unwrap_or("public"));
+                    if for_user.is_some() && interactive {
+                        pause(interactive, "--- press Enter to hide ---");
+                        print!("\x1b[2J\x1b[H");
+                    }
                 }
             }
             Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {

@@ -69,6 +69,21 @@ pub fn board_renderer(locale: Locale) -> Renderer {
 impl RefereeService {
     /// A game's board as `for_user` sees it (None: the public board), as the file `name`.
     pub(super) async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
+        // A game refereed through the contract: its picture for this audience, through its art.
+        if let Ok(Some((picture, kind))) = self.referee.picture(game, for_user).await {
+            self.render.as_ref()?;
+            let drawn = draw("a board picture", move || {
+                crate::render::picture_png(&picture, kind, &crate::render::PictureOptions::default())
+            });
+            return match drawn.await {
+                Ok(Ok(bytes)) => Some(File { name: name.to_string(), bytes }),
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, game, "could not draw a board picture");
+                    None
+                }
+                Err(_) => None,
+            };
+        }
         // 翻棋: one public board for everyone (no private channel).
         if let Ok(Some(view)) = self.referee.flip_view(game).await {
             let render = self.flip_render.clone()?;
