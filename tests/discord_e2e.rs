@@ -853,3 +853,49 @@ async fn the_panel_suggests_fresh_random_layouts_and_confirm_submits_the_one_sho
     assert!(posts_to(&all, thread).iter().all(|x| !content(x).contains(&bob)), "the layout is never posted publicly");
     assert_eq!(panel_layout(&mut h, BOB, 1).await, bob, "Confirm submitted the layout shown");
 }
+
+#[path = "../crates/rules/tests/conformance/toy.rs"]
+#[allow(dead_code)]
+mod toy;
+
+/// A game the adapter was never told about — the rules crate's 3×3 toy, catalogued by this test
+/// binary only — is challenged, accepted, deployed and played through the real client and the
+/// fake Discord; its texts come from the contract lifecycle and the game's describer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
+    junqi_rules::contract::catalog::register(&toy::TOY);
+    let mut h = Harness::start(false).await;
+    let id = h.id();
+    let challenge =
+        payload::command(id, ALICE, CHANNEL_ID, "challenge", &[("opponent", json!(BOB.0.to_string())), ("variant", json!("toy3"))]);
+    let before = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
+    h.interact(challenge).await;
+    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
+    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
+    assert!(content(&msg).contains("3×3 hidden ranks") || content(&msg).contains("三格暗棋"), "{}", content(&msg));
+    // Bob takes the challenge with its Accept button; the game gets its thread and both players
+    // their deployment panels, as any game does.
+    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
+    assert_eq!(accept, "jq:acc:1");
+    let id = h.id();
+    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
+    let all = h
+        .fake
+        .wait_for(20, "thread and panels", |r| {
+            !threads_made(r).is_empty() && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
+        })
+        .await;
+    let thread = *threads_made(&all).last().unwrap();
+    // Each confirms the layout its panel suggests (drawn by the game, kept by the referee).
+    for who in [ALICE, BOB] {
+        let id = h.id();
+        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
+        h.answered(id).await;
+    }
+    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Game #1 begins"))).await;
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "ply 1: South b1-b2").await;
+    // A step the game refuses is answered with the game's reason, in private.
+    let r = command_answer(&mut h, BOB, thread, "move", &[("from", json!("a3")), ("to", json!("a1"))]).await;
+    assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");
+    command_posts(&mut h, BOB, thread, "resign", &[], "South wins").await;
+}
