@@ -65,7 +65,7 @@ impl Seating {
     /// its row; as many as its variant has (two for 翻棋, which has no [`Variant`]).
     pub(super) fn load(row: &GameRow) -> Result<Seating, StoreError> {
         let n = match super::lifecycle::hosts(&row.variant) {
-            Some(def) => super::lifecycle::seat_count(def),
+            Some(def) => super::lifecycle::seat_count(def, row),
             None => Variant::by_name(&row.variant).map_or(2, |v| v.seats.len()),
         };
         if let Some((seat, _)) = row.seats.taken().find(|&(s, _)| s >= n) {

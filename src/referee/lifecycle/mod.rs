@@ -26,7 +26,7 @@ pub use words::GameMistake;
 
 use super::{Fail, GameId, Out, Referee, RefereeError, corrupt};
 use crate::rules::contract::catalog::{self, GameDef, Start};
-use crate::rules::contract::record::{Terminal, write_plain};
+use crate::rules::contract::record::{SeatEventKind, Terminal, Written, write_plain_items};
 use crate::rules::contract::{AnyGame, Audience, GameKind, Leave, Over, Picture, Secret, SetupStyle, Standing};
 use crate::rules::{Seat, Variant};
 use crate::store::{self, GameRow, StoreError, status};
@@ -40,10 +40,27 @@ pub(super) fn hosts(name: &str) -> Option<&'static GameDef> {
     catalog::find(name)
 }
 
-/// How many seats a game of `def` has: the smallest count the kind is played by (a choice of
-/// the count at the challenge is still to come).
-pub(super) fn seat_count(def: &GameDef) -> usize {
-    usize::from(def.kind.seating.counts.first().copied().unwrap_or(2))
+/// The option word that chooses how many play a kind offered for several counts (`players=4`).
+const PLAYERS: &str = "players";
+
+/// Splits the `players=N` word off an options text: the count, if given, and the rest.
+pub(super) fn split_players(options: &str) -> (Option<&str>, String) {
+    let mut count = None;
+    let mut rest = Vec::new();
+    for w in options.split_whitespace() {
+        match w.split_once('=') {
+            Some((k, n)) if k.eq_ignore_ascii_case(PLAYERS) => count = Some(n),
+            _ => rest.push(w),
+        }
+    }
+    (count, rest.join(" "))
+}
+
+/// How many seats a game has: the `players=N` its row stores for kinds played by several counts,
+/// else the smallest count the kind is played by.
+pub(super) fn seat_count(def: &GameDef, row: &GameRow) -> usize {
+    let smallest = usize::from(def.kind.seating.counts.first().copied().unwrap_or(2));
+    split_players(&row.rules).0.and_then(|n| n.parse().ok()).unwrap_or(smallest)
 }
 
 /// A game refereed through the contract, rebuilt from the store, cached between commands.
@@ -98,10 +115,10 @@ fn result_string(kind: &GameKind, over: &Over) -> String {
 /// What a game starts from, as stored: its mode, options, seats, the deployments (Deploy kinds)
 /// or the deal (Deal kinds), and the first seat. `None` while a deployment or the deal is missing.
 async fn start_of(c: &mut SqliteConnection, def: &GameDef, row: &GameRow) -> Result<Option<Start>, StoreError> {
-    let n = seat_count(def);
+    let n = seat_count(def, row);
     let mut start = Start::new(n as u8);
     start.mode = row.mode.clone();
-    start.options = row.rules.clone();
+    start.options = split_players(&row.rules).1;
     start.first = Seat(u8::try_from(row.first_seat).map_err(|_| corrupt("games", row.id, "bad first seat"))?);
     match def.kind.setup {
         SetupStyle::Deploy => {
@@ -190,26 +207,43 @@ impl Referee {
         row: &GameRow,
     ) -> Result<String, RefereeError> {
         let over_row = row.status == status::FINISHED;
-        let mut start = start_of(c, def, row).await?.unwrap_or_else(|| Start::new(seat_count(def) as u8));
+        let n = seat_count(def, row);
+        let mut start = start_of(c, def, row).await?.unwrap_or_else(|| {
+            let mut s = Start::new(n as u8);
+            s.mode = row.mode.clone();
+            s.options = split_players(&row.rules).1;
+            s
+        });
         if !over_row {
             start.setups.clear();
             start.deal = None;
         }
-        let players: Vec<String> =
-            (0..seat_count(def)).map(|s| row.seats.user(s).unwrap_or("?").to_string()).collect();
-        let mut tokens = Vec::new();
-        let mut terminal = None;
+        let players: Vec<String> = (0..n).map(|s| row.seats.user(s).unwrap_or("?").to_string()).collect();
+        // Two seats end the game by leaving it (a terminal word); more go on without the seat
+        // that left (a seat event, `E:resign`).
+        let mut items = Vec::new();
         for e in store::events_of(c, row.id).await? {
-            match e.kind.as_str() {
-                "move" => tokens.push(e.body.clone()),
-                "resign" => terminal = Some(Terminal::Resign),
-                "timeout" => terminal = Some(Terminal::Timeout),
-                "draw" => terminal = Some(Terminal::Draw),
-                _ => {}
+            let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
+            let left = match e.kind.as_str() {
+                "move" => {
+                    items.push(Written::Action(e.body.clone()));
+                    continue;
+                }
+                "resign" => (Terminal::Resign, SeatEventKind::Resign),
+                "timeout" => (Terminal::Timeout, SeatEventKind::Timeout),
+                "draw" => {
+                    items.push(Written::Terminal(Terminal::Draw));
+                    continue;
+                }
+                _ => continue,
+            };
+            match seat {
+                Some(s) if n > 2 => items.push(Written::Seat(s, left.1)),
+                _ => items.push(Written::Terminal(left.0)),
             }
         }
         let over = rebuild(c, def, row).await?.and_then(|l| l.game.over());
-        Ok(write_plain(def, &start, &players, &tokens, terminal, over.as_ref()))
+        Ok(write_plain_items(def, &start, &players, &items, over.as_ref()))
     }
 }
 

@@ -11,7 +11,7 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 use super::super::route::{GameAction, Terms};
 use super::super::{DeploySource, Effect, Mistake, Res, time};
 use super::words::Said;
-use super::{AnyLive, GameMistake, Referee, Turn, mistake, rebuild, result_string, seat_count};
+use super::{AnyLive, GameMistake, Referee, Turn, mistake, rebuild, result_string, seat_count, split_players};
 
 /// The bit of a seat in a draw-agreement mask.
 fn bit(seat: Seat) -> i64 {
@@ -49,20 +49,37 @@ impl Referee {
         }
         let per_move = time::time_control(terms.time)?;
         let mode = kind.mode(terms.mode).ok_or_else(|| mistake(GameMistake::Settings(kind.mode_error(terms.mode).to_string())))?;
-        let mut seat = Seat(0);
+        let mut seat_word = None;
         let mut words = Vec::new();
         for w in terms.rules.split_whitespace() {
             match w.split_once('=') {
-                Some((k, s)) if k.eq_ignore_ascii_case("seat") => {
-                    seat = kind.seating.find(s).filter(|s| s.index() < seat_count(def)).ok_or_else(|| {
-                        let known: Vec<&str> = kind.seating.seats.iter().take(seat_count(def)).map(|d| d.key).collect();
-                        mistake(GameMistake::UnknownSeat { name: s.into(), kind: kind.name, known: known.join(", ") })
-                    })?;
-                }
+                Some((k, s)) if k.eq_ignore_ascii_case("seat") => seat_word = Some(s),
                 _ => words.push(w),
             }
         }
-        let options = (kind.settings)(mode.key, &words.join(" ")).map_err(|e| mistake(GameMistake::Settings(e.to_string())))?;
+        let words = words.join(" ");
+        let (players, rest) = split_players(&words);
+        let count = match players {
+            None => kind.seating.counts.first().copied().unwrap_or(2),
+            Some(n) => n.parse::<u8>().ok().filter(|&c| def.check_seats(c).is_ok()).ok_or_else(|| {
+                let offered: Vec<String> = kind.seating.counts.iter().map(u8::to_string).collect();
+                mistake(GameMistake::Players { asked: n.into(), kind: kind.name, offered: offered.join(", ") })
+            })?,
+        };
+        let seat = match seat_word {
+            None => Seat(0),
+            Some(s) => kind.seating.find(s).filter(|s| s.index() < usize::from(count)).ok_or_else(|| {
+                let known: Vec<&str> = kind.seating.seats.iter().take(usize::from(count)).map(|d| d.key).collect();
+                mistake(GameMistake::UnknownSeat { name: s.into(), kind: kind.name, known: known.join(", ") })
+            })?,
+        };
+        let options = (kind.settings)(mode.key, &rest).map_err(|e| mistake(GameMistake::Settings(e.to_string())))?;
+        // The smallest count is the default and stays unwritten.
+        let options = match (Some(&count) != kind.seating.counts.first(), options.is_empty()) {
+            (false, _) => options,
+            (true, true) => format!("players={count}"),
+            (true, false) => format!("players={count} {options}"),
+        };
         let mut row = GameRow {
             id: 0,
             server_id: server.into(),
@@ -206,13 +223,13 @@ impl Referee {
                     return Err(Mistake::NoDrawOffer(game).into());
                 }
                 let mask = mask | bit(seat);
-                let all = (0..seat_count(def)).fold(0, |m, s| m | bit(Seat(s as u8)));
+                let all = (0..seat_count(def, row)).fold(0, |m, s| m | bit(Seat(s as u8)));
                 if mask != all {
                     row.draw_offer = Some(mask);
                     row.updated_at = t.now;
                     store::game_update(t.tx, row).await?;
                     let waiting: Vec<Seat> =
-                        (0..seat_count(def)).map(|s| Seat(s as u8)).filter(|&s| mask & bit(s) == 0).collect();
+                        (0..seat_count(def, row)).map(|s| Seat(s as u8)).filter(|&s| mask & bit(s) == 0).collect();
                     self.say(t, row, Said::DrawAgreed { game, kind: def.kind, seat, user, waiting }).await?;
                     return Ok(());
                 }
@@ -263,7 +280,7 @@ impl Referee {
                 if row.status != status::FINISHED {
                     return Err(Mistake::NotOver(game).into());
                 }
-                let n = seat_count(def);
+                let n = seat_count(def, row);
                 // Two seats swap sides; more keep theirs (see `Rematch`).
                 let new_seat = match def.kind.rematch {
                     Rematch::SwapSeats if n == 2 => Seat(1 - seat.0),
@@ -331,7 +348,7 @@ impl Referee {
         live: &mut Option<AnyLive>,
     ) -> Res<()> {
         let game = row.id;
-        let n = seat_count(def);
+        let n = seat_count(def, row);
         if row.status != status::CHALLENGED {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
@@ -418,7 +435,7 @@ impl Referee {
         if first_time {
             self.say(t, row, Said::Deployed { game, kind: def.kind, seat }).await?;
         }
-        if before.len() + usize::from(first_time) < seat_count(def) {
+        if before.len() + usize::from(first_time) < seat_count(def, row) {
             return Ok(());
         }
         self.any_begin(t, def, row, live).await
@@ -483,7 +500,7 @@ impl Referee {
         t.out.game_update(t.tx, row).await?;
         let user = row.seats.user(next.index()).unwrap_or("?").to_string();
         self.say(t, row, Said::ToMove { game, kind: def.kind, seat: next, user: &user }).await?;
-        self.any_renders(row, seat_count(def), t);
+        self.any_renders(row, seat_count(def, row), t);
         self.set_move_deadline(t.tx, row, next, t.now, t.out).await
     }
 
@@ -534,7 +551,7 @@ impl Referee {
         }
         self.say(t, row, Said::Over { game, kind: def.kind, over: &over }).await?;
         let mut items = Vec::new();
-        let n = seat_count(def);
+        let n = seat_count(def, row);
         for d in store::deployments_get(t.tx, game).await? {
             let name = def.kind.seating.get(Seat(d.seat as u8)).map_or("?", |s| s.name.en);
             items.push((name.to_string(), d.setup));

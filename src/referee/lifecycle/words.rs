@@ -25,6 +25,16 @@ pub enum GameMistake {
         /// Its seats' keys.
         known: String,
     },
+    /// A count of players the kind is not played by.
+    #[error("{kind} is not played by '{asked}' players; it takes {offered}")]
+    Players {
+        /// What was typed.
+        asked: String,
+        /// The game kind.
+        kind: &'static str,
+        /// The counts it is played by.
+        offered: String,
+    },
     /// The player already sits in the game.
     #[error("you already sit in game #{0}")]
     AlreadySeated(i64),
@@ -60,6 +70,7 @@ impl GameMistake {
         match self {
             GameMistake::Settings(why) => format!("模式或规则选项有误：{why}"),
             GameMistake::UnknownSeat { name, kind, known } => format!("{kind} 没有座位「{name}」；座位有：{known}。"),
+            GameMistake::Players { asked, kind, offered } => format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。"),
             GameMistake::AlreadySeated(g) => format!("你已在对局 #{g} 中就座。"),
             GameMistake::SeatTaken(g) => format!("对局 #{g} 的这个座位已有人；不写座位即可坐下一个空位。"),
             GameMistake::Full(g) => format!("对局 #{g} 已满座。"),

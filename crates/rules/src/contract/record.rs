@@ -436,6 +436,31 @@ pub fn write_plain(
     terminal: Option<Terminal>,
     over: Option<&Over>,
 ) -> String {
+    let mut items: Vec<Written> = tokens.iter().map(|t| Written::Action(t.clone())).collect();
+    items.extend(terminal.map(Written::Terminal));
+    write_plain_items(def, start, players, &items, over)
+}
+
+/// One item of a record being written, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// An action token.
+    Action(String),
+    /// A seat that left while the game went on (games of more than two seats): `S:resign`.
+    Seat(Seat, SeatEventKind),
+    /// How the game ended other than by the rules.
+    Terminal(Terminal),
+}
+
+/// [`write_plain`] with seat events among the actions: each [`Written::Seat`] is written as the
+/// seat's key and the event's word (`E:resign`), which the replayer applies at that point.
+pub fn write_plain_items(
+    def: &GameDef,
+    start: &Start,
+    players: &[String],
+    items: &[Written],
+    over: Option<&Over>,
+) -> String {
     let kind = def.kind;
     let result = result_token(def, over);
     let mut tags = vec![("Format".to_string(), "jqr/1".to_string()), ("Variant".into(), kind.record_tag.into())];
@@ -459,11 +484,20 @@ pub fn write_plain(
     }
     tags.push(("Result".into(), result.into()));
     let round = start.seats.max(1) as usize;
-    let mut text: Vec<String> = tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| if i % round == 0 { format!("{}. {t}", i / round + 1) } else { t.clone() })
-        .collect();
-    text.extend(terminal.map(|t| t.word().to_string()));
+    let mut text = Vec::new();
+    let mut plies = 0;
+    for item in items {
+        match item {
+            Written::Action(t) => {
+                text.push(if plies % round == 0 { format!("{}. {t}", plies / round + 1) } else { t.clone() });
+                plies += 1;
+            }
+            Written::Seat(seat, kind) => {
+                let key = def.kind.seating.get(*seat).map_or_else(|| seat.to_string(), |d| d.key.to_uppercase());
+                text.push(format!("{key}:{}", kind.word()));
+            }
+            Written::Terminal(t) => text.push(t.word().to_string()),
+        }
+    }
     write(&tags, text, result)
 }
