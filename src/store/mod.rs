@@ -350,7 +350,9 @@ pub struct GameRow {
     pub server_id: String,
     /// Variant name (`junqi`).
     pub variant: String,
-    /// `dark`, `reveal` or `open`.
+    /// A mode key of the variant's game kind: `dark`, `reveal`, `open`, `partners`, … (any text
+    /// since migration 0008 dropped the column's CHECK). The referee still inserts a partners
+    /// game as `dark` and then calls [`seats::mode_put`], which stores `partners` here too.
     pub mode: String,
     /// Rule options that differ from the defaults, `key=value …`.
     pub rules: String,

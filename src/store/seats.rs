@@ -1,6 +1,7 @@
 //! Who sits where in every game (`game_seats`, `migrations/0004_seats.sql`; since 0007 for two-seat
-//! games too: seat 0 is Red / South / 翻棋 P1, seat 1 Blue / North / P2), and the visibility modes
-//! `games.mode` cannot hold.
+//! games too: seat 0 is Red / South / 翻棋 P1, seat 1 Blue / North / P2), and `game_modes`, where
+//! `partners` lived while `games.mode` could not hold it (until 0008). Since 0008 `games.mode`
+//! holds any mode key; [`mode_put`] still writes both until the referee reads `games.mode` alone.
 
 use sqlx::sqlite::SqliteConnection;
 
@@ -124,7 +125,8 @@ pub async fn seat_delete(conn: &mut SqliteConnection, row: &mut GameRow, seat: u
     Ok(())
 }
 
-/// The mode stored beside `games.mode` (`partners`), if any.
+/// The mode stored beside `games.mode` in `game_modes` (`partners`), if any. Since 0008 it equals
+/// `games.mode` wherever it exists (the migration copied it there, [`mode_put`] writes both).
 pub async fn mode_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<String>, StoreError> {
     Ok(sqlx::query_scalar::<_, String>("SELECT mode FROM game_modes WHERE game_id = ?")
         .bind(game_id)
@@ -132,8 +134,16 @@ pub async fn mode_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Optio
         .await?)
 }
 
-/// Stores a game's mode beside `games.mode`.
+/// Stores a game's mode (`partners`) in `game_modes` and, since 0008, in `games.mode` too, which
+/// then holds it in place of the `dark` written before 0008 could widen its CHECK. Both copies
+/// are kept until the referee reads `games.mode` alone; then `game_modes` can go.
 pub async fn mode_put(conn: &mut SqliteConnection, game_id: i64, mode: &str) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO game_modes (game_id, mode) VALUES (?, ?)").bind(game_id).bind(mode).execute(conn).await?;
+    sqlx::query("INSERT INTO game_modes (game_id, mode) VALUES (?, ?)")
+        .bind(game_id)
+        .bind(mode)
+        .execute(&mut *conn)
+        .await?;
+    // game_modes' foreign key has just checked that the game exists.
+    sqlx::query("UPDATE games SET mode = ? WHERE id = ?").bind(mode).bind(game_id).execute(conn).await?;
     Ok(())
 }
