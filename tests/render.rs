@@ -422,6 +422,8 @@ fn an_unknown_art_is_a_precise_error() {
             settings: k.settings,
             describe_options: k.describe_options,
             rematch: k.rematch,
+            setup_hint: k.setup_hint,
+            layouts: k.layouts,
             record_tag: k.record_tag,
         }
     });

@@ -2,7 +2,7 @@
 //! leaving, draws, abort, rematch, and the deadlines that act for a player.
 
 use crate::rules::contract::catalog::GameDef;
-use crate::rules::contract::{Fact, Leave, Leaving, Over, PlayError, Rematch, Secret, SetupStyle};
+use crate::rules::contract::{Explained, Fact, Leave, Leaving, Over, PlayError, Rematch, Secret, SetupError, SetupStyle};
 use crate::rules::game::GameOver;
 use crate::rules::rng::Rng;
 use crate::rules::{EndReason, Seat};
@@ -181,7 +181,7 @@ impl Referee {
                 }
                 let l = self.any_live(t, def, row, live).await?;
                 let played = l.game.play_text(seat, text).map_err(|e| match e {
-                    PlayError::Unreadable(u) => mistake(GameMistake::Unreadable(u.to_string())),
+                    PlayError::Unreadable(u) => mistake(GameMistake::Unreadable { text: u.text, why: u.why }),
                     PlayError::Over => wrong_state(row).into(),
                     PlayError::NotYourTurn { .. } => Mistake::NotYourTurn(game).into(),
                     PlayError::Refused(why) => mistake(GameMistake::Refused(why)),
@@ -425,7 +425,11 @@ impl Referee {
                 store::last_layout_get(t.tx, user, family).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
             }
         };
-        let setup = validate(seat, &text).map_err(|e| mistake(GameMistake::Setup(e.to_string())))?;
+        let setup = validate(seat, &text).map_err(|e| match e {
+            SetupError::Broken(lines) => mistake(GameMistake::SetupBroken(lines)),
+            SetupError::Unreadable(why) => mistake(GameMistake::Setup(why)),
+            other => mistake(GameMistake::Setup(Explained::new(other.to_string(), other.to_string()))),
+        })?;
         let before = store::deployments_get(t.tx, game).await?;
         let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
         let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: setup.clone() };

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::contract::{GameKind, Lang, Over, PublicPly, Standing};
+use crate::rules::contract::{Explained, GameKind, Lang, Over, PublicPly, Standing};
 use crate::rules::{EndReason, Seat};
 
 use super::super::i18n::{Locale, to_traditional};
@@ -44,15 +44,23 @@ pub enum GameMistake {
     /// Every seat is taken.
     #[error("every seat of game #{0} is taken")]
     Full(i64),
-    /// The deployment is refused: the game's explanation.
-    #[error("that deployment is refused: {0}")]
-    Setup(String),
-    /// The text names no action of the game.
+    /// The deployment cannot be read, or is for no seat of the game: the game's explanation.
     #[error("{0}")]
-    Unreadable(String),
+    Setup(Explained),
+    /// The deployment breaks placement rules: every broken rule, in the game's words.
+    #[error("the deployment breaks the rules: {}", .0.iter().map(|e| e.en.as_str()).collect::<Vec<_>>().join("; "))]
+    SetupBroken(Vec<Explained>),
+    /// The text names no action of the game: how the game's actions are written.
+    #[error("'{text}' is not a move; {why}")]
+    Unreadable {
+        /// What was typed.
+        text: String,
+        /// How actions are written.
+        why: Explained,
+    },
     /// The rules refuse the action: the game's explanation.
-    #[error("that is not allowed: {0}")]
-    Refused(String),
+    #[error("illegal move: {0}")]
+    Refused(Explained),
     /// The game has nothing of this kind (marks, saved layouts, deployments).
     #[error("game #{game} has no {what}")]
     NotOffered {
@@ -74,9 +82,12 @@ impl GameMistake {
             GameMistake::AlreadySeated(g) => format!("你已在对局 #{g} 中就座。"),
             GameMistake::SeatTaken(g) => format!("对局 #{g} 的这个座位已有人；不写座位即可坐下一个空位。"),
             GameMistake::Full(g) => format!("对局 #{g} 已满座。"),
-            GameMistake::Setup(why) => format!("布阵不合规则：{why}"),
-            GameMistake::Unreadable(why) => format!("看不懂这一步：{why}"),
-            GameMistake::Refused(why) => format!("不合规则：{why}"),
+            GameMistake::Setup(e) => format!("{}。", e.zh),
+            GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),
+            GameMistake::SetupBroken(lines) => {
+                format!("布阵违反规则：{}。", lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；"))
+            }
+            GameMistake::Unreadable { text, why } => format!("“{text}”不是走法；{}。", why.zh),
             GameMistake::NotOffered { game, what } => format!("对局 #{game} 没有此功能（{what}）。"),
         }
     }

@@ -167,7 +167,7 @@ impl Game for FlipContract {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<ParsedAction, Unreadable> {
-        parse_action(text).map_err(|e| Unreadable { text: text.trim().to_string(), why: e.to_string() })
+        parse_action(text).map_err(|e| Unreadable { text: text.trim().to_string(), why: super::refusals::flip_hint(&e) })
     }
 
     fn action_token(&self, action: ParsedAction) -> String {
@@ -210,6 +210,23 @@ fn describe_options(options: &str, lang: Lang) -> String {
     }
 }
 
+/// Who is P1 (`first=random`: drawn once both sit down; `first=creator`: the challenger) and what
+/// a timeout does (`on-timeout=auto`).
+fn policy(options: &str) -> crate::contract::Policy {
+    use crate::contract::{First, OnTimeout, Policy};
+    let Ok(o) = FlipOptions::parse(options) else { return Policy::default() };
+    Policy {
+        first: match o.first {
+            crate::flip::FirstPlayer::Random => First::SeatsByLot,
+            crate::flip::FirstPlayer::Creator => First::FirstSeat,
+        },
+        on_timeout: match o.base.on_timeout {
+            crate::options::OnTimeout::AutoMove => OnTimeout::AutoMove,
+            crate::options::OnTimeout::Lose => OnTimeout::Leave,
+        },
+    }
+}
+
 /// The side names of 翻棋: colours, named like the 2-player seats.
 fn colour(c: Seat, lang: Lang) -> &'static str {
     super::junqi::JUNQI_KIND.seating.name(c, lang)
@@ -234,6 +251,8 @@ pub static FLIP_KIND: GameKind = GameKind {
     settings: |m, o| settings(m, o).map(|o| o.to_string()),
     describe_options,
     rematch: Rematch::SwapSeats,
+    setup_hint: text("", "", ""),
+    layouts: "junqi-flip",
     art: "junqi-flip",
     record_tag: "junqi-flip",
 };
@@ -275,6 +294,8 @@ pub static FLIP: GameDef = GameDef {
     validate_setup: None,
     deal: Some(deal),
     swap_slots: Some(swap_chars),
+    policy,
+    show_setup: |s| s.to_string(),
     describe: |p, lang| words::describe(&FLIP_KIND.seating, &Variant::junqi().board, colour, p, lang),
     record: &FLIP_RECORD,
 };

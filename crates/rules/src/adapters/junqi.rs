@@ -157,7 +157,7 @@ impl Game for JunqiGame {
         self.game
             .variant()
             .parse_move_as(seat, text)
-            .map_err(|e| Unreadable { text: text.trim().to_string(), why: e.to_string() })
+            .map_err(|_| Unreadable { text: text.trim().to_string(), why: super::refusals::move_hint() })
     }
 
     fn action_token(&self, mv: Move) -> String {
@@ -184,8 +184,8 @@ fn deploy(variant: &Variant, seat: Seat, text: &str) -> Result<Deployment, Setup
     if seat.index() >= variant.seats.len() {
         return Err(SetupError::NoSuchSeat(seat));
     }
-    let setup = Setup::parse(variant, text).map_err(|e| SetupError::Unreadable(e.to_string()))?;
-    setup.validate(variant, seat).map_err(|v| SetupError::Broken(v.iter().map(|v| v.describe(variant)).collect()))
+    let setup = Setup::parse(variant, text).map_err(|e| SetupError::Unreadable(super::refusals::setup_unreadable(&e)))?;
+    setup.validate(variant, seat).map_err(|v| SetupError::Broken(v.iter().map(|v| super::refusals::violation(v, variant)).collect()))
 }
 
 fn start(
@@ -227,6 +227,29 @@ const FOUR_MODES: [ModeDesc; 3] = [
     ModeDesc { key: "partners", name: text("partners", "双明", "雙明") },
     ModeDesc { key: "open", name: text("open", "明棋", "明棋") },
 ];
+/// How a Junqi army is written.
+const HINT_25: crate::contract::Words = text(
+    "25 piece codes (front row first, each row from your left)",
+    "25 个棋子代码（从前排到后排，每排从你的左边起）",
+    "25 個棋子代碼（從前排到後排，每排從你的左邊起）",
+);
+
+/// Who plays first (`first=random`) and what a timeout does (`on-timeout=auto`), from the options.
+fn policy(options: &str) -> crate::contract::Policy {
+    use crate::contract::{First, OnTimeout, Policy};
+    let Ok(rules) = RuleOptions::parse(options) else { return Policy::default() };
+    Policy {
+        first: match rules.first {
+            crate::options::FirstMove::Random => First::Drawn,
+            crate::options::FirstMove::Red => First::FirstSeat,
+        },
+        on_timeout: match rules.on_timeout {
+            crate::options::OnTimeout::AutoMove => OnTimeout::AutoMove,
+            crate::options::OnTimeout::Lose => OnTimeout::Leave,
+        },
+    }
+}
+
 const SOUTH: SeatDesc = SeatDesc { key: "s", name: text("South", "南家", "南家"), team: 0 };
 const NORTH_DUEL: SeatDesc = SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 1 };
 
@@ -325,6 +348,8 @@ macro_rules! junqi_def {
             }),
             deal: None,
             swap_slots: Some(swap_chars),
+            policy,
+            show_setup: |s| Setup::parse($variant(), s).map_or_else(|_| s.to_string(), |x| x.to_row_string($variant())),
             describe: |p, lang| {
                 words::describe(&$kind.seating, &$variant().board, |s, l| $kind.seating.name(s, l), p, lang)
             },
@@ -354,6 +379,8 @@ junqi_def!(
         settings: |m, o| settings(&JUNQI_KIND, Variant::junqi(), m, o).map(|(_, r)| r.to_string()),
         describe_options,
         rematch: Rematch::SwapSeats,
+        setup_hint: HINT_25,
+        layouts: "junqi",
         art: "junqi",
         record_tag: "junqi",
     }
@@ -382,6 +409,8 @@ junqi_def!(
         settings: |m, o| settings(&JUNQI4_KIND, Variant::junqi4(), m, o).map(|(_, r)| r.to_string()),
         describe_options,
         rematch: Rematch::KeepSeats,
+        setup_hint: HINT_25,
+        layouts: "junqi",
         art: "junqi4",
         record_tag: "junqi4",
     }
@@ -402,6 +431,8 @@ junqi_def!(
         settings: |m, o| settings(&JUNQI4_DUEL_KIND, Variant::junqi4_duel(), m, o).map(|(_, r)| r.to_string()),
         describe_options,
         rematch: Rematch::SwapSeats,
+        setup_hint: HINT_25,
+        layouts: "junqi",
         art: "junqi4",
         record_tag: "junqi4-duel",
     }

@@ -4,6 +4,7 @@
 
 pub mod flip;
 pub mod junqi;
+pub mod refusals;
 pub mod words;
 
 use crate::contract::Words;

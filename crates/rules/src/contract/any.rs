@@ -3,6 +3,7 @@
 
 use crate::seat::Seat;
 
+use super::explain::{Explain, Explained};
 use super::game::{Game, Illegal, Leave, Leaving, Unreadable};
 use super::kind::GameKind;
 use super::picture::{Audience, Picture};
@@ -34,17 +35,17 @@ pub enum PlayError {
         /// Who is to move.
         to_move: Seat,
     },
-    /// The rules refuse it: the game's explanation.
+    /// The rules refuse it: the game's explanation, in every language.
     #[error("{0}")]
-    Refused(String),
+    Refused(Explained),
 }
 
-impl<R: std::fmt::Display> From<Illegal<R>> for PlayError {
+impl<R: Explain> From<Illegal<R>> for PlayError {
     fn from(e: Illegal<R>) -> PlayError {
         match e {
             Illegal::Over => PlayError::Over,
             Illegal::NotYourTurn { seat, to_move } => PlayError::NotYourTurn { seat, to_move },
-            Illegal::Rule(r) => PlayError::Refused(r.to_string()),
+            Illegal::Rule(r) => PlayError::Refused(r.explain()),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::rng::Rng;
 use crate::seat::Seat;
 
 use super::any::AnyGame;
+use super::explain::Explained;
 use super::kind::{GameKind, SettingsError};
 use super::lang::Lang;
 use super::ply::PublicPly;
@@ -44,10 +45,10 @@ pub enum SetupError {
     NoSuchSeat(Seat),
     /// The text is not a deployment (the game's explanation).
     #[error("{0}")]
-    Unreadable(String),
+    Unreadable(Explained),
     /// The deployment breaks placement rules: one explanation per broken rule.
-    #[error("{}", .0.join("; "))]
-    Broken(Vec<String>),
+    #[error("{}", .0.iter().map(|e| e.en.as_str()).collect::<Vec<_>>().join("; "))]
+    Broken(Vec<Explained>),
 }
 
 /// Why a game could not start.
@@ -97,6 +98,45 @@ pub struct Dealt {
     pub commitment: String,
 }
 
+/// Who plays first, as a game's options decide.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum First {
+    /// The first seat (Red, South).
+    FirstSeat,
+    /// A seat drawn by the referee from fresh entropy.
+    Drawn,
+    /// The first seat, but who sits where is drawn by lot once every seat is taken (翻棋: P1
+    /// plays first by definition, and who is P1 is drawn).
+    SeatsByLot,
+}
+
+/// What the referee does when the seat to move runs out of time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OnTimeout {
+    /// The seat leaves the game ([`super::Leave::Timeout`]).
+    Leave,
+    /// The referee plays a legal action for it, drawn from public information only.
+    AutoMove,
+}
+
+/// How the referee runs a game of a kind with given options: who plays first, what a timeout
+/// does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Policy {
+    /// Who plays first.
+    pub first: First,
+    /// What a timeout does.
+    pub on_timeout: OnTimeout,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy { first: First::FirstSeat, on_timeout: OnTimeout::Leave }
+    }
+}
+
+/// The policy a game's options (in normal form) ask for.
+pub type PolicyFn = fn(options: &str) -> Policy;
 /// Deploy games: a random legal deployment for a seat, in normal form.
 pub type RandomSetupFn = fn(Seat, &mut Rng) -> String;
 /// Deploy games: a seat's deployment text checked, in normal form.
@@ -122,6 +162,11 @@ pub struct GameDef {
     /// Exchanges slots `i` and `j` of a setup or deal in normal form (editing a saved layout; the
     /// conformance suite's identity swaps); `None` if either slot does not exist.
     pub swap_slots: Option<SwapSlotsFn>,
+    /// Who plays first and what a timeout does, from the options.
+    pub policy: PolicyFn,
+    /// A setup (or deal) in normal form as its owner reads it (`ghahg fbf ccdd eke ikigh jljij`
+    /// for the 25 codes of a Junqi army, row by row).
+    pub show_setup: fn(&str) -> String,
     /// The one describer of a ply, for announcements, images and the terminal alike.
     pub describe: fn(&PublicPly, Lang) -> String,
     /// How its records name its tags, points and pieces (the envelope is common to all).

@@ -53,8 +53,8 @@ pub enum Illegal<R> {
 pub struct Unreadable {
     /// What was typed.
     pub text: String,
-    /// The game's explanation.
-    pub why: String,
+    /// The game's explanation: how its actions are written (`write from-to, e.g. c6-c7`).
+    pub why: super::explain::Explained,
 }
 
 /// One game in progress, typed: what a game author implements. The referee holds it erased, as
@@ -68,7 +68,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Everything one ply did, secrets included.
     type Ply: Clone + Send + Sync;
     /// Why the rules refuse an action (the game's own error type).
-    type Refusal: std::error::Error + Clone + Send + Sync + 'static;
+    type Refusal: std::error::Error + super::explain::Explain + Clone + Send + Sync + 'static;
 
     /// The kind of game.
     fn kind(&self) -> &'static GameKind;

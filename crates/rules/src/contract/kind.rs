@@ -119,6 +119,12 @@ pub struct GameKind {
     pub describe_options: fn(options: &str, lang: Lang) -> String,
     /// What a rematch does with the seats.
     pub rematch: Rematch,
+    /// How a deployment is written, for the prompt that asks for one (Deploy games): `25 piece
+    /// codes (front row first, each row from your left)`.
+    pub setup_hint: Words,
+    /// The family of saved layouts: kinds whose setups are interchangeable share one, so a
+    /// player's saved layouts serve all of them (`junqi` for the three Junqi boards).
+    pub layouts: &'static str,
     /// The key of the board art that draws this kind's pictures.
     pub art: &'static str,
     /// The `Variant` tag of its records.

@@ -12,6 +12,7 @@
 
 pub mod any;
 pub mod catalog;
+pub mod explain;
 pub mod game;
 pub mod kind;
 pub mod lang;
@@ -22,7 +23,8 @@ pub mod replay;
 pub mod secret;
 
 pub use any::{AnyGame, PlayError, Played};
-pub use catalog::{Dealt, GameDef, SetupError, Start, StartError};
+pub use catalog::{Dealt, First, GameDef, OnTimeout, Policy, SetupError, Start, StartError};
+pub use explain::{Explain, Explained};
 pub use game::{Game, Illegal, Leave, Leaving, Unreadable};
 pub use kind::{GameKind, ModeDesc, Rematch, SeatDesc, Seating, SettingsError, SetupStyle};
 pub use lang::{Lang, Words, to_traditional};

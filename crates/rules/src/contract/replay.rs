@@ -126,7 +126,7 @@ impl Run<'_> {
         let ply = self.ply;
         let seat = self.game.to_move();
         let played = self.game.play_text(seat, token).map_err(|e| match e {
-            PlayError::Unreadable(u) => ReplayError::Parse(perr(line, u.why)),
+            PlayError::Unreadable(u) => ReplayError::Parse(perr(line, u.to_string())),
             other => ReplayError::Illegal {
                 ply,
                 mv: self.game.read_action(seat, token).unwrap_or_else(|_| token.to_string()),

@@ -12,7 +12,7 @@ use std::fmt;
 use junqi_rules::board::PointId;
 use junqi_rules::combat::Outcome;
 use junqi_rules::contract::{
-    AnyGame, Audience, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over, Picture,
+    AnyGame, Audience, Explain, Explained, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over, Picture,
     PublicPly, Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Standing, Start, StartError, Token,
     Unreadable, Words,
 };
@@ -53,6 +53,12 @@ impl fmt::Display for NotAStep {
 }
 
 impl std::error::Error for NotAStep {}
+
+impl Explain for NotAStep {
+    fn explain(&self) -> Explained {
+        Explained::new(self.to_string(), format!("{} 不是你的棋子走到空点或敌子的一步", self.0))
+    }
+}
 
 /// A toy game in progress.
 #[derive(Clone, Debug)]
@@ -234,7 +240,8 @@ impl Game for Toy {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Step, Unreadable> {
-        let unreadable = || Unreadable { text: text.trim().into(), why: "write a step as a1-a2".into() };
+        let unreadable =
+            || Unreadable { text: text.trim().into(), why: Explained::new("write a step as a1-a2", "请写一步，如 a1-a2") };
         let (a, b) = text.split_once('-').ok_or_else(unreadable)?;
         Ok(Step { from: point(a).ok_or_else(unreadable)?, to: point(b).ok_or_else(unreadable)? })
     }
@@ -253,7 +260,10 @@ fn validate(seat: Seat, text: &str) -> Result<String, SetupError> {
     let mut sorted: Vec<char> = t.chars().collect();
     sorted.sort_unstable();
     if sorted != ['1', '2', '3'] {
-        return Err(SetupError::Broken(vec![format!("'{t}' is not the ranks 1, 2, 3 in some order")]));
+        return Err(SetupError::Broken(vec![Explained::new(
+            format!("'{t}' is not the ranks 1, 2, 3 in some order"),
+            format!("“{t}”不是 1、2、3 三个数字"),
+        )]));
     }
     Ok(t)
 }
@@ -346,6 +356,8 @@ pub static TOY_KIND: GameKind = GameKind {
     settings,
     describe_options: |_, lang| lang.pick("no options", "无选项").into_owned(),
     rematch: Rematch::SwapSeats,
+    setup_hint: w("the ranks 1, 2, 3 on files a to c, e.g. 312", "三个数字 1、2、3（a 到 c 列），如 312", "三個數字 1、2、3（a 到 c 列），如 312"),
+    layouts: "toy3",
     art: "toy3",
     record_tag: "toy3",
 };
@@ -358,6 +370,8 @@ pub static TOY: GameDef = GameDef {
     validate_setup: Some(validate),
     deal: None,
     swap_slots: Some(swap_slots),
+    policy: |_| junqi_rules::contract::Policy::default(),
+    show_setup: |s| s.to_string(),
     describe,
     record: &junqi_rules::contract::record::PLAIN,
 };
