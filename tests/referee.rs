@@ -615,8 +615,9 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
 // ---------------------------------------------------------------------------------------------
 // Every catalogued kind through the referee: legal actions, typed actions, repeated request ids
 
-use junqi_referee::rules::contract::SetupStyle;
-use junqi_referee::rules::contract::catalog::{self, GameDef};
+use junqi_referee::rules::Seat;
+use junqi_referee::rules::contract::catalog::{self, GameDef, Start};
+use junqi_referee::rules::contract::{AnyGame, Secret, SetupStyle};
 use junqi_referee::rules::rng::Rng;
 
 /// Everyone who may sit down, in the order they do (the challenger first).
@@ -702,6 +703,27 @@ async fn open_kind(d: &mut Driver<'_>, def: &GameDef) -> (i64, Vec<String>) {
     (g, users)
 }
 
+/// The game as the rules crate plays it, started through the catalogue from what the store holds
+/// (deployments or deal, options, first seat) and replayed from the move log.
+async fn contract_game(r: &Referee, g: i64, def: &GameDef) -> Box<dyn AnyGame> {
+    let mut c = r.store().conn().await.unwrap();
+    let row = store::game_get(&mut c, g).await.unwrap().unwrap();
+    let mut start = Start::new(def.kind.seating.counts[0]);
+    start.options = row.rules.clone();
+    start.first = Seat(u8::try_from(row.first_seat).unwrap());
+    let mut deps = store::deployments_get(&mut c, g).await.unwrap();
+    deps.sort_by_key(|d| d.seat);
+    start.setups = deps.into_iter().map(|d| Secret::new(d.setup)).collect();
+    if def.kind.setup == SetupStyle::Deal {
+        start.deal = Some(Secret::new(store::flip::flip_get(&mut c, g).await.unwrap().unwrap().deal));
+    }
+    let mut game = (def.start)(&start).unwrap();
+    for e in store::events_of(&mut c, g).await.unwrap() {
+        game.play_text(Seat(u8::try_from(e.seat.unwrap()).unwrap()), &e.body).unwrap();
+    }
+    game
+}
+
 /// The seated player to move and their legal actions; every other player has none.
 async fn mover(r: &Referee, g: i64, users: &[String]) -> Option<(String, Vec<String>)> {
     let mut found = None;
@@ -725,8 +747,17 @@ async fn legal_actions_of_every_kind_are_the_movers_own_and_accepted() {
         let (g, users) = open_kind(&mut d, def).await;
         let (who, actions) = mover(&r, g, &users).await.unwrap_or_else(|| panic!("{name}: nobody may move"));
         assert!(r.legal_actions(g, "zed").await.unwrap().is_empty(), "{name}: a spectator");
-        // Every entry reads back as itself, as the player would type it.
+        // The list is the rules crate's for the same game and seat, and every entry is accepted by
+        // a fresh copy of it; every entry reads back as itself, as the player would type it.
+        let model = contract_game(&r, g, def).await;
+        let seat = Seat(users.iter().position(|u| *u == who).unwrap() as u8);
+        assert_eq!(model.to_move(), seat, "{name}");
+        let (mut mine, mut theirs) = (actions.clone(), model.legal_tokens(seat));
+        mine.sort();
+        theirs.sort();
+        assert_eq!(mine, theirs, "{name}: the referee's legal actions are the contract's");
         for a in &actions {
+            assert!(model.box_clone().play_text(seat, a).is_ok(), "{name}: {a} is refused");
             assert_eq!(r.reads_as_action(g, &who, a).await.unwrap().as_deref(), Some(a.as_str()), "{name}");
         }
         let played = d.ok(&who, Action::Move(g, actions[0].clone())).await;
