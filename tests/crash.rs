@@ -1,7 +1,8 @@
 //! Crash test: the referee runs in a child process (`junqi-referee local`) fed moves for many
 //! games through a pipe and is killed with SIGKILL at random moments, then restarted. Every move
 //! the child acknowledged (printed its public announcement for) must be in the database, and
-//! every game must replay to a consistent state.
+//! every game must replay to a consistent state. The games are of every catalogued kind, and the
+//! test's model of each is the rules crate's game rebuilt from the store through the catalogue.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
@@ -9,43 +10,68 @@ use std::process::{Command as Proc, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use junqi_referee::referee::{Action, Command, DeploySource, ManualClock, Referee};
-use junqi_referee::rules::notation::{format_move, parse_move};
+use junqi_referee::referee::{Action, Command, DeploySource, Effect, ManualClock, Referee};
+use junqi_referee::rules::Seat;
+use junqi_referee::rules::contract::catalog::{self, GameDef, Start};
+use junqi_referee::rules::contract::{AnyGame, Secret, SetupStyle};
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
 use junqi_referee::store::{self, Durability, Store};
 
-const GAMES: i64 = 12;
+/// Games of each catalogued kind.
+const GAMES_PER_KIND: usize = 3;
 const TARGET_MOVES: usize = 2000;
-const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
-const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
+/// Who sits down, in order (the challenger first).
+const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
 
-fn fresh_game() -> Game {
-    let v = Variant::junqi();
-    let r = Setup::parse(v, RED).unwrap().validate(v, Seat::RED).unwrap();
-    let b = Setup::parse(v, BLUE).unwrap().validate(v, Seat::BLUE).unwrap();
-    Game::new(v, RuleOptions::parse("quiet-limit=0").unwrap(), &[r, b], Seat::RED)
+/// A game as the test models it: the rules crate's game rebuilt from what the store holds, the
+/// number of plies stored, and the players by seat.
+struct Model {
+    game: Box<dyn AnyGame>,
+    stored: usize,
+    users: Vec<String>,
 }
 
-/// Reads every game's move log from the database and rebuilds the model from it.
-fn resync(rt: &tokio::runtime::Runtime, db: &std::path::Path) -> HashMap<i64, (Game, usize)> {
+/// Reads every game's start (deployments or deal) and move log from the database and rebuilds
+/// each through the catalogue, as the rules crate plays it.
+fn resync(rt: &tokio::runtime::Runtime, db: &std::path::Path, games: &[(i64, &GameDef)]) -> HashMap<i64, Model> {
     rt.block_on(async {
         let s = Store::open(db, Durability::Normal).await.unwrap();
         let mut c = s.conn().await.unwrap();
         let mut out = HashMap::new();
-        for g in 1..=GAMES {
-            let mut game = fresh_game();
+        for &(g, def) in games {
+            let row = store::game_get(&mut c, g).await.unwrap().expect("the game row");
+            let seats = def.kind.seating.counts[0];
+            let mut start = Start::new(seats);
+            start.options = row.rules.clone();
+            start.first = Seat(u8::try_from(row.first_seat).unwrap());
+            let mut deps = store::deployments_get(&mut c, g).await.unwrap();
+            deps.sort_by_key(|d| d.seat);
+            start.setups = deps.into_iter().map(|d| Secret::new(d.setup)).collect();
+            if def.kind.setup == SetupStyle::Deal {
+                let deal = store::flip::flip_get(&mut c, g).await.unwrap().expect("the deal");
+                start.deal = Some(Secret::new(deal.deal));
+            }
+            let mut game = (def.start)(&start).unwrap_or_else(|e| panic!("game {g} ({}): {e}", def.name()));
             let events = store::events_of(&mut c, g).await.unwrap();
             for e in &events {
                 assert_eq!(e.kind, "move");
-                let mv = parse_move(&game.variant().board, &e.body).unwrap();
-                game.play(mv).expect("the stored log replays");
+                let seat = Seat(u8::try_from(e.seat.expect("a move's seat")).unwrap());
+                game.play_text(seat, &e.body).expect("the stored log replays");
             }
-            out.insert(g, (game, events.len()));
+            let users = (0..usize::from(seats)).map(|i| row.seats.user(i).expect("seated").to_string()).collect();
+            out.insert(g, Model { game, stored: events.len(), users });
         }
         drop(c);
         s.close().await;
         out
+    })
+}
+
+/// The game an answer speaks of.
+fn game_of(effects: &[Effect]) -> Option<i64> {
+    effects.iter().find_map(|e| match e {
+        Effect::TimerSet { game, .. } | Effect::TimerCancel { game } | Effect::Render { game, .. } => Some(*game),
+        Effect::Public { game, .. } | Effect::Private { game, .. } => *game,
     })
 }
 
@@ -55,59 +81,74 @@ fn acknowledged_moves_survive_sigkill() {
     let dir = std::env::temp_dir().join(format!("junqi-crash-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("crash.db");
-    // Set up the games in-process.
-    rt.block_on(async {
+    // Set up the games in-process: a few of every catalogued kind, opened by its name, seated,
+    // deployed at random where the kind deploys.
+    let games: Vec<(i64, &GameDef)> = rt.block_on(async {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let r = Referee::new(s, Arc::new(ManualClock::new(1_795_996_800)));
-        for g in 1..=GAMES {
-            let c = |user: &str, req: String, action| Command {
-                user: user.into(),
-                request: req,
-                server: String::new(),
-                action,
-            };
-            let challenge = Action::Challenge {
-                opponent: Some("bob".into()),
-                variant: "junqi".into(),
-                mode: "dark".into(),
-                rules: "quiet-limit=0".into(),
-                time: "none".into(),
-            };
-            r.handle(c("alice", format!("c{g}"), challenge)).await.unwrap();
-            r.handle(c("bob", format!("a{g}"), Action::Accept(g))).await.unwrap();
-            r.handle(c("alice", format!("r{g}"), Action::Deploy(g, DeploySource::Text(RED.into())))).await.unwrap();
-            r.handle(c("bob", format!("b{g}"), Action::Deploy(g, DeploySource::Text(BLUE.into())))).await.unwrap();
+        let mut n = 0;
+        let mut ok = async |user: &str, action| {
+            n += 1;
+            let c = Command { user: user.into(), request: format!("setup-{n}"), server: String::new(), action };
+            r.handle(c).await.unwrap()
+        };
+        let mut games = Vec::new();
+        for def in catalog::all() {
+            let kind = def.kind;
+            // No draw for want of combat, where the kind has that rule: random games run longer.
+            let rules = if (kind.settings)("", "quiet-limit=0").is_ok() { "quiet-limit=0" } else { "" };
+            for _ in 0..GAMES_PER_KIND {
+                let challenge = Action::Challenge {
+                    opponent: None,
+                    variant: kind.name.into(),
+                    mode: kind.modes[0].key.into(),
+                    rules: rules.into(),
+                    time: "none".into(),
+                };
+                let g = game_of(&ok(PLAYERS[0], challenge).await).expect("the challenge names its game");
+                let seats = usize::from(kind.seating.counts[0]);
+                for (i, user) in PLAYERS.iter().enumerate().take(seats).skip(1) {
+                    ok(user, if i == 1 { Action::Accept(g) } else { Action::Join { game: g, seat: None } }).await;
+                }
+                if kind.setup == SetupStyle::Deploy {
+                    for user in PLAYERS.iter().take(seats) {
+                        ok(user, Action::Deploy(g, DeploySource::Random)).await;
+                    }
+                }
+                games.push((g, def));
+            }
         }
         r.store().close().await;
+        games
     });
 
     let mut rng = Rng::new(7);
     let mut acked: HashMap<i64, usize> = HashMap::new();
     let mut kills = 0;
     loop {
-        let model = resync(&rt, &db);
+        let mut model = resync(&rt, &db, &games);
         for (g, n) in &acked {
-            assert!(model[g].1 >= *n, "game {g}: {n} moves acknowledged but only {} stored", model[g].1);
+            let stored = model[g].stored;
+            assert!(stored >= *n, "game {g}: {n} moves acknowledged but only {stored} stored");
         }
-        let stored: usize = model.values().map(|(_, n)| n).sum();
-        let live: Vec<i64> = (1..=GAMES).filter(|g| model[g].0.over().is_none()).collect();
+        let stored: usize = model.values().map(|m| m.stored).sum();
+        let live: Vec<i64> = games.iter().map(|&(g, _)| g).filter(|g| model[g].game.over().is_none()).collect();
         if stored >= TARGET_MOVES || live.is_empty() {
             break;
         }
         // Plan moves from the stored state: a few rounds over all live games.
-        let mut model = model;
         let mut script = String::new();
         for _ in 0..40 {
             for &g in &live {
-                let game = &mut model.get_mut(&g).unwrap().0;
-                let legal = game.legal_moves();
+                let m = model.get_mut(&g).unwrap();
+                let seat = m.game.to_move();
+                let legal = m.game.legal_tokens(seat);
                 if legal.is_empty() {
                     continue;
                 }
-                let mv = legal[rng.below(legal.len())];
-                let user = if game.to_move() == Seat::RED { "alice" } else { "bob" };
-                script.push_str(&format!("{user}: move {g} {}\n", format_move(&game.variant().board, mv)));
-                game.play(mv).unwrap();
+                let token = &legal[rng.below(legal.len())];
+                script.push_str(&format!("{}: move {g} {token}\n", m.users[seat.index()]));
+                m.game.play_text(seat, token).unwrap();
             }
         }
         let mut child = Proc::new(env!("CARGO_BIN_EXE_junqi-referee"))
@@ -155,14 +196,24 @@ fn acknowledged_moves_survive_sigkill() {
     rt.block_on(async {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let (r, _) = Referee::start(s, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
-        for g in 1..=GAMES {
-            let view = r.view(g, None).await.unwrap();
-            assert!(view.ply as usize >= acked.get(&g).copied().unwrap_or(0));
+        for &(g, def) in &games {
+            let ply = match r.flip_view(g).await.unwrap() {
+                Some(view) => view.ply,
+                None => r.view(g, None).await.unwrap().ply,
+            };
+            let acked = acked.get(&g).copied().unwrap_or(0);
+            assert!(ply as usize >= acked, "game {g} ({}): ply {ply}, {acked} acknowledged", def.name());
         }
         r.store().close().await;
     });
     let total: usize = acked.values().sum();
     eprintln!("crash test: {kills} SIGKILLs, {total} moves acknowledged, all present and replayed");
+    for def in catalog::all() {
+        let of_kind: usize =
+            games.iter().filter(|(_, d)| d.name() == def.name()).map(|(g, _)| acked.get(g).copied().unwrap_or(0)).sum();
+        eprintln!("  {}: {of_kind} moves acknowledged", def.name());
+        assert!(of_kind > 0, "no move of {} was acknowledged", def.name());
+    }
     assert!(kills >= 3, "the child was killed {kills} times");
     assert!(total >= TARGET_MOVES / 2, "only {total} moves acknowledged");
     let _ = std::fs::remove_dir_all(&dir);

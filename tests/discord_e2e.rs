@@ -866,8 +866,13 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     junqi_rules::contract::catalog::register(&toy::TOY);
     let mut h = Harness::start(false).await;
     let id = h.id();
-    let challenge =
-        payload::command(id, ALICE, CHANNEL_ID, "challenge", &[("opponent", json!(BOB.0.to_string())), ("variant", json!("toy3"))]);
+    let challenge = payload::command(
+        id,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", json!(BOB.0.to_string())), ("variant", json!("toy3"))],
+    );
     let before = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
     h.interact(challenge).await;
     let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
@@ -882,7 +887,8 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     let all = h
         .fake
         .wait_for(20, "thread and panels", |r| {
-            !threads_made(r).is_empty() && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
+            !threads_made(r).is_empty()
+                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
         })
         .await;
     let thread = *threads_made(&all).last().unwrap();
@@ -892,8 +898,11 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
         let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
         h.answered(id).await;
     }
-    h.fake.wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Game #1 begins"))).await;
-    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "ply 1: South b1-b2").await;
+    h.fake
+        .wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Game #1 begins")))
+        .await;
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "ply 1: South b1-b2")
+        .await;
     // A step the game refuses is answered with the game's reason, in private.
     let r = command_answer(&mut h, BOB, thread, "move", &[("from", json!("a3")), ("to", json!("a1"))]).await;
     assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");

@@ -718,3 +718,240 @@ async fn a_game_catalogued_from_the_test_side_plays_through_the_referee() {
     let rematch = r.handle(cmd("bob", "re", Action::Rematch(g))).await.unwrap();
     assert!(format!("{rematch:?}").contains("bob opens a game of 3×3 hidden ranks (dark, 1 d per move) as South"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every catalogued kind through the referee: legal actions, typed actions, repeated request ids
+
+use junqi_referee::rules::Seat;
+use junqi_referee::rules::contract::catalog::{self, GameDef, Start};
+use junqi_referee::rules::contract::{AnyGame, Secret, SetupStyle};
+use junqi_referee::rules::rng::Rng;
+
+/// Everyone who may sit down, in the order they do (the challenger first).
+const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
+
+/// Sends commands with fresh request ids; with `repeats`, sends each one twice with the same
+/// id and checks that the repeat answers as the original did and changes nothing.
+struct Driver<'r> {
+    r: &'r Referee,
+    repeats: bool,
+    n: usize,
+}
+
+/// A command's answer, comparable.
+type Answer = Result<Vec<Effect>, String>;
+
+impl Driver<'_> {
+    /// Everything a repeat must leave as it was: the record and the row of `game`, and the row
+    /// of the next game id (so that a repeated challenge opens no second game).
+    async fn state(&self, game: i64) -> (String, Option<store::GameRow>, Option<store::GameRow>) {
+        let record = self.r.record(game).await.unwrap_or_else(|e| format!("no record: {e:?}"));
+        (record, self.r.game_row(game).await.unwrap(), self.r.game_row(game + 1).await.unwrap())
+    }
+
+    async fn send(&mut self, user: &str, action: Action) -> Answer {
+        self.n += 1;
+        let c = cmd(user, &format!("q{}", self.n), action);
+        let first = self.r.handle(c.clone()).await.map_err(|e| format!("{e:?}"));
+        if self.repeats {
+            let game = match (&c.action.game(), &first) {
+                (Some(g), _) => *g,
+                (None, Ok(effects)) => game_of(effects).unwrap_or(0),
+                (None, Err(_)) => 0,
+            };
+            let before = self.state(game).await;
+            let again = self.r.handle(c.clone()).await.map_err(|e| format!("{e:?}"));
+            assert_eq!(again, first, "the repeat of {c:?} answers as the original");
+            assert!(self.state(game).await == before, "the repeat of {c:?} changed game {game}");
+        }
+        first
+    }
+
+    async fn ok(&mut self, user: &str, action: Action) -> Vec<Effect> {
+        let what = format!("{user}: {action:?}");
+        self.send(user, action).await.unwrap_or_else(|e| panic!("{what}: {e}"))
+    }
+}
+
+/// The game an answer speaks of.
+fn game_of(effects: &[Effect]) -> Option<i64> {
+    effects.iter().find_map(|e| match e {
+        Effect::TimerSet { game, .. } | Effect::TimerCancel { game } | Effect::Render { game, .. } => Some(*game),
+        Effect::Public { game, .. } | Effect::Private { game, .. } => *game,
+    })
+}
+
+/// Opens a game of `def`'s kind by its name, seats as many players as it takes, deploys at
+/// random where it deploys: the game id and its players (by seat).
+async fn open_kind(d: &mut Driver<'_>, def: &GameDef) -> (i64, Vec<String>) {
+    let kind = def.kind;
+    let challenge = Action::Challenge {
+        opponent: None,
+        variant: kind.name.into(),
+        mode: kind.modes[0].key.into(),
+        rules: String::new(),
+        time: "none".into(),
+    };
+    let g = game_of(&d.ok(PLAYERS[0], challenge).await).expect("the challenge names its game");
+    let seats = usize::from(kind.seating.counts[0]);
+    for (i, user) in PLAYERS.iter().enumerate().take(seats).skip(1) {
+        let action = if i == 1 { Action::Accept(g) } else { Action::Join { game: g, seat: None } };
+        d.ok(user, action).await;
+    }
+    if kind.setup == SetupStyle::Deploy {
+        for user in PLAYERS.iter().take(seats) {
+            // Nobody may move before every army is on the board.
+            assert!(d.r.legal_actions(g, user).await.unwrap().is_empty(), "{}: {user} before the start", kind.name);
+            d.ok(user, Action::Deploy(g, DeploySource::Random)).await;
+        }
+    }
+    let users: Vec<String> = d.r.seat_users(g).await.unwrap().into_iter().map(|u| u.expect("seated")).collect();
+    assert_eq!(users.len(), seats, "{}", kind.name);
+    (g, users)
+}
+
+/// The game as the rules crate plays it, started through the catalogue from what the store holds
+/// (deployments or deal, options, first seat) and replayed from the move log.
+async fn contract_game(r: &Referee, g: i64, def: &GameDef) -> Box<dyn AnyGame> {
+    let mut c = r.store().conn().await.unwrap();
+    let row = store::game_get(&mut c, g).await.unwrap().unwrap();
+    let mut start = Start::new(def.kind.seating.counts[0]);
+    start.options = row.rules.clone();
+    start.first = Seat(u8::try_from(row.first_seat).unwrap());
+    let mut deps = store::deployments_get(&mut c, g).await.unwrap();
+    deps.sort_by_key(|d| d.seat);
+    start.setups = deps.into_iter().map(|d| Secret::new(d.setup)).collect();
+    if def.kind.setup == SetupStyle::Deal {
+        start.deal = Some(Secret::new(store::flip::flip_get(&mut c, g).await.unwrap().unwrap().deal));
+    }
+    let mut game = (def.start)(&start).unwrap();
+    for e in store::events_of(&mut c, g).await.unwrap() {
+        game.play_text(Seat(u8::try_from(e.seat.unwrap()).unwrap()), &e.body).unwrap();
+    }
+    game
+}
+
+/// The seated player to move and their legal actions; every other player has none.
+async fn mover(r: &Referee, g: i64, users: &[String]) -> Option<(String, Vec<String>)> {
+    let mut found = None;
+    for u in users {
+        let actions = r.legal_actions(g, u).await.unwrap();
+        if !actions.is_empty() {
+            assert!(found.is_none(), "game {g}: two players have legal actions");
+            found = Some((u.clone(), actions));
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn legal_actions_of_every_kind_are_the_movers_own_and_accepted() {
+    let (r, _db) = referee("legal").await;
+    let mut d = Driver { r: &r, repeats: false, n: 0 };
+    assert!(catalog::all().len() >= 4);
+    for def in catalog::all() {
+        let name = def.kind.name;
+        let (g, users) = open_kind(&mut d, def).await;
+        let (who, actions) = mover(&r, g, &users).await.unwrap_or_else(|| panic!("{name}: nobody may move"));
+        assert!(r.legal_actions(g, "zed").await.unwrap().is_empty(), "{name}: a spectator");
+        // The list is the rules crate's for the same game and seat, and every entry is accepted by
+        // a fresh copy of it; every entry reads back as itself, as the player would type it.
+        let model = contract_game(&r, g, def).await;
+        let seat = Seat(users.iter().position(|u| *u == who).unwrap() as u8);
+        assert_eq!(model.to_move(), seat, "{name}");
+        let (mut mine, mut theirs) = (actions.clone(), model.legal_tokens(seat));
+        mine.sort();
+        theirs.sort();
+        assert_eq!(mine, theirs, "{name}: the referee's legal actions are the contract's");
+        for a in &actions {
+            assert!(model.box_clone().play_text(seat, a).is_ok(), "{name}: {a} is refused");
+            assert_eq!(r.reads_as_action(g, &who, a).await.unwrap().as_deref(), Some(a.as_str()), "{name}");
+        }
+        let played = d.ok(&who, Action::Move(g, actions[0].clone())).await;
+        assert!(!played.is_empty(), "{name}: {} is played", actions[0]);
+        assert!(r.legal_actions(g, &who).await.unwrap().is_empty(), "{name}: {who} has just moved");
+        let (next, _) = mover(&r, g, &users).await.unwrap_or_else(|| panic!("{name}: nobody moves next"));
+        assert_ne!(next, who, "{name}");
+    }
+    assert!(r.legal_actions(999, "alice").await.is_err(), "no such game");
+}
+
+#[tokio::test]
+async fn typed_text_reads_as_an_action_of_the_game_it_is_typed_in() {
+    let (r, _db) = referee("typed").await;
+    let mut d = Driver { r: &r, repeats: false, n: 0 };
+    let open = |variant: &str, mode: &str| Action::Challenge {
+        opponent: None,
+        variant: variant.into(),
+        mode: mode.into(),
+        rules: String::new(),
+        time: "none".into(),
+    };
+    let two = game_of(&d.ok("alice", open("junqi", "dark")).await).unwrap();
+    let cross = game_of(&d.ok("alice", open("junqi4", "dark")).await).unwrap();
+    let flip = game_of(&d.ok("alice", open("junqi-flip", "flip")).await).unwrap();
+    // The 2-player games seat their players on acceptance.
+    d.ok("bob", Action::Accept(two)).await;
+    d.ok("bob", Action::Accept(flip)).await;
+    let read = |g: i64, text: &'static str| {
+        let r = &r;
+        async move { r.reads_as_action(g, "alice", text).await.unwrap() }
+    };
+    assert_eq!(read(two, "c6-c7").await.as_deref(), Some("c6-c7"));
+    assert_eq!(read(two, " C6C7 ").await.as_deref(), Some("c6-c7"));
+    assert_eq!(read(two, "a11 a10").await.as_deref(), Some("a11-a10"));
+    for chat in ["hello", "good game", "c6", "c6-", "-c7", "c6-c7-c8", "gg wp", "6c-7c", "ab-cd", "+c6"] {
+        assert_eq!(read(two, chat).await, None, "{chat}");
+    }
+    // The 4-player board's names; a bare local name is the typist's own point (alice is South).
+    assert_eq!(read(cross, "S.c6-C.s").await.as_deref(), Some("S.c6-C.s"));
+    assert_eq!(read(cross, "c6-C.s").await.as_deref(), Some("S.c6-C.s"));
+    assert_eq!(read(cross, "e.a6 C.se").await.as_deref(), Some("E.a6-C.se"));
+    for chat in ["see you", "ok-cool", "x.c6-c.s", "s.c9-c.s", "c.q-c.s", "cs"] {
+        assert_eq!(read(cross, chat).await, None, "{chat}");
+    }
+    // 翻棋: a flip carries its mark; a move reads as in the 2-player game.
+    for t in ["flip c6", "+c6", "翻c6", " 翻 C6 ", "FLIP c6"] {
+        assert_eq!(read(flip, t).await.as_deref(), Some("+c6"), "{t}");
+    }
+    assert_eq!(read(flip, "+e12").await.as_deref(), Some("+e12"));
+    assert_eq!(read(flip, "c6-c7").await.as_deref(), Some("c6-c7"));
+    for chat in ["c6", "flip", "flip me", "+1", "翻棋", "flip c6-c7", "+c6=G"] {
+        assert_eq!(read(flip, chat).await, None, "{chat}");
+    }
+    // Someone with no seat is chatting, whatever they type.
+    assert_eq!(r.reads_as_action(two, "zed", "c6-c7").await.unwrap(), None);
+}
+
+/// How many plies each kind is played for in the test below.
+const PLIES: usize = 30;
+
+#[tokio::test]
+async fn every_kind_plays_through_the_referee_and_repeated_request_ids_change_nothing() {
+    let (r, _db) = referee("kinds").await;
+    let mut d = Driver { r: &r, repeats: true, n: 0 };
+    let mut rng = Rng::new(2026);
+    for def in catalog::all() {
+        let name = def.kind.name;
+        let (g, users) = open_kind(&mut d, def).await;
+        let mut plies = 0;
+        while plies < PLIES {
+            let Some((who, actions)) = mover(&r, g, &users).await else { break };
+            // Refused commands, repeated: out of turn, and a text that is no action.
+            if plies % 10 == 0 {
+                let other = users.iter().find(|u| **u != who).unwrap();
+                let refused = d.send(other, Action::Move(g, actions[0].clone())).await;
+                assert!(refused.is_err(), "{name}: {other} moved out of turn");
+                assert!(d.send(&who, Action::Move(g, "zz-zz".into())).await.is_err(), "{name}");
+                assert!(d.send("zed", Action::Move(g, actions[0].clone())).await.is_err(), "{name}");
+            }
+            let a = actions[rng.below(actions.len())].clone();
+            d.ok(&who, Action::Move(g, a)).await;
+            plies += 1;
+        }
+        assert!(plies >= 10, "{name}: only {plies} plies");
+        // Each ply is in the log once, whatever was repeated.
+        let mut c = r.store().conn().await.unwrap();
+        assert_eq!(store::events_of(&mut c, g).await.unwrap().len(), plies, "{name}");
+    }
+}

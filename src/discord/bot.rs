@@ -149,15 +149,17 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     if msg.author.bot || !data.config.message_content {
         return Ok(());
     }
-    let game = data.channel_game(msg.channel_id).await;
-    // A move `c6-c7`, or a 翻棋 flip `flip c6` / `+c6` / `翻c6` (a move to `flip`).
-    let typed = super::plan::parse_text_move(&msg.content)
-        .or_else(|| super::plan::parse_text_flip(&msg.content).map(|p| (p, super::port::FLIP.to_string())));
-    let (Some(game), Some((from, to))) = (game, typed) else { return Ok(()) };
+    if !super::plan::may_be_action(&msg.content) {
+        return Ok(());
+    }
+    let Some(game) = data.channel_game(msg.channel_id).await else { return Ok(()) };
     let actor = actor_of(&msg.author, "", msg.guild_id, msg.id.get(), data.config.locale);
+    // A move `c6-c7`, `S.c6-C.s`, a 翻棋 flip `flip c6` / `+c6`: whatever the game reads as the
+    // author's action; anything else is chat.
+    let Some(request) = data.service.typed(&actor, game, &msg.content).await else { return Ok(()) };
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);
     exec.private_to = Some(msg.author.id);
-    if let Err(e) = perform(&mut exec, &actor, Request::Move { game: Some(game), from, to }).await {
+    if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }
     Ok(())

@@ -354,4 +354,3 @@ pub fn picture_text(picture: &crate::rules::contract::Picture, kind: &crate::rul
     }
     lines.join("\n")
 }
-

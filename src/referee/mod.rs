@@ -17,6 +17,7 @@
 pub mod clock;
 pub mod flip;
 pub mod i18n;
+mod legal;
 mod lifecycle;
 mod locales;
 mod marks;

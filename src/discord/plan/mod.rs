@@ -4,7 +4,7 @@
 pub mod tournament;
 mod typed;
 
-pub use typed::{parse_text_flip, parse_text_move};
+pub use typed::may_be_action;
 
 use super::config::Locale;
 use super::port::{Effect, Embed, File};

@@ -353,6 +353,13 @@ pub trait GameService: Send + Sync + 'static {
     fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>>;
     /// Autocomplete choices as (label, value), at most 25.
     fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>>;
+    /// Reads a message the actor typed in the channel of `game` as their move or flip (a
+    /// [`Request::Move`]), or `None` if it is chat; the game decides what reads as its actions.
+    /// The default reads nothing.
+    fn typed<'a>(&'a self, actor: &'a Actor, game: u64, text: &'a str) -> BoxFut<'a, Option<Request>> {
+        let _ = (actor, game, text);
+        Box::pin(async { None })
+    }
     /// Applies what time has brought (deadlines, reminders, expiries) and says when to call again
     /// (seconds from now); the default has no clocks.
     fn tick(&self) -> BoxFut<'_, Tick> {

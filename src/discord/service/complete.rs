@@ -1,135 +1,133 @@
-//! Autocomplete of `/junqi move`: the actor's legal starts and destinations, from their own view.
+//! Autocomplete of `/junqi move`: the starts and destinations of the actor's legal actions, as the
+//! referee lists them for any game ([`crate::referee::Referee::legal_actions`]).
 
 use super::{FLIP, RefereeService};
 use crate::discord::config::Locale;
 use crate::discord::ids::user_key;
 use crate::discord::port::{Actor, Complete};
-use crate::rules::rng::Rng;
-use crate::rules::setup::Deployment;
-use crate::rules::view::View;
-use crate::rules::{Game, PointId, RuleOptions, Seat, Setup, Variant, Viewer};
+
+/// Discord's limits: choices per answer, characters per choice name and value.
+const MAX_CHOICES: usize = 25;
+const MAX_CHARS: usize = 100;
 
 impl RefereeService {
-    /// Autocomplete from the actor's own view: the referee rebuilds nothing and reveals nothing;
-    /// enemy pieces are stand-ins of a mobile kind, which decides only occupancy.
+    /// Autocomplete from the referee's list of the actor's legal actions (empty when it is not
+    /// their turn): `from` offers their starts (a 翻棋 face-down point labelled as a flip), `to`
+    /// the destinations from the chosen start ([`FLIP`] for a flip). What the actor typed filters
+    /// them: names that start with it first, then names that contain it.
     pub(super) async fn complete_moves(&self, actor: &Actor, q: Complete) -> Vec<(String, String)> {
         let game = match &q {
             Complete::From { game, .. } | Complete::To { game, .. } => *game,
         };
         let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
-        if let Ok(Some((to_move, actions))) = self.referee.flip_legal(g).await {
-            return self.complete_flip(actor, g, &q, to_move, &actions).await;
-        }
-        let me = user_key(actor.user);
-        let Ok(Some(row)) = self.referee.game_row(g).await else { return vec![] };
-        let Some(seat) = self.seat_of(g, actor.user).await else { return vec![] };
-        let Ok(view) = self.referee.view(g, Some(&me)).await else { return vec![] };
-        if view.over.is_some() || view.to_move != seat {
-            return vec![];
-        }
-        let rules = RuleOptions::parse(&row.rules).unwrap_or_default();
-        let Some(game) = game_from_view(&view, rules) else { return vec![] };
-        let board = &view.variant.board;
-        let mut names: Vec<String> = match &q {
-            Complete::From { prefix, .. } => game
-                .legal_moves()
-                .iter()
-                .map(|m| board.name(m.from).to_string())
-                .filter(|n| n.starts_with(prefix.as_str()))
-                .collect(),
-            Complete::To { from, prefix, .. } => match board.find(from) {
-                Some(p) => game
-                    .legal_moves_from(p)
-                    .iter()
-                    .map(|m| board.name(m.to).to_string())
-                    .filter(|n| n.starts_with(prefix.as_str()))
-                    .collect(),
-                None => vec![],
-            },
-        };
-        names.sort_by_key(|n| (n.len(), n.clone()));
-        names.dedup();
-        names.into_iter().take(25).map(|n| (n.clone(), n)).collect()
-    }
-
-    /// Autocompletion of `/junqi move` in a 翻棋 game, for the player to move only: `from` offers
-    /// the face-down points (labelled as flips) and the starts of legal moves; `to` offers `flip`
-    /// for a face-down `from`, else the destinations of its piece.
-    async fn complete_flip(
-        &self,
-        actor: &Actor,
-        game: i64,
-        q: &Complete,
-        to_move: crate::rules::flip::Player,
-        actions: &[crate::rules::flip::FlipAction],
-    ) -> Vec<(String, String)> {
-        use crate::rules::flip::FlipAction;
-        let Ok(Some(row)) = self.referee.game_row(game).await else { return vec![] };
-        let me = user_key(actor.user);
-        // P1 sits in seat 0, P2 in seat 1.
-        let mine = row.seats.user(to_move.index());
-        if mine != Some(me.as_str()) {
-            return vec![];
-        }
+        let Ok(tokens) = self.referee.legal_actions(g, &user_key(actor.user)).await else { return vec![] };
+        let actions: Vec<(String, String)> = tokens.iter().filter_map(|t| action_fields(t)).collect();
         let zh = actor.locale != Locale::En;
-        let board = &Variant::junqi().board;
-        let mut out: Vec<(String, String)> = Vec::new();
-        match q {
+        match &q {
             Complete::From { prefix, .. } => {
-                for a in actions {
-                    let (label, value) = match *a {
-                        FlipAction::Flip(p) => {
-                            let n = board.name(p);
-                            (if zh { format!("{n}（翻开）") } else { format!("{n} (flip)") }, n.to_string())
-                        }
-                        FlipAction::Move(mv) => {
-                            let n = board.name(mv.from);
-                            (n.to_string(), n.to_string())
-                        }
-                    };
-                    if value.starts_with(prefix.as_str()) && !out.iter().any(|(_, v)| *v == value) {
-                        out.push((label, value));
+                let mut starts: Vec<&str> = actions.iter().map(|(f, _)| f.as_str()).collect();
+                starts.sort_by_key(|n| (n.len(), n.to_string()));
+                starts.dedup();
+                let label = |n: &str| {
+                    let flip = actions.iter().any(|(f, t)| f == n && t == FLIP);
+                    match (flip, zh) {
+                        (false, _) => n.to_string(),
+                        (true, true) => format!("{n}（翻开）"),
+                        (true, false) => format!("{n} (flip)"),
                     }
-                }
+                };
+                choices(typed_first(starts, prefix).into_iter().map(|n| (label(n), n.to_string())))
             }
             Complete::To { from, prefix, .. } => {
-                let Some(p) = board.find(from) else { return vec![] };
-                for a in actions {
-                    let value = match *a {
-                        FlipAction::Flip(q) if q == p => FLIP.to_string(),
-                        FlipAction::Move(mv) if mv.from == p => board.name(mv.to).to_string(),
-                        _ => continue,
-                    };
-                    if value.starts_with(prefix.as_str()) {
-                        let label = if value == FLIP && zh { "翻开 flip".to_string() } else { value.clone() };
-                        out.push((label, value));
-                    }
-                }
+                let Some(from) = chosen_start(&actions, from) else { return vec![] };
+                let mut ends: Vec<&str> = actions.iter().filter(|(f, _)| *f == from).map(|(_, t)| t.as_str()).collect();
+                ends.sort_by_key(|n| (n.len(), n.to_string()));
+                ends.dedup();
+                let label = |n: &str| if n == FLIP && zh { "翻开 flip".to_string() } else { n.to_string() };
+                choices(typed_first(ends, prefix).into_iter().map(|n| (label(n), n.to_string())))
             }
         }
-        out.truncate(25);
-        out
     }
 }
 
-/// A game with the viewer's own pieces and stand-ins for pieces they cannot see, to list the
-/// viewer's legal moves (which depend on the mover's kinds and on occupancy only).
-fn game_from_view(view: &View, rules: RuleOptions) -> Option<Game> {
-    let v = view.variant;
-    let Viewer::Seat(me) = view.viewer else { return None };
-    let stand_in = v.pieces.iter().position(|p| p.is_mobile()).map(|i| crate::rules::PieceKind(i as u8))?;
-    let mut per_seat: Vec<Vec<(PointId, crate::rules::PieceKind)>> = vec![vec![]; v.seats.len()];
-    for (i, c) in view.cells.iter().enumerate() {
-        if let Some(c) = c {
-            let kind = if c.seat == me { c.kind? } else { c.kind.unwrap_or(stand_in) };
-            per_seat[c.seat.index()].push((PointId(i as u8), kind));
-        }
+/// An action token as the two fields of `/junqi move`: `c6-c7` → (`c6`, `c7`), a flip `+c6` →
+/// (`c6`, [`FLIP`]). `None` for a token of another form (the command cannot play it).
+pub(super) fn action_fields(token: &str) -> Option<(String, String)> {
+    if let Some(point) = token.strip_prefix('+') {
+        return Some((point.to_string(), FLIP.to_string()));
     }
-    let dummy = Setup::random(v, &mut Rng::new(0));
-    let deployments: Vec<Deployment> = per_seat
-        .into_iter()
-        .enumerate()
-        .map(|(s, pieces)| Deployment { seat: Seat(s as u8), setup: dummy.clone(), pieces })
-        .collect();
-    Some(Game::new(v, rules, &deployments, view.to_move))
+    let (from, to) = token.split_once('-')?;
+    Some((from.to_string(), to.to_string()))
+}
+
+/// The start the actor chose in `from`: the one named so (any case), else the only start that
+/// contains what they typed (a local name such as `c6` for `S.c6`).
+fn chosen_start(actions: &[(String, String)], typed: &str) -> Option<String> {
+    let typed = typed.trim().to_lowercase();
+    if typed.is_empty() {
+        return None;
+    }
+    if let Some((f, _)) = actions.iter().find(|(f, _)| f.to_lowercase() == typed) {
+        return Some(f.clone());
+    }
+    let mut found = actions.iter().map(|(f, _)| f).filter(|f| f.to_lowercase().contains(&typed));
+    let first = found.next()?;
+    found.all(|f| f == first).then(|| first.clone())
+}
+
+/// The names matching what was typed (any case): those that start with it, then those that
+/// contain it elsewhere, each group in the given order.
+fn typed_first<'a>(names: Vec<&'a str>, typed: &str) -> Vec<&'a str> {
+    let typed = typed.trim().to_lowercase();
+    let (starts, rest): (Vec<&str>, Vec<&str>) = names.into_iter().partition(|n| n.to_lowercase().starts_with(&typed));
+    starts.into_iter().chain(rest.into_iter().filter(|n| n.to_lowercase().contains(&typed))).collect()
+}
+
+/// At most [`MAX_CHOICES`] choices, each name and value cut to [`MAX_CHARS`] characters.
+fn choices(list: impl Iterator<Item = (String, String)>) -> Vec<(String, String)> {
+    let cut = |s: String| if s.chars().count() > MAX_CHARS { s.chars().take(MAX_CHARS).collect() } else { s };
+    list.take(MAX_CHOICES).map(|(label, value)| (cut(label), cut(value))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(tokens: &[&str]) -> Vec<(String, String)> {
+        tokens.iter().filter_map(|t| action_fields(t)).collect()
+    }
+
+    #[test]
+    fn tokens_become_the_fields_of_the_move_command() {
+        assert_eq!(action_fields("c6-c7"), Some(("c6".into(), "c7".into())));
+        assert_eq!(action_fields("S.c6-C.s"), Some(("S.c6".into(), "C.s".into())));
+        assert_eq!(action_fields("+c6"), Some(("c6".into(), FLIP.into())));
+        assert_eq!(action_fields("pass"), None);
+    }
+
+    #[test]
+    fn what_was_typed_filters_starts_first_then_contains() {
+        let names = vec!["c6", "S.c6", "a1", "C.s"];
+        assert_eq!(typed_first(names.clone(), ""), names);
+        assert_eq!(typed_first(names.clone(), "c"), ["c6", "C.s", "S.c6"]);
+        assert_eq!(typed_first(names.clone(), "C6"), ["c6", "S.c6"]);
+        assert!(typed_first(names, "zz").is_empty());
+    }
+
+    #[test]
+    fn a_start_is_chosen_by_name_or_by_the_only_start_containing_it() {
+        let a = pairs(&["S.c6-C.s", "S.c6-S.c5", "S.a6-S.a5", "E.a6-E.a5"]);
+        assert_eq!(chosen_start(&a, "s.c6").as_deref(), Some("S.c6"));
+        assert_eq!(chosen_start(&a, "c6").as_deref(), Some("S.c6"));
+        assert_eq!(chosen_start(&a, "a6"), None, "two starts contain it");
+        assert_eq!(chosen_start(&a, ""), None);
+    }
+
+    #[test]
+    fn choices_keep_to_discords_limits() {
+        let many = (0..40).map(|i| ("x".repeat(120 + i), format!("v{i}")));
+        let c = choices(many);
+        assert_eq!(c.len(), MAX_CHOICES);
+        assert!(c.iter().all(|(l, v)| l.chars().count() <= MAX_CHARS && v.chars().count() <= MAX_CHARS));
+    }
 }

@@ -335,6 +335,15 @@ impl GameService for RefereeService {
         Box::pin(self.complete_moves(actor, question))
     }
 
+    fn typed<'a>(&'a self, actor: &'a Actor, game: u64, text: &'a str) -> BoxFut<'a, Option<Request>> {
+        Box::pin(async move {
+            let g = i64::try_from(game).ok()?;
+            let token = self.referee.reads_as_action(g, &user_key(actor.user), text).await.ok()??;
+            let (from, to) = complete::action_fields(&token)?;
+            Some(Request::Move { game: Some(game), from, to })
+        })
+    }
+
     fn remember(&self, place: Place) -> BoxFut<'_, ()> {
         Box::pin(async move {
             let done = match place {

@@ -2,7 +2,9 @@
 //! leaving, draws, abort, rematch, and the deadlines that act for a player.
 
 use crate::rules::contract::catalog::GameDef;
-use crate::rules::contract::{Explained, Fact, Leave, Leaving, Over, PlayError, Rematch, Secret, SetupError, SetupStyle};
+use crate::rules::contract::{
+    Explained, Fact, Leave, Leaving, Over, PlayError, Rematch, Secret, SetupError, SetupStyle,
+};
 use crate::rules::game::GameOver;
 use crate::rules::rng::Rng;
 use crate::rules::{EndReason, Seat};
@@ -48,7 +50,9 @@ impl Referee {
             return Err(Mistake::SelfChallenge.into());
         }
         let per_move = time::time_control(terms.time)?;
-        let mode = kind.mode(terms.mode).ok_or_else(|| mistake(GameMistake::Settings(kind.mode_error(terms.mode).to_string())))?;
+        let mode = kind
+            .mode(terms.mode)
+            .ok_or_else(|| mistake(GameMistake::Settings(kind.mode_error(terms.mode).to_string())))?;
         let mut seat_word = None;
         let mut words = Vec::new();
         for w in terms.rules.split_whitespace() {
@@ -334,7 +338,8 @@ impl Referee {
         if live.as_ref().is_none_or(|l| l.row.id != row.id) {
             *live = rebuild(t.tx, def, row).await?;
         }
-        live.as_mut().ok_or_else(|| super::Fail::Store(super::corrupt("games", row.id, "a game in play without its start")))
+        live.as_mut()
+            .ok_or_else(|| super::Fail::Store(super::corrupt("games", row.id, "a game in play without its start")))
     }
 
     /// Seats a player (the seat asked for, or the next free one); the last one starts the setup.
@@ -353,7 +358,11 @@ impl Referee {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
         if row.seats.seat_of(user).is_some() {
-            return Err(if row.challenger == user { Mistake::OwnChallenge(game).into() } else { mistake(GameMistake::AlreadySeated(game)) });
+            return Err(if row.challenger == user {
+                Mistake::OwnChallenge(game).into()
+            } else {
+                mistake(GameMistake::AlreadySeated(game))
+            });
         }
         if row.invited.as_deref().is_some_and(|i| i != user) {
             return Err(Mistake::NotInvited(game).into());
@@ -363,7 +372,11 @@ impl Referee {
             Some(name) => {
                 let s = def.kind.seating.find(name).filter(|s| s.index() < n).ok_or_else(|| {
                     let known: Vec<&str> = def.kind.seating.seats.iter().take(n).map(|d| d.key).collect();
-                    mistake(GameMistake::UnknownSeat { name: name.into(), kind: def.kind.name, known: known.join(", ") })
+                    mistake(GameMistake::UnknownSeat {
+                        name: name.into(),
+                        kind: def.kind.name,
+                        known: known.join(", "),
+                    })
                 })?;
                 if !free.contains(&s) {
                     return Err(mistake(GameMistake::SeatTaken(game)));
@@ -421,9 +434,9 @@ impl Referee {
             DeploySource::Saved(name) => store::layout_get(t.tx, user, family, name)
                 .await?
                 .ok_or_else(|| Mistake::UnknownLayout(name.clone()))?,
-            DeploySource::Last => {
-                store::last_layout_get(t.tx, user, family).await?.ok_or_else(|| Mistake::UnknownLayout("last".into()))?
-            }
+            DeploySource::Last => store::last_layout_get(t.tx, user, family)
+                .await?
+                .ok_or_else(|| Mistake::UnknownLayout("last".into()))?,
         };
         let setup = validate(seat, &text).map_err(|e| match e {
             SetupError::Broken(lines) => mistake(GameMistake::SetupBroken(lines)),

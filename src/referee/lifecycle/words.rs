@@ -78,7 +78,9 @@ impl GameMistake {
         match self {
             GameMistake::Settings(why) => format!("模式或规则选项有误：{why}"),
             GameMistake::UnknownSeat { name, kind, known } => format!("{kind} 没有座位「{name}」；座位有：{known}。"),
-            GameMistake::Players { asked, kind, offered } => format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。"),
+            GameMistake::Players { asked, kind, offered } => {
+                format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。")
+            }
             GameMistake::AlreadySeated(g) => format!("你已在对局 #{g} 中就座。"),
             GameMistake::SeatTaken(g) => format!("对局 #{g} 的这个座位已有人；不写座位即可坐下一个空位。"),
             GameMistake::Full(g) => format!("对局 #{g} 已满座。"),
@@ -300,7 +302,9 @@ impl Said<'_> {
                     (None, false) => "anyone may join".into(),
                 };
                 if zh {
-                    format!("对局 #{game}：{user} 开了一局{title}（{mode}{opts}，{time}），坐{seat}；{who}：/junqi join {game}")
+                    format!(
+                        "对局 #{game}：{user} 开了一局{title}（{mode}{opts}，{time}），坐{seat}；{who}：/junqi join {game}"
+                    )
                 } else {
                     format!(
                         "Game #{game}: {user} opens a game of {title} ({mode}{opts}, {time}) as {seat}; {who}: /junqi join {game}"
@@ -326,7 +330,9 @@ impl Said<'_> {
             Said::DeployPrompt { game, kind, seat } => {
                 let seat = seat_name(kind, *seat);
                 if zh {
-                    format!("对局 #{game}：你执{seat}，请布阵：/junqi deploy {game} <布阵>，或 /junqi deploy {game} random。")
+                    format!(
+                        "对局 #{game}：你执{seat}，请布阵：/junqi deploy {game} <布阵>，或 /junqi deploy {game} random。"
+                    )
                 } else {
                     format!(
                         "Game #{game}: you play {seat}. Deploy with /junqi deploy {game} <layout>, or /junqi deploy {game} random."
@@ -342,7 +348,11 @@ impl Said<'_> {
             }
             Said::Deployed { game, kind, seat } => {
                 let seat = seat_name(kind, *seat);
-                if zh { format!("对局 #{game}：{seat}已布阵。") } else { format!("Game #{game}: {seat} has deployed.") }
+                if zh {
+                    format!("对局 #{game}：{seat}已布阵。")
+                } else {
+                    format!("Game #{game}: {seat} has deployed.")
+                }
             }
             Said::Committed { game, commitment } => {
                 if zh {
@@ -354,7 +364,11 @@ impl Said<'_> {
                 }
             }
             Said::Started { game } => {
-                if zh { format!("对局 #{game} 开始。") } else { format!("Game #{game} begins.") }
+                if zh {
+                    format!("对局 #{game} 开始。")
+                } else {
+                    format!("Game #{game} begins.")
+                }
             }
             Said::Ply { game, user, ply, describe } => {
                 let text = describe(ply, lang);
@@ -392,13 +406,8 @@ impl Said<'_> {
             Said::Over { game, kind, over } => {
                 let why = reason(over.reason, zh);
                 let team = |t: u8| {
-                    let names: Vec<&str> = kind
-                        .seating
-                        .seats
-                        .iter()
-                        .filter(|d| d.team == t)
-                        .map(|d| d.name.get(lang))
-                        .collect();
+                    let names: Vec<&str> =
+                        kind.seating.seats.iter().filter(|d| d.team == t).map(|d| d.name.get(lang)).collect();
                     names.join(if zh { "、" } else { " and " })
                 };
                 match (&over.standing, zh) {

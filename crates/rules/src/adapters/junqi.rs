@@ -184,8 +184,11 @@ fn deploy(variant: &Variant, seat: Seat, text: &str) -> Result<Deployment, Setup
     if seat.index() >= variant.seats.len() {
         return Err(SetupError::NoSuchSeat(seat));
     }
-    let setup = Setup::parse(variant, text).map_err(|e| SetupError::Unreadable(super::refusals::setup_unreadable(&e)))?;
-    setup.validate(variant, seat).map_err(|v| SetupError::Broken(v.iter().map(|v| super::refusals::violation(v, variant)).collect()))
+    let setup =
+        Setup::parse(variant, text).map_err(|e| SetupError::Unreadable(super::refusals::setup_unreadable(&e)))?;
+    setup
+        .validate(variant, seat)
+        .map_err(|v| SetupError::Broken(v.iter().map(|v| super::refusals::violation(v, variant)).collect()))
 }
 
 fn start(

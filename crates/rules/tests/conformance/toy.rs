@@ -12,9 +12,9 @@ use std::fmt;
 use junqi_rules::board::PointId;
 use junqi_rules::combat::Outcome;
 use junqi_rules::contract::{
-    AnyGame, Audience, Explain, Explained, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over, Picture,
-    PublicPly, Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Standing, Start, StartError, Token,
-    Unreadable, Words,
+    AnyGame, Audience, Explain, Explained, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving,
+    ModeDesc, Over, Picture, PublicPly, Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Standing,
+    Start, StartError, Token, Unreadable, Words,
 };
 use junqi_rules::game::EndReason;
 use junqi_rules::piece::PieceKind;
@@ -240,8 +240,10 @@ impl Game for Toy {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Step, Unreadable> {
-        let unreadable =
-            || Unreadable { text: text.trim().into(), why: Explained::new("write a step as a1-a2", "请写一步，如 a1-a2") };
+        let unreadable = || Unreadable {
+            text: text.trim().into(),
+            why: Explained::new("write a step as a1-a2", "请写一步，如 a1-a2"),
+        };
         let (a, b) = text.split_once('-').ok_or_else(unreadable)?;
         Ok(Step { from: point(a).ok_or_else(unreadable)?, to: point(b).ok_or_else(unreadable)? })
     }
@@ -356,7 +358,11 @@ pub static TOY_KIND: GameKind = GameKind {
     settings,
     describe_options: |_, lang| lang.pick("no options", "无选项").into_owned(),
     rematch: Rematch::SwapSeats,
-    setup_hint: w("the ranks 1, 2, 3 on files a to c, e.g. 312", "三个数字 1、2、3（a 到 c 列），如 312", "三個數字 1、2、3（a 到 c 列），如 312"),
+    setup_hint: w(
+        "the ranks 1, 2, 3 on files a to c, e.g. 312",
+        "三个数字 1、2、3（a 到 c 列），如 312",
+        "三個數字 1、2、3（a 到 c 列），如 312",
+    ),
     layouts: "toy3",
     art: "toy3",
     record_tag: "toy3",
