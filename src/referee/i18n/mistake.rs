@@ -1,0 +1,249 @@
+//! A user's mistakes (`Mistake`) and their texts, with the rules' refusals and deployment violations in Chinese.
+
+use super::flip;
+use super::msg_render::status_text;
+use super::{Locale, SeatMistake, to_traditional};
+use crate::rules::game::IllegalMove;
+use crate::rules::options::OptionsError;
+use crate::rules::setup::SetupParseError;
+
+/// A user's mistake: the command is refused and nothing changes.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Mistake {
+    /// No game has this id.
+    #[error("there is no game #{0}")]
+    UnknownGame(i64),
+    /// The user does not sit in (or was not invited to) this game.
+    #[error("you are not a player of game #{0}")]
+    NotYourGame(i64),
+    /// The other side is to move.
+    #[error("it is not your turn in game #{0}")]
+    NotYourTurn(i64),
+    /// The game is not in a state that allows this command.
+    #[error("game #{game} is {status}; that is not possible now")]
+    WrongState {
+        /// Game id.
+        game: i64,
+        /// Its status.
+        status: String,
+    },
+    /// The rules refuse the move.
+    #[error("illegal move: {0}")]
+    Illegal(IllegalMove),
+    /// The move could not be read.
+    #[error("'{0}' is not a move; write from-to, e.g. c6-c7")]
+    BadMove(String),
+    /// The deployment could not be read.
+    #[error("the deployment cannot be read: {0}")]
+    BadSetup(SetupParseError),
+    /// The deployment breaks rules: every broken rule with its points, in English and in Chinese.
+    #[error("the deployment breaks the rules: {}", en.join("; "))]
+    SetupViolations {
+        /// English descriptions.
+        en: Vec<String>,
+        /// Chinese descriptions.
+        zh: Vec<String>,
+    },
+    /// No saved layout of that name.
+    #[error("no layout named '{0}'")]
+    UnknownLayout(String),
+    /// A bad rule option.
+    #[error("{0}")]
+    BadOption(OptionsError),
+    /// Unknown visibility mode.
+    #[error("unknown mode '{0}'; use dark, reveal or open")]
+    BadMode(String),
+    /// Unknown variant.
+    #[error("unknown variant '{0}'; use junqi, junqi4, junqi4-duel or junqi-flip")]
+    BadVariant(String),
+    /// Unknown time control.
+    #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
+    BadTime(String),
+    /// A time control under the shortest (a minute).
+    #[error("time control '{0}' is too short; the shortest is 1 minute (1m)")]
+    TimeTooShort(String),
+    /// A time control over the longest (30 days), however many digits it has.
+    #[error("time control '{0}' is too long; the longest is 30 days (30d)")]
+    TimeTooLong(String),
+    /// Challenging oneself.
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    /// Accepting a challenge meant for someone else.
+    #[error("challenge #{0} is meant for someone else")]
+    NotInvited(i64),
+    /// Accepting one's own challenge.
+    #[error("you cannot accept your own challenge #{0}")]
+    OwnChallenge(i64),
+    /// No draw offer to answer.
+    #[error("there is no draw offer to answer in game #{0}")]
+    NoDrawOffer(i64),
+    /// Answering one's own draw offer.
+    #[error("you cannot answer your own draw offer in game #{0}")]
+    OwnDrawOffer(i64),
+    /// Abort after the first move.
+    #[error("game #{0} has begun; resign or offer a draw instead of aborting")]
+    TooLateToAbort(i64),
+    /// Rematch of a game not finished.
+    #[error("game #{0} is not over, so there is no rematch yet")]
+    NotOver(i64),
+    /// Unknown locale.
+    #[error("unknown language '{0}'; use en, zh-CN or zh-TW")]
+    BadLocale(String),
+    /// Vacation already on.
+    #[error("you are already on vacation")]
+    AlreadyOnVacation,
+    /// Vacation not on.
+    #[error("you are not on vacation")]
+    NotOnVacation,
+    /// No allowance left this month.
+    #[error("no vacation days are left this month")]
+    NoVacationLeft,
+    /// A layout name that is empty or too long.
+    #[error("a layout name is 1 to 32 characters without spaces")]
+    BadLayoutName,
+    /// A vacation allowance out of range.
+    #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
+    BadVacationDays(i64),
+    /// A point name that is not on the board.
+    #[error("'{0}' is not a point of the board; write e.g. c9")]
+    BadPoint(String),
+    /// A piece name that is not in the game.
+    #[error("'{0}' is not a piece; write a name such as 司令 or marshal, or a code a–l")]
+    BadPiece(String),
+    /// A mark on a point without an enemy piece.
+    #[error("there is no enemy piece on {0} to mark")]
+    NoEnemyPiece(String),
+    /// A mark on an enemy piece whose identity the player already knows.
+    #[error("you already know the piece on {0}; marks are for pieces you cannot see")]
+    PieceKnown(String),
+    /// Clearing a mark that is not there.
+    #[error("you have no mark on {0}")]
+    NoMark(String),
+    /// A vacation length out of range.
+    #[error("a vacation is 1 to 31 days, not {0}")]
+    BadVacationLength(i64),
+    /// A tournament or rating mistake.
+    #[error("{0}")]
+    Tournament(super::tournament::TournamentMistake),
+    /// A mistake about seats (see [`SeatMistake`]).
+    #[error("{0}")]
+    Seats(SeatMistake),
+    /// A mistake only a 翻棋 game can make.
+    #[error("{0}")]
+    Flip(flip::FlipMistake),
+    /// A mistake in a game refereed through the game contract.
+    #[error(transparent)]
+    Game(super::lifecycle::GameMistake),
+}
+
+pub(super) fn illegal_zh(e: &IllegalMove) -> String {
+    match e {
+        IllegalMove::GameOver => "对局已结束".into(),
+        IllegalMove::NoPiece(p) => format!("{p} 上没有棋子"),
+        IllegalMove::NotYourPiece(p) => format!("{p} 上的棋子不是你的"),
+        IllegalMove::Immobile(p) => format!("{p} 上的棋子不能移动（军旗或地雷）"),
+        IllegalMove::InHeadquarters(p) => format!("{p} 上的棋子在大本营里，不能再移动"),
+        IllegalMove::OwnPiece(p) => format!("{p} 上是己方棋子"),
+        IllegalMove::CampProtected(p) => format!("行营 {p} 里的棋子不能被攻击"),
+        IllegalMove::BombOnFlag => "本局规则下炸弹不能攻击军旗".into(),
+        IllegalMove::Unreachable { from, to } => format!("{from} 一步走不到 {to}"),
+        IllegalMove::NullMove(p) => format!("起点和终点都是 {p}"),
+    }
+}
+
+fn setup_parse_zh(e: &SetupParseError) -> String {
+    match e {
+        SetupParseError::UnknownToken { line, token } => {
+            format!("第{line}行“{token}”不是棋子（用 a–l 代码、司令等名称或 40–33）")
+        }
+        SetupParseError::MisplacedCamp { line, token, slot } => {
+            format!("第{line}行“{token}”：行营记号，但这一排第{slot}格不是行营")
+        }
+        SetupParseError::PieceOnCamp { line, token, slot } => {
+            format!("第{line}行“{token}”：这一排第{slot}格是行营，请写 +")
+        }
+        SetupParseError::WrongCount { expected, found } => format!("布阵应有{expected}个棋子，这里有{found}个"),
+    }
+}
+
+impl Mistake {
+    /// The mistake in a locale.
+    pub fn render(&self, l: Locale) -> String {
+        let text = self.render_base(l);
+        if l == Locale::ZhHant { to_traditional(&text) } else { text }
+    }
+
+    pub(super) fn render_base(&self, l: Locale) -> String {
+        if !l.zh() {
+            let mut s = self.to_string();
+            if let Some(c) = s.get(0..1) {
+                let up = c.to_uppercase();
+                s.replace_range(0..1, &up);
+            }
+            return s + ".";
+        }
+        match self {
+            Mistake::Tournament(m) => m.zh(),
+            Mistake::Seats(m) => m.zh(),
+            Mistake::Flip(m) => m.zh(l),
+            Mistake::Game(m) => m.zh(),
+            Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
+            Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
+            Mistake::NotYourTurn(g) => format!("对局 #{g} 还没轮到你。"),
+            Mistake::WrongState { game, status } => {
+                format!("对局 #{game} 当前{}，现在不能这样做。", status_text(status, l))
+            }
+            Mistake::Illegal(e) => format!("不合法的走法：{}。", illegal_zh(e)),
+            Mistake::BadMove(m) => format!("“{m}”不是走法；请写 起点-终点，例如 c6-c7。"),
+            Mistake::BadSetup(e) => format!("无法读取布阵：{}。", setup_parse_zh(e)),
+            Mistake::SetupViolations { zh, .. } => format!("布阵违反规则：{}。", zh.join("；")),
+            Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
+            Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
+            Mistake::BadMode(m) => format!("未知模式“{m}”；请用 dark、reveal 或 open。"),
+            Mistake::BadVariant(v) => format!(
+                "未知棋种“{v}”；请用 junqi（军棋）、junqi4（四国）、junqi4-duel（四国板双人）或 junqi-flip（翻棋）。"
+            ),
+            Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
+            Mistake::TimeTooShort(t) => format!("限时“{t}”太短；最短为1分钟（1m）。"),
+            Mistake::TimeTooLong(t) => format!("限时“{t}”太长；最长为30天（30d）。"),
+            Mistake::SelfChallenge => "不能向自己挑战。".into(),
+            Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),
+            Mistake::OwnChallenge(g) => format!("不能接受自己发起的对局 #{g}。"),
+            Mistake::NoDrawOffer(g) => format!("对局 #{g} 没有待回应的和棋提议。"),
+            Mistake::OwnDrawOffer(g) => format!("不能回应自己在对局 #{g} 的和棋提议。"),
+            Mistake::TooLateToAbort(g) => format!("对局 #{g} 已经开始走棋，请认输或提和，不能取消。"),
+            Mistake::NotOver(g) => format!("对局 #{g} 尚未结束，不能再战。"),
+            Mistake::BadLocale(t) => format!("未知语言“{t}”；请用 en、zh-CN 或 zh-TW。"),
+            Mistake::AlreadyOnVacation => "你已经在休假中。".into(),
+            Mistake::NotOnVacation => "你没有在休假。".into(),
+            Mistake::NoVacationLeft => "本月的假期已用完。".into(),
+            Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
+            Mistake::BadVacationDays(d) => format!("每月假期应为0到31天，不能是{d}。"),
+            Mistake::BadPoint(p) => format!("“{p}”不是棋盘上的位置；请写例如 c9。"),
+            Mistake::BadPiece(p) => format!("“{p}”不是棋子；请写名称（如 司令）或代码 a–l。"),
+            Mistake::NoEnemyPiece(p) => format!("{p} 上没有可以标记的敌方棋子。"),
+            Mistake::PieceKnown(p) => format!("你已经知道 {p} 上是什么棋子；标记用于看不见的棋子。"),
+            Mistake::NoMark(p) => format!("你在 {p} 上没有标记。"),
+            Mistake::BadVacationLength(d) => format!("假期应为1到31天，不能是{d}。"),
+        }
+    }
+}
+
+/// The violation list of a deployment in a locale, one entry per broken rule with its points.
+pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules::Variant, l: Locale) -> String {
+    use crate::rules::setup::Violation;
+    if !l.zh() {
+        return v.describe(variant);
+    }
+    let names = |ps: &[crate::rules::PointId]| ps.iter().map(|&p| variant.board.name(p)).collect::<Vec<_>>().join(" ");
+    match v {
+        Violation::FlagNotInHeadquarters { points } => format!("规则1：军旗必须放在大本营，现在在 {}", names(points)),
+        Violation::MineOutsideBackRows { points } => format!("规则2：地雷只能放在最后两排，现在在 {}", names(points)),
+        Violation::BombInFrontRow { points } => format!("规则3：炸弹不能放在第一排，现在在 {}", names(points)),
+        Violation::WrongCount { kind, found, expected, points } => {
+            let d = variant.piece(*kind);
+            let at = if points.is_empty() { String::new() } else { format!("（在 {}）", names(points)) };
+            format!("规则5：{}有{}个，应为{}个{}", d.zh, found, expected, at)
+        }
+    }
+}
