@@ -15,6 +15,8 @@
 //! ```
 
 pub mod cross;
+mod picture;
+pub use picture::picture_text;
 pub mod transcript;
 
 use crate::referee::{Action, DeploySource, Effect, GameId};
@@ -328,29 +330,4 @@ mod tests {
         assert_eq!(parse_line("bob: flip 4 +c6").unwrap().action, Action::Move(4, "+c6".into()));
         assert!(matches!(parse_line("bob: flip 4"), Err(ParseError::Usage(_))));
     }
-}
-
-/// A text board of any catalogued game's picture: one line per piece, by the point and piece
-/// names its records use (`?` for what the audience may not know), then whose turn it is.
-pub fn picture_text(picture: &crate::rules::contract::Picture, kind: &crate::rules::contract::GameKind) -> String {
-    use crate::rules::contract::{Face, Lang, catalog};
-    let Some(def) = catalog::find(kind.name) else { return String::new() };
-    let seat = |s: Seat| kind.seating.name(s, Lang::En);
-    let mut lines = Vec::new();
-    for t in &picture.tokens {
-        let at = (def.record.point)(t.at);
-        let piece = match t.face {
-            Face::Known { owner, kind: k } | Face::Under { owner, kind: k } => {
-                format!("{} {}", seat(owner), (def.record.piece)(owner, k))
-            }
-            Face::Hidden { owner } => format!("{} ?", seat(owner)),
-            Face::Down => "face down".into(),
-        };
-        lines.push(format!("  {at}: {piece}"));
-    }
-    match picture.to_move {
-        Some(s) => lines.push(format!("  ply {}, {} to move", picture.ply, seat(s))),
-        None => lines.push(format!("  ply {}, over", picture.ply)),
-    }
-    lines.join("\n")
 }
