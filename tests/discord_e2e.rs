@@ -877,7 +877,7 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     h.interact(challenge).await;
     let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
     let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    assert!(content(&msg).contains("3×3 hidden ranks") || content(&msg).contains("三格暗棋"), "{}", content(&msg));
+    assert!(content(&msg).contains("to game #1: toy3, dark (each sees only their own ranks)"), "{}", content(&msg));
     // Bob takes the challenge with its Accept button; the game gets its thread and both players
     // their deployment panels, as any game does.
     let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
@@ -901,10 +901,9 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     h.fake
         .wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Game #1 begins")))
         .await;
-    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "ply 1: South b1-b2")
-        .await;
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "b1-b2.").await;
     // A step the game refuses is answered with the game's reason, in private.
     let r = command_answer(&mut h, BOB, thread, "move", &[("from", json!("a3")), ("to", json!("a1"))]).await;
     assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");
-    command_posts(&mut h, BOB, thread, "resign", &[], "South wins").await;
+    command_posts(&mut h, BOB, thread, "resign", &[], "wins — resignation").await;
 }

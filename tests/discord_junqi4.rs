@@ -237,7 +237,7 @@ async fn a_four_player_game_through_interactions() {
     let id = h.id();
     let id = h.interact(payload::button(id, ERIN, Some(CHANNEL_ID), "jq:acc:1")).await;
     let r = h.answered(id).await;
-    assert!(r.iter().any(|x| content(x).contains("对局 #1 人已满")), "in Erin's language: {r:?}");
+    assert!(r.iter().any(|x| content(x).contains("对局 #1 已满")), "in Erin's language: {r:?}");
 
     // `/junqi games` lists the seats by team.
     let id = h.id();
@@ -322,7 +322,7 @@ async fn a_four_player_game_through_interactions() {
     let (f, t) = north[6].split_once('-').unwrap();
     let end = h.play(ALICE, thread, f, t).await;
     assert!(end.contains(&format!("West ({}) is out — flag captured", m(CAROL))), "{end}");
-    let win = format!("South {} and North {} win — flag captured", m(BOB), m(ALICE));
+    let win = format!("South ({}) and North ({}) win — flag captured", m(BOB), m(ALICE));
     assert!(end.contains(&win), "{end}");
 
     // A rematch is a new open 4-player challenge with seat buttons; Bob keeps South.

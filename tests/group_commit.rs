@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use junqi_referee::referee::{Action, Command, DeploySource, ManualClock, Mistake, Referee, RefereeError};
+use junqi_referee::referee::{Action, Command, DeploySource, GameMistake, ManualClock, Mistake, Referee, RefereeError};
 use junqi_referee::store::{self, Durability, Store};
 
 const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
@@ -87,7 +87,10 @@ async fn a_refused_command_leaves_the_rest_of_its_batch_committed() {
         r.handle(cmd("alice", "m3", Action::Move(3, "a6-a7".into()))),
     );
     assert!(a.is_ok() && c.is_ok());
-    assert!(matches!(bad, Err(RefereeError::Rejected { mistake: Mistake::Illegal(_), .. })), "{bad:?}");
+    assert!(
+        matches!(bad, Err(RefereeError::Rejected { mistake: Mistake::Game(GameMistake::Refused(_)), .. })),
+        "{bad:?}"
+    );
     let mut conn = r.store().conn().await.unwrap();
     for (g, n) in [(1, 1), (2, 0), (3, 1)] {
         assert_eq!(store::events_of(&mut conn, g).await.unwrap().len(), n, "game {g}");

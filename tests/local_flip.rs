@@ -26,13 +26,13 @@ fn the_terminal_mode_plays_a_flip_game() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("[public] Game #1 is on (翻棋): P1 alice plays first, P2 bob."), "{text}");
+    assert!(text.contains("[public] Game #1 is on: P1 alice, P2 bob."), "{text}");
     assert!(text.contains("[public] #1 ply 1: P1 (alice) flips d7: "), "{text}");
     assert!(text.contains("[public] #1 ply 2: P2 (bob) flips a10: "), "{text}");
-    assert!(text.contains("[to alice] Illegal ply: the piece on d7 is already face up"), "{text}");
-    assert!(text.contains("[to alice] Game #1 (翻棋): playing, 2 plies played, 48 face down, P1 plays "), "{text}");
+    assert!(text.contains("[to alice] Illegal move: the piece on d7 is already face up"), "{text}");
+    assert!(text.contains("[to alice] Game #1: playing, 2 plies played."), "{text}");
     assert!(text.contains("[public] Game #1 is over: P1 (alice) wins — resignation."), "{text}");
-    assert!(text.contains("[public] Game #1: the deal is published — seed "), "{text}");
+    assert!(text.contains("[public] Game #1, published: seed "), "{text}");
     // The text board: 48 backs after two flips, the board's 10 camps empty.
     let board = text.split("(翻棋; P1 ").nth(2).unwrap();
     let rows: String = board.lines().skip(1).take(12).collect();

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use junqi_referee::referee::{
-    Action, Clock, Command, DeploySource, Effect, Locale, ManualClock, Mistake, Referee, RefereeError,
+    Action, Clock, Command, DeploySource, Effect, GameMistake, Locale, ManualClock, Mistake, Referee, RefereeError,
 };
 use junqi_referee::store::{self, Durability, Store};
 
@@ -508,13 +508,17 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
 
     // #4, in play after 5 plies, frank (Blue) to move, erin's draw offer on the table.
     let row4 = r.game_row(4).await.unwrap().unwrap();
-    assert_eq!((row4.status.as_str(), row4.draw_offer), ("playing", Some(0)));
+    // (Stored as Red's seat index 0; migration 0009 made it the set of agreeing seats, {Red} = 1.)
+    assert_eq!((row4.status.as_str(), row4.draw_offer), ("playing", Some(1)));
     let v4 = r.view(4, Some("frank")).await.unwrap();
     assert_eq!((v4.to_move, v4.ply), (Seat::BLUE, 5));
     let refused = ok("erin", "fx-4a", mv(4, "c9-c10")).await.unwrap_err();
     assert!(matches!(refused, RefereeError::Rejected { mistake: Mistake::NotYourTurn(4), .. }), "{refused}");
     let refused = ok("frank", "fx-4b", mv(4, "c9-c10")).await.unwrap_err();
-    assert!(matches!(refused, RefereeError::Rejected { mistake: Mistake::Illegal(_), .. }), "{refused}");
+    assert!(
+        matches!(refused, RefereeError::Rejected { mistake: Mistake::Game(GameMistake::Refused(_)), .. }),
+        "{refused}"
+    );
     {
         let mut c = r.store().conn().await.unwrap();
         assert_eq!(store::events_of(&mut c, 4).await.unwrap().len(), 5, "a refused move changes nothing");
@@ -644,7 +648,7 @@ async fn a_game_catalogued_from_the_test_side_plays_through_the_referee() {
     };
     let opened = r.handle(cmd("alice", "t1", challenge)).await.unwrap();
     let text = format!("{opened:?}");
-    assert!(text.contains("3×3 hidden ranks") && text.contains("South"), "{text}");
+    assert!(text.contains("alice challenges bob to game #1: toy3, dark (each sees only their own ranks)"), "{text}");
     let g = 1;
     r.handle(cmd("bob", "t2", Action::Accept(g))).await.unwrap();
     // A deployment the game refuses names the game's reason and changes nothing.
@@ -659,7 +663,7 @@ async fn a_game_catalogued_from_the_test_side_plays_through_the_referee() {
     }
     let started = r.handle(cmd("bob", "t5", Action::Deploy(g, DeploySource::Random))).await.unwrap();
     let text = format!("{started:?}");
-    assert!(text.contains("begins") && text.contains("South (alice) to move"), "{text}");
+    assert!(text.contains("Game #1 begins! South (alice) moves first."), "{text}");
     assert!(started.iter().any(|e| matches!(e, Effect::TimerSet { game: 1, .. })), "{started:?}");
     // Each player sees their own ranks and not the other's.
     let (pic, kind) = r.picture(g, Some("alice")).await.unwrap().expect("a contract picture");
@@ -716,7 +720,10 @@ async fn a_game_catalogued_from_the_test_side_plays_through_the_referee() {
     assert!(known(&end) >= 1);
     // A rematch swaps the seats.
     let rematch = r.handle(cmd("bob", "re", Action::Rematch(g))).await.unwrap();
-    assert!(format!("{rematch:?}").contains("bob opens a game of 3×3 hidden ranks (dark, 1 d per move) as South"));
+    assert!(format!("{rematch:?}").contains("bob challenges alice to game #2 (rematch of #1, colours swapped): toy3"));
+    // bob sits South now: accepting, alice takes North.
+    let seats = r.seat_users(2).await.unwrap();
+    assert_eq!(seats, [Some("bob".to_string()), None]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -890,9 +897,17 @@ async fn typed_text_reads_as_an_action_of_the_game_it_is_typed_in() {
     let two = game_of(&d.ok("alice", open("junqi", "dark")).await).unwrap();
     let cross = game_of(&d.ok("alice", open("junqi4", "dark")).await).unwrap();
     let flip = game_of(&d.ok("alice", open("junqi-flip", "flip")).await).unwrap();
-    // The 2-player games seat their players on acceptance.
+    // Typed actions are read in games being played: every seat taken, every army deployed.
     d.ok("bob", Action::Accept(two)).await;
     d.ok("bob", Action::Accept(flip)).await;
+    for u in ["bob", "carol", "dave"] {
+        d.ok(u, Action::Join { game: cross, seat: None }).await;
+    }
+    for (g, users) in [(two, &["alice", "bob"][..]), (cross, &["alice", "bob", "carol", "dave"][..])] {
+        for u in users {
+            d.ok(u, Action::Deploy(g, DeploySource::Random)).await;
+        }
+    }
     let read = |g: i64, text: &'static str| {
         let r = &r;
         async move { r.reads_as_action(g, "alice", text).await.unwrap() }

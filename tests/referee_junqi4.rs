@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 
-use junqi_referee::referee::{Action, Command, DeploySource, Effect, ManualClock, Mistake, Referee, RefereeError};
+use junqi_referee::referee::{
+    Action, Command, DeploySource, Effect, GameMistake, ManualClock, Mistake, Referee, RefereeError,
+};
 use junqi_referee::render::{RenderOptions, render_png};
 use junqi_referee::rules::record::Record;
 use junqi_referee::rules::rng::Rng;
@@ -82,7 +84,7 @@ async fn modes_a_variant_does_not_offer_are_refused_and_change_nothing() {
         match r.handle(challenge(variant, mode)).await {
             Err(RefereeError::Rejected { mistake, message }) => {
                 assert!(message.contains(mode), "{variant}/{mode}: {message}");
-                assert!(matches!(mistake, Mistake::BadMode(_) | Mistake::Seats(_)), "{variant}/{mode}: {mistake:?}");
+                assert!(matches!(mistake, Mistake::Game(GameMistake::Settings(_))), "{variant}/{mode}: {mistake:?}");
             }
             other => panic!("{variant}/{mode}: {other:?}"),
         }
@@ -130,7 +132,7 @@ async fn a_finished_four_player_game_exports_its_seats_setups_and_events() {
         })
         .collect();
     assert_eq!(texts[0], "Game #1: East (bob) is out — resignation. Their pieces leave the board.");
-    assert_eq!(texts[1], "Game #1 is over: South alice and North carol win — resignation.");
+    assert_eq!(texts[1], "Game #1 is over: South (alice) and North (carol) win — resignation.");
     let text = d.r.record(1).await.unwrap();
     for tag in [
         "[Variant \"junqi4\"]",

@@ -124,8 +124,15 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                     print!("\x1b[2J\x1b[H");
                 }
             }
-            Effect::Render { game, for_user } if matches!(referee.picture(*game, None).await, Ok(Some(_))) => {
-                // A game refereed through the contract: its picture for this audience.
+            Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
+                // 翻棋 has one public board for everyone (no private channel); `show` asks for it too.
+                if let Ok(Some(view)) = referee.flip_view(*game).await {
+                    say(&crate::local::flip_text_board(&view));
+                    write_flip_image(images, &view, *game);
+                }
+            }
+            Effect::Render { game, for_user } if referee.view(*game, None).await.is_err() => {
+                // A kind whose art draws pictures, not views: its picture for this audience.
                 if let Ok(Some((picture, kind))) = referee.picture(*game, for_user.as_deref()).await {
                     if let Some(user) = for_user {
                         pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
@@ -136,13 +143,6 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                         pause(interactive, "--- press Enter to hide ---");
                         print!("\x1b[2J\x1b[H");
                     }
-                }
-            }
-            Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
-                // 翻棋 has one public board for everyone (no private channel); `show` asks for it too.
-                if let Ok(Some(view)) = referee.flip_view(*game).await {
-                    say(&crate::local::flip_text_board(&view));
-                    write_flip_image(images, &view, *game);
                 }
             }
             Effect::Render { game, for_user: None } => {

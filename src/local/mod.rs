@@ -76,7 +76,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
     Ok(match cmd.to_lowercase().as_str() {
         "challenge" => {
             let mut opponent = None;
-            let (mut variant, mut mode, mut time) = ("junqi".to_string(), "dark".to_string(), "none".to_string());
+            let (mut variant, mut mode, mut time) = ("junqi".to_string(), String::new(), "none".to_string());
             let mut rules = Vec::new();
             for w in &words[1..] {
                 match w.split_once('=') {

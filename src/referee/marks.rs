@@ -1,22 +1,26 @@
 //! Marks: a player's private guesses on enemy pieces (`/junqi mark c9 司令`), drawn on that
-//! player's own board image only.
+//! player's own board image only, in any catalogued kind with hidden pieces (its
+//! [`MarkDef`] names points and pieces).
 //!
 //! A mark belongs to a piece, not to a point: it follows the piece when it moves and is dropped
 //! when the piece is removed (it lost a combat, or both fell). Following uses only what every
-//! player knows of each ply — its from, its to and its public outcome class — so a mark can
+//! player knows of each ply — the points it touched and its public outcome class — so a mark can
 //! never tell its owner more than the public record does. The store keeps each mark with the ply
 //! at which its point was right; reading follows it through the plies since, and every mark
 //! command rewrites the player's marks at the current ply.
 
 use sqlx::sqlite::SqliteConnection;
 
-use super::{Effect, Fail, GameId, Live, Mistake, Msg, Out, Referee, RefereeError, Res, corrupt, piece_name};
-use crate::rules::notation::{parse_move, parse_point};
-use crate::rules::piece::kind_from_token;
-use crate::rules::setup::Setup;
-use crate::rules::{Game, Outcome, PieceKind, PointId, RuleOptions, Seat, Variant, Viewer};
+use super::lifecycle::{self, AnyLive, Turn};
+use super::{Effect, Fail, GameId, Mistake, Msg, Referee, RefereeError, Res, corrupt};
+use crate::rules::contract::catalog::{GameDef, MarkDef};
+use crate::rules::contract::{Audience, Face, Fact, Leave};
+use crate::rules::{Outcome, PieceKind, PointId, Seat};
 use crate::store::marks::{MarkRow, marks_of, marks_replace};
 use crate::store::{self, GameRow, StoreError, status};
+
+use super::i18n::PieceName;
+use super::lifecycle::{GameMistake, mistake};
 
 /// A mark where its piece stands now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,52 +51,62 @@ fn after_ply(at: PointId, from: PointId, to: PointId, outcome: Outcome) -> Optio
 }
 
 /// Every ply of a game as everyone knows it: (from, to, outcome class).
-async fn public_plies(c: &mut SqliteConnection, row: &GameRow) -> Result<Vec<(PointId, PointId, Outcome)>, StoreError> {
-    let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", row.id, "unknown variant"))?;
-    let rules = RuleOptions::parse(&row.rules).map_err(|e| corrupt("games", row.id, e))?;
-    let mut deployments = Vec::new();
-    for d in store::deployments_get(c, row.id).await? {
-        let seat = Seat(u8::try_from(d.seat).map_err(|_| corrupt("deployments", row.id, "bad seat"))?);
-        let setup = Setup::parse(v, &d.setup).map_err(|e| corrupt("deployments", row.id, e))?;
-        deployments.push(setup.validate(v, seat).map_err(|_| corrupt("deployments", row.id, "illegal deployment"))?);
-    }
-    if deployments.len() != v.seats.len() {
-        return Ok(vec![]);
-    }
-    let first = Seat(u8::try_from(row.first_seat).map_err(|_| corrupt("games", row.id, "bad first seat"))?);
-    let mut game = Game::new(v, rules, &deployments, first);
+async fn public_plies(
+    c: &mut SqliteConnection,
+    def: &GameDef,
+    row: &GameRow,
+) -> Result<Vec<(PointId, PointId, Outcome)>, StoreError> {
+    let Some(start) = lifecycle::start_of(c, def, row).await? else { return Ok(vec![]) };
+    let mut game = (def.start)(&start).map_err(|e| lifecycle::start_corrupt(row.id, e))?;
     let mut plies = Vec::new();
     for e in store::events_of(c, row.id).await? {
-        if e.kind == "move" {
-            let mv = parse_move(&v.board, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
-            let report = game.play(mv).map_err(|x| corrupt("events", format!("{}/{}", row.id, e.seq), x))?;
-            plies.push((mv.from, mv.to, report.outcome));
-        } else if let Some(s) = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat) {
-            // With four seats a resignation or timeout removes one army and play goes on.
-            match e.kind.as_str() {
-                "resign" => _ = game.resign(s),
-                "timeout" => _ = game.timeout(s),
-                _ => {}
+        let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
+        match (e.kind.as_str(), seat) {
+            ("move", Some(s)) => {
+                let played =
+                    game.play_text(s, &e.body).map_err(|x| corrupt("events", format!("{}/{}", row.id, e.seq), x))?;
+                let (Some(&from), Some(&to)) = (played.public.path.first(), played.public.path.last()) else {
+                    continue;
+                };
+                let outcome = played
+                    .public
+                    .facts
+                    .iter()
+                    .find_map(|f| match *f {
+                        Fact::Combat { outcome, .. } => Some(outcome),
+                        _ => None,
+                    })
+                    .unwrap_or(Outcome::Moved);
+                plies.push((from, to, outcome));
             }
+            // With more than two seats a resignation or timeout removes one army and play goes on.
+            ("resign", Some(s)) => _ = game.leave(s, Leave::Resign),
+            ("timeout", Some(s)) => _ = game.leave(s, Leave::Timeout),
+            _ => {}
         }
     }
     Ok(plies)
 }
 
 /// The stored marks followed to where their pieces stand after the last ply.
-async fn follow(c: &mut SqliteConnection, row: &GameRow, rows: &[MarkRow]) -> Result<Vec<Mark>, StoreError> {
+async fn follow(
+    c: &mut SqliteConnection,
+    def: &GameDef,
+    marks: &MarkDef,
+    row: &GameRow,
+    rows: &[MarkRow],
+) -> Result<Vec<Mark>, StoreError> {
     if rows.is_empty() {
         return Ok(vec![]);
     }
-    let v = Variant::by_name(&row.variant).ok_or_else(|| corrupt("games", row.id, "unknown variant"))?;
     let moves = store::events_of(c, row.id).await?.iter().filter(|e| e.kind == "move").count();
     // Replaying is needed only when a move was played since some mark was written.
-    let plies = if rows.iter().all(|m| m.ply as usize == moves) { vec![] } else { public_plies(c, row).await? };
+    let plies = if rows.iter().all(|m| m.ply as usize == moves) { vec![] } else { public_plies(c, def, row).await? };
     let mut out = Vec::new();
     for m in rows {
         let bad = |why: &str| corrupt("marks", format!("{}/{}", row.id, m.point), why);
-        let mut at = Some(parse_point(&v.board, &m.point).map_err(|_| bad("bad point"))?);
-        let kind = kind_from_token(v.pieces, &m.piece).ok_or_else(|| bad("bad piece"))?;
+        let mut at = Some((marks.read_point)(Seat(0), &m.point).ok_or_else(|| bad("bad point"))?);
+        let kind = (marks.read_piece)(&m.piece).ok_or_else(|| bad("bad piece"))?;
         let since = usize::try_from(m.ply).map_err(|_| bad("bad ply"))?;
         for &(from, to, outcome) in plies.iter().skip(since) {
             at = at.and_then(|p| after_ply(p, from, to, outcome));
@@ -106,7 +120,8 @@ async fn follow(c: &mut SqliteConnection, row: &GameRow, rows: &[MarkRow]) -> Re
 }
 
 impl Referee {
-    /// A player's marks in a game, where the marked pieces stand now (empty for anyone else).
+    /// A player's marks in a game, where the marked pieces stand now (empty for anyone else, and
+    /// in games without hidden pieces to mark).
     pub async fn marks(&self, game: GameId, user: &str) -> Result<Vec<Mark>, RefereeError> {
         let mut c = self.store.conn().await?;
         let rows = marks_of(&mut c, game, user).await?;
@@ -114,71 +129,72 @@ impl Referee {
             return Ok(vec![]);
         }
         let Some(row) = store::game_get(&mut c, game).await? else { return Ok(vec![]) };
-        Ok(follow(&mut c, &row, &rows).await?)
+        let Some(def) = lifecycle::hosts(&row.variant) else { return Ok(vec![]) };
+        let Some(marks) = def.marks else { return Ok(vec![]) };
+        Ok(follow(&mut c, def, marks, &row, &rows).await?)
     }
 
     /// Sets (`piece: Some`) or clears the player's mark on `point`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn mark(
+    pub(super) async fn any_mark(
         &self,
-        tx: &mut SqliteConnection,
-        row: &GameRow,
+        t: &mut Turn<'_>,
+        def: &'static GameDef,
         user: &str,
-        point: &str,
-        piece: Option<&str>,
-        live: &mut Option<Live>,
-        out: &mut Out,
+        (point, piece): (&str, Option<&str>),
+        row: &GameRow,
+        live: &mut Option<AnyLive>,
     ) -> Res<()> {
         let game = row.id;
-        // Any number of seats (`seats.rs`), and `partners` among the modes.
-        let seat = super::seats::Seating::load(row)?.seat_of(user).ok_or(Mistake::NotYourGame(game))?;
+        let seat = row.seats.seat_of(user).map(|s| Seat(s as u8)).ok_or(Mistake::NotYourGame(game))?;
+        let Some(marks) = def.marks else {
+            return Err(mistake(GameMistake::NotOffered { game, what: lifecycle::Feature::Marks }));
+        };
         if row.status != status::PLAYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
         }
-        let mode = super::seats::mode_of(tx, row).await?;
-        let (v, ply, view) = {
-            let l = self.ensure_live(tx, row, live).await?;
-            (l.game.variant(), l.game.ply(), l.game.view(Viewer::Seat(seat), mode, l.last.as_ref()))
+        let (ply, picture) = {
+            let l = self.any_live(t, def, row, live).await?;
+            (l.game.ply(), l.game.picture_for(Audience::Seat(seat)))
         };
         // A bare local name (`c6`) is the marker's own point on the 4-player board.
-        let p = v.parse_point_as(seat, point).map_err(|_| Mistake::BadPoint(point.trim().to_string()))?;
-        let name = v.board.name(p).to_string();
-        let stored = marks_of(tx, game, user).await?;
-        let mut marks = follow(tx, row, &stored).await?;
+        let p = (marks.read_point)(seat, point).ok_or_else(|| Mistake::BadPoint(point.trim().to_string()))?;
+        let name = (def.record.point)(p);
+        let stored = marks_of(t.tx, game, user).await?;
+        let mut list = follow(t.tx, def, marks, row, &stored).await?;
         let msg = match piece.map(str::trim).filter(|t| !t.is_empty()) {
             Some(token) => {
-                let kind = kind_from_token(v.pieces, token).ok_or_else(|| Mistake::BadPiece(token.to_string()))?;
-                match view.cells.get(p.index()) {
-                    Some(Some(c)) if c.seat != seat && c.kind.is_some() => {
-                        return Err(Mistake::PieceKnown(name).into());
-                    }
-                    Some(Some(c)) if c.seat != seat => {}
+                let kind = (marks.read_piece)(token).ok_or_else(|| Mistake::BadPiece(token.to_string()))?;
+                match picture.at(p) {
+                    Some(Face::Known { owner, .. }) if owner != seat => return Err(Mistake::PieceKnown(name).into()),
+                    Some(Face::Hidden { owner }) if owner != seat => {}
                     _ => return Err(Mistake::NoEnemyPiece(name).into()),
                 }
-                marks.retain(|m| m.point != p);
-                marks.push(Mark { point: p, kind });
-                Msg::Marked { game, point: name, piece: piece_name(v, kind) }
+                list.retain(|m| m.point != p);
+                list.push(Mark { point: p, kind });
+                let (en, zh) = (marks.piece_words)(kind);
+                Msg::Marked { game, point: name, piece: PieceName { zh, en } }
             }
             None => {
-                if !marks.iter().any(|m| m.point == p) {
+                if !list.iter().any(|m| m.point == p) {
                     return Err(Mistake::NoMark(name).into());
                 }
-                marks.retain(|m| m.point != p);
+                list.retain(|m| m.point != p);
                 Msg::Unmarked { game, point: name }
             }
         };
-        marks.sort_by_key(|m| m.point.index());
-        let rows: Vec<MarkRow> = marks
+        list.sort_by_key(|m| m.point.index());
+        let rows: Vec<MarkRow> = list
             .iter()
             .map(|m| MarkRow {
-                point: v.board.name(m.point).to_string(),
-                piece: v.piece(m.kind).code.to_string(),
+                point: (def.record.point)(m.point),
+                piece: (marks.piece_code)(m.kind),
                 ply: i64::from(ply),
             })
             .collect();
-        marks_replace(tx, game, user, &rows).await.map_err(Fail::Store)?;
-        self.private(tx, user, &row.server_id, Some(game), msg, out).await?;
-        out.effects.push(Effect::Render { game, for_user: Some(user.to_string()) });
+        marks_replace(t.tx, game, user, &rows).await.map_err(Fail::Store)?;
+        let l = t.out.user_locale(t.tx, user, &row.server_id).await?;
+        t.out.effects.push(Effect::Private { user: user.into(), game: Some(game), text: msg.render(l) });
+        t.out.effects.push(Effect::Render { game, for_user: Some(user.to_string()) });
         Ok(())
     }
 }

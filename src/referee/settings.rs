@@ -7,8 +7,8 @@
 
 use sqlx::sqlite::SqliteConnection;
 
-use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res, month_of};
-use crate::rules::Variant;
+use super::vacation::month_of;
+use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res};
 use crate::store::{self, discord};
 
 /// A server's adapter options: announcements channel, thread per game, default time control.
@@ -132,8 +132,8 @@ impl Referee {
         Ok(discord::discord_challenge_get(&mut *self.store.conn().await?, game).await?)
     }
 
-    /// The layout family of a game (`Variant::layout_family`), or of 2-player Junqi without one
-    /// (or for a game that deploys nothing, 翻棋): what saved and last layouts are kept by.
+    /// The layout family of a game's kind, or of the first catalogued kind that deploys without
+    /// one (or for a game that deploys nothing): what saved and last layouts are kept by.
     async fn layout_family(
         &self,
         c: &mut SqliteConnection,
@@ -143,8 +143,12 @@ impl Referee {
             Some(g) => store::game_get(c, g).await?,
             None => None,
         };
-        let v = row.and_then(|r| Variant::by_name(&r.variant)).unwrap_or(Variant::junqi());
-        Ok(v.layout_family())
+        let deploys = |d: &&crate::rules::contract::GameDef| d.kind.setup == crate::rules::contract::SetupStyle::Deploy;
+        let def = row
+            .and_then(|r| crate::rules::contract::catalog::find(&r.variant))
+            .filter(deploys)
+            .or_else(|| crate::rules::contract::catalog::all().into_iter().find(deploys));
+        Ok(def.map_or("", |d| d.kind.layouts))
     }
 
     /// One of a user's saved layouts, of the family of `game` (2-player Junqi's without).

@@ -69,8 +69,16 @@ pub fn board_renderer(locale: Locale) -> Renderer {
 impl RefereeService {
     /// A game's board as `for_user` sees it (None: the public board), as the file `name`.
     pub(super) async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
-        // A game refereed through the contract: its picture for this audience, through its art.
-        if let Ok(Some((picture, kind))) = self.referee.picture(game, for_user).await {
+        // 翻棋: one public board for everyone (no private channel).
+        if let Ok(Some(view)) = self.referee.flip_view(game).await {
+            let render = self.flip_render.clone()?;
+            let bytes = draw("a flip board", move || render(&view)).await.ok()??;
+            return Some(File { name: name.to_string(), bytes });
+        }
+        // A kind whose art draws pictures rather than views: its picture for this audience.
+        if self.referee.view(game, for_user).await.is_err()
+            && let Ok(Some((picture, kind))) = self.referee.picture(game, for_user).await
+        {
             self.render.as_ref()?;
             let drawn = draw("a board picture", move || {
                 crate::render::picture_png(&picture, kind, &crate::render::PictureOptions::default())
@@ -83,12 +91,6 @@ impl RefereeService {
                 }
                 Err(_) => None,
             };
-        }
-        // 翻棋: one public board for everyone (no private channel).
-        if let Ok(Some(view)) = self.referee.flip_view(game).await {
-            let render = self.flip_render.clone()?;
-            let bytes = draw("a flip board", move || render(&view)).await.ok()??;
-            return Some(File { name: name.to_string(), bytes });
         }
         // Text only: nothing to read for an image that will not be drawn.
         self.render.as_ref()?;

@@ -152,7 +152,7 @@ impl RefereeService {
                 Action::Challenge {
                     opponent: opponent.as_ref().map(|o| user_key(o.0)),
                     variant: variant.clone().unwrap_or_else(|| "junqi".into()),
-                    mode: mode.clone().unwrap_or_else(|| "dark".into()),
+                    mode: mode.clone().unwrap_or_default(),
                     rules: rules.clone().unwrap_or_default(),
                     time,
                 }

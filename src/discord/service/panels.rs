@@ -62,10 +62,11 @@ impl RefereeService {
         }
         let me = user_key(user);
         let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
-        let v = Variant::by_name(&row.variant)?;
+        let kind = crate::rules::contract::catalog::find(&row.variant)?.kind;
         let last = self.last_layout(game, user).await.is_some();
         let locale = self.referee.locale_for(&me, server).await.ok()?;
-        let msg = referee::Msg::DeployPanel { game, seat: referee::i18n::SeatName::of(v, seat), last };
+        let (seat, seats, hint) = (kind.seating.get(seat)?.name, kind.seating.counts[0].into(), kind.setup_hint);
+        let msg = referee::Msg::DeployPanel { game, seat, seats, hint, last };
         Some(msg.render(locale))
     }
 

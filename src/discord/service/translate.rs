@@ -62,7 +62,12 @@ impl RefereeService {
                                 out.push(Effect::SeatChallenge { challenge: gid, text, seats });
                                 continue;
                             }
-                            let opponent = self.players(g).await.into_iter().find(|p| *p != actor.user);
+                            // The one invited (not seated until they accept), else a seated player.
+                            let invited = self.referee.game_row(g).await.ok().flatten().and_then(|r| r.invited);
+                            let opponent = match invited.as_deref().and_then(crate::discord::ids::user_id) {
+                                Some(u) => Some(u),
+                                None => self.players(g).await.into_iter().find(|p| *p != actor.user),
+                            };
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
                         // A 翻棋 game, once opened, goes on at once in its thread (below).

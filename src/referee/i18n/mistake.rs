@@ -1,11 +1,8 @@
 //! A user's mistakes (`Mistake`) and their texts, with the rules' refusals and deployment violations in Chinese.
 
-use super::flip;
 use super::msg_render::status_text;
-use super::{Locale, SeatMistake, to_traditional};
-use crate::rules::game::IllegalMove;
+use super::{Locale, to_traditional};
 use crate::rules::options::OptionsError;
-use crate::rules::setup::SetupParseError;
 
 /// A user's mistake: the command is refused and nothing changes.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -27,23 +24,6 @@ pub enum Mistake {
         /// Its status.
         status: String,
     },
-    /// The rules refuse the move.
-    #[error("illegal move: {0}")]
-    Illegal(IllegalMove),
-    /// The move could not be read.
-    #[error("'{0}' is not a move; write from-to, e.g. c6-c7")]
-    BadMove(String),
-    /// The deployment could not be read.
-    #[error("the deployment cannot be read: {0}")]
-    BadSetup(SetupParseError),
-    /// The deployment breaks rules: every broken rule with its points, in English and in Chinese.
-    #[error("the deployment breaks the rules: {}", en.join("; "))]
-    SetupViolations {
-        /// English descriptions.
-        en: Vec<String>,
-        /// Chinese descriptions.
-        zh: Vec<String>,
-    },
     /// No saved layout of that name.
     #[error("no layout named '{0}'")]
     UnknownLayout(String),
@@ -54,7 +34,7 @@ pub enum Mistake {
     #[error("unknown mode '{0}'; use dark, reveal or open")]
     BadMode(String),
     /// Unknown variant.
-    #[error("unknown variant '{0}'; use junqi, junqi4, junqi4-duel or junqi-flip")]
+    #[error("unknown variant '{0}'; use {known}", known = kinds_named(false))]
     BadVariant(String),
     /// Unknown time control.
     #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
@@ -125,45 +105,9 @@ pub enum Mistake {
     /// A tournament or rating mistake.
     #[error("{0}")]
     Tournament(super::tournament::TournamentMistake),
-    /// A mistake about seats (see [`SeatMistake`]).
-    #[error("{0}")]
-    Seats(SeatMistake),
-    /// A mistake only a 翻棋 game can make.
-    #[error("{0}")]
-    Flip(flip::FlipMistake),
     /// A mistake in a game refereed through the game contract.
     #[error(transparent)]
     Game(super::lifecycle::GameMistake),
-}
-
-pub(super) fn illegal_zh(e: &IllegalMove) -> String {
-    match e {
-        IllegalMove::GameOver => "对局已结束".into(),
-        IllegalMove::NoPiece(p) => format!("{p} 上没有棋子"),
-        IllegalMove::NotYourPiece(p) => format!("{p} 上的棋子不是你的"),
-        IllegalMove::Immobile(p) => format!("{p} 上的棋子不能移动（军旗或地雷）"),
-        IllegalMove::InHeadquarters(p) => format!("{p} 上的棋子在大本营里，不能再移动"),
-        IllegalMove::OwnPiece(p) => format!("{p} 上是己方棋子"),
-        IllegalMove::CampProtected(p) => format!("行营 {p} 里的棋子不能被攻击"),
-        IllegalMove::BombOnFlag => "本局规则下炸弹不能攻击军旗".into(),
-        IllegalMove::Unreachable { from, to } => format!("{from} 一步走不到 {to}"),
-        IllegalMove::NullMove(p) => format!("起点和终点都是 {p}"),
-    }
-}
-
-fn setup_parse_zh(e: &SetupParseError) -> String {
-    match e {
-        SetupParseError::UnknownToken { line, token } => {
-            format!("第{line}行“{token}”不是棋子（用 a–l 代码、司令等名称或 40–33）")
-        }
-        SetupParseError::MisplacedCamp { line, token, slot } => {
-            format!("第{line}行“{token}”：行营记号，但这一排第{slot}格不是行营")
-        }
-        SetupParseError::PieceOnCamp { line, token, slot } => {
-            format!("第{line}行“{token}”：这一排第{slot}格是行营，请写 +")
-        }
-        SetupParseError::WrongCount { expected, found } => format!("布阵应有{expected}个棋子，这里有{found}个"),
-    }
 }
 
 impl Mistake {
@@ -184,8 +128,6 @@ impl Mistake {
         }
         match self {
             Mistake::Tournament(m) => m.zh(),
-            Mistake::Seats(m) => m.zh(),
-            Mistake::Flip(m) => m.zh(l),
             Mistake::Game(m) => m.zh(),
             Mistake::UnknownGame(g) => format!("没有对局 #{g}。"),
             Mistake::NotYourGame(g) => format!("你不是对局 #{g} 的棋手。"),
@@ -193,16 +135,10 @@ impl Mistake {
             Mistake::WrongState { game, status } => {
                 format!("对局 #{game} 当前{}，现在不能这样做。", status_text(status, l))
             }
-            Mistake::Illegal(e) => format!("不合法的走法：{}。", illegal_zh(e)),
-            Mistake::BadMove(m) => format!("“{m}”不是走法；请写 起点-终点，例如 c6-c7。"),
-            Mistake::BadSetup(e) => format!("无法读取布阵：{}。", setup_parse_zh(e)),
-            Mistake::SetupViolations { zh, .. } => format!("布阵违反规则：{}。", zh.join("；")),
             Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
             Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
             Mistake::BadMode(m) => format!("未知模式“{m}”；请用 dark、reveal 或 open。"),
-            Mistake::BadVariant(v) => format!(
-                "未知棋种“{v}”；请用 junqi（军棋）、junqi4（四国）、junqi4-duel（四国板双人）或 junqi-flip（翻棋）。"
-            ),
+            Mistake::BadVariant(v) => format!("未知棋种“{v}”；请用 {}。", kinds_named(true)),
             Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
             Mistake::TimeTooShort(t) => format!("限时“{t}”太短；最短为1分钟（1m）。"),
             Mistake::TimeTooLong(t) => format!("限时“{t}”太长；最长为30天（30d）。"),
@@ -229,21 +165,22 @@ impl Mistake {
     }
 }
 
-/// The violation list of a deployment in a locale, one entry per broken rule with its points.
-pub fn violation_text(v: &crate::rules::setup::Violation, variant: &crate::rules::Variant, l: Locale) -> String {
-    use crate::rules::setup::Violation;
-    if !l.zh() {
-        return v.describe(variant);
-    }
-    let names = |ps: &[crate::rules::PointId]| ps.iter().map(|&p| variant.board.name(p)).collect::<Vec<_>>().join(" ");
-    match v {
-        Violation::FlagNotInHeadquarters { points } => format!("规则1：军旗必须放在大本营，现在在 {}", names(points)),
-        Violation::MineOutsideBackRows { points } => format!("规则2：地雷只能放在最后两排，现在在 {}", names(points)),
-        Violation::BombInFrontRow { points } => format!("规则3：炸弹不能放在第一排，现在在 {}", names(points)),
-        Violation::WrongCount { kind, found, expected, points } => {
-            let d = variant.piece(*kind);
-            let at = if points.is_empty() { String::new() } else { format!("（在 {}）", names(points)) };
-            format!("规则5：{}有{}个，应为{}个{}", d.zh, found, expected, at)
+/// The catalogued kinds as a challenge names them: `junqi, junqi4 or junqi-flip`, or with their
+/// Chinese titles `junqi（军棋）、…`.
+fn kinds_named(zh: bool) -> String {
+    let kinds = crate::rules::contract::catalog::all();
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|d| if zh { format!("{}（{}）", d.kind.name, d.kind.title.zh_hans) } else { d.kind.name.to_string() })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            if zh {
+                format!("{} 或 {last}", rest.join("、"))
+            } else {
+                format!("{} or {last}", rest.join(", "))
+            }
         }
+        _ => names.join(""),
     }
 }

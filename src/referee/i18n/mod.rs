@@ -2,25 +2,21 @@
 //! character table over the 简体 texts. The referee builds a [`Msg`] from public
 //! data only, then renders it in each recipient's locale.
 
-pub mod flip;
 mod locale;
 mod mistake;
 mod msg;
 mod msg_render;
 mod names;
-mod seats;
 
 pub use locale::{Locale, to_traditional};
-pub use mistake::{Mistake, violation_text};
+pub use mistake::Mistake;
 pub use msg::Msg;
-pub use names::{PieceName, SeatName};
-pub use seats::{SeatMistake, SeatMsg};
+pub use names::PieceName;
 
 // Names the code reaches as `super::…`: `flip.rs` (its helpers shared with the catalogue) and the
 // files here (`super::tournament::…`, `super::lifecycle::…`).
 use super::{lifecycle, tournament};
-use mistake::illegal_zh;
-use msg_render::{duration, reason_text, status_text};
+pub(in crate::referee) use msg_render::{duration, reason_text};
 use names::piece;
 
 #[cfg(test)]
@@ -32,10 +28,10 @@ mod tests {
         assert_eq!(Locale::parse("zh_CN"), Some(Locale::ZhHans));
         assert_eq!(Locale::parse("zh-TW"), Some(Locale::ZhHant));
         assert_eq!(Locale::parse("fr"), None);
-        let m = Msg::Accepted { game: 3, red: "a".into(), blue: "b".into() };
-        assert_eq!(m.render(Locale::En), "Game #3 is on: Red a, Blue b. Both players now deploy in private.");
-        assert_eq!(m.render(Locale::ZhHans), "对局 #3 成立：红方 a，蓝方 b。双方请私下布阵。");
-        assert_eq!(m.render(Locale::ZhHant), "對局 #3 成立：紅方 a，藍方 b。雙方請私下布陣。");
+        let m = Msg::Declined { game: 3, by: "a".into() };
+        assert_eq!(m.render(Locale::En), "a declined game #3.");
+        assert_eq!(m.render(Locale::ZhHans), "a 拒绝了对局 #3。");
+        assert_eq!(m.render(Locale::ZhHant), "a 拒絕了對局 #3。");
         assert_eq!(Mistake::NotYourTurn(2).render(Locale::ZhHant), "對局 #2 還沒輪到你。");
     }
 
@@ -45,7 +41,9 @@ mod tests {
         let m = Msg::Marked { game: 1, point: "c9".into(), piece };
         assert!(m.render(Locale::En).contains("c9 as marshal?"));
         assert!(m.render(Locale::ZhHans).contains("c9 标记“司令？”"));
-        let p = Msg::DeployPanel { game: 2, seat: SeatName(1), last: false };
+        let kind = crate::rules::contract::catalog::find("junqi").unwrap().kind;
+        let (seat, hint) = (kind.seating.seats[1].name, kind.setup_hint);
+        let p = Msg::DeployPanel { game: 2, seat, seats: 2, hint, last: false };
         assert!(p.render(Locale::En).contains("Confirm") && !p.render(Locale::En).contains("deploy 2"));
         assert!(p.render(Locale::ZhHans).contains("确认布阵") && p.render(Locale::ZhHans).contains("蓝方"));
         let o = Msg::ServerOptions {
@@ -71,22 +69,5 @@ mod tests {
             assert_ne!(m.render(Locale::En), m.render(Locale::ZhHans));
             assert!(m.render(Locale::En).ends_with('.'));
         }
-    }
-
-    #[test]
-    fn seat_messages_speak_both_languages_and_traditional() {
-        let v = crate::rules::Variant::junqi4();
-        let (s, e) = (SeatName::of(v, crate::rules::Seat(0)), SeatName::of(v, crate::rules::Seat(1)));
-        let m = Msg::Seats(SeatMsg::Joined { game: 4, user: "bob".into(), seat: e, free: vec![s] });
-        assert_eq!(m.render(Locale::En), "Game #4: bob sits East; free seats: South.");
-        assert_eq!(m.render(Locale::ZhHans), "对局 #4：bob 坐东家；空位：南家。");
-        assert_eq!(m.render(Locale::ZhHant), "對局 #4：bob 坐東家；空位：南家。");
-        let full = Mistake::Seats(SeatMistake::Full(4));
-        assert_eq!(full.render(Locale::En), "Game #4 is full: every seat is taken.");
-        assert_eq!(full.render(Locale::ZhHant), "對局 #4 人已滿，沒有空位。");
-        // The duel's North is seat 1 but named North; 2-player seats keep Red/Blue.
-        let duel = crate::rules::Variant::junqi4_duel();
-        assert_eq!(SeatName::of(duel, crate::rules::Seat(1)).text(Locale::En), "North");
-        assert_eq!(SeatName::of(crate::rules::Variant::junqi(), crate::rules::Seat(1)), SeatName(1));
     }
 }

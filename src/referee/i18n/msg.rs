@@ -1,40 +1,10 @@
 //! The user-visible messages as data (`Msg`), built from public facts only.
 
-use super::flip;
-use super::{Mistake, PieceName, SeatMsg, SeatName};
-use crate::rules::{EndReason, Outcome};
+use super::{Mistake, PieceName};
 
 /// A user-visible message, built from public facts only.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
-    /// A new challenge (invited is None for an open one).
-    Challenge {
-        /// Game id.
-        game: i64,
-        /// Who challenges.
-        challenger: String,
-        /// Who is invited.
-        invited: Option<String>,
-        /// Variant name.
-        variant: String,
-        /// `dark`, `reveal`, `open`.
-        mode: String,
-        /// Non-default rule options (empty for standard).
-        rules: String,
-        /// Seconds per move.
-        per_move: Option<i64>,
-        /// Whether this challenge is a rematch.
-        rematch_of: Option<i64>,
-    },
-    /// A challenge was accepted; the seats.
-    Accepted {
-        /// Game id.
-        game: i64,
-        /// Red player.
-        red: String,
-        /// Blue player.
-        blue: String,
-    },
     /// A challenge was declined.
     Declined {
         /// Game id.
@@ -46,95 +16,6 @@ pub enum Msg {
     Expired {
         /// Game id.
         game: i64,
-    },
-    /// Private: please deploy.
-    DeployPrompt {
-        /// Game id.
-        game: i64,
-        /// The seat to deploy.
-        seat: SeatName,
-        /// The player's last layout, offered again.
-        last: Option<String>,
-    },
-    /// Private: your deployment is in.
-    DeployTaken {
-        /// Game id.
-        game: i64,
-        /// The layout in rows.
-        rows: String,
-    },
-    /// Public: a seat has deployed (not what).
-    Deployed {
-        /// Game id.
-        game: i64,
-        /// Who.
-        seat: SeatName,
-    },
-    /// Public: the game begins.
-    Started {
-        /// Game id.
-        game: i64,
-        /// Who moves first.
-        first: SeatName,
-        /// Their name.
-        user: String,
-    },
-    /// Public: one ply, as a spectator may know it.
-    Ply {
-        /// Game id.
-        game: i64,
-        /// Ply number.
-        ply: u32,
-        /// Who moved.
-        seat: SeatName,
-        /// Their name.
-        user: String,
-        /// The move (`c6-c7`).
-        mv: String,
-        /// The outcome class.
-        outcome: Outcome,
-        /// Both pieces' names where the mode makes them public.
-        names: Option<(PieceName, PieceName)>,
-        /// What the rules made public: (seat, piece, point).
-        revealed: Vec<(SeatName, PieceName, String)>,
-        /// Whether the referee moved for a player whose time ran out.
-        auto: bool,
-    },
-    /// Public: whose turn it is.
-    ToMove {
-        /// Game id.
-        game: i64,
-        /// The seat to move.
-        seat: SeatName,
-        /// Their name.
-        user: String,
-    },
-    /// Public: the result.
-    Over {
-        /// Game id.
-        game: i64,
-        /// The winner, or None for a draw.
-        winner: Option<(SeatName, String)>,
-        /// Why.
-        reason: EndReason,
-    },
-    /// Public, after the end: both deployments.
-    Setups {
-        /// Game id.
-        game: i64,
-        /// Red's layout in rows.
-        red: String,
-        /// Blue's layout in rows.
-        blue: String,
-    },
-    /// Public: a draw offer.
-    DrawOffered {
-        /// Game id.
-        game: i64,
-        /// Who offers.
-        seat: SeatName,
-        /// Their name.
-        user: String,
     },
     /// Public: a draw offer declined.
     DrawDeclined {
@@ -222,9 +103,13 @@ pub enum Msg {
     DeployPanel {
         /// Game id.
         game: i64,
-        /// The seat to deploy.
-        seat: SeatName,
-        /// The panel shows the player's last layout (else a random suggestion).
+        /// The player's seat, by its name.
+        seat: crate::rules::contract::Words,
+        /// How many seats deploy.
+        seats: usize,
+        /// How a deployment is written (the kind's words).
+        hint: crate::rules::contract::Words,
+        /// Whether the panel shows the player's last layout (else a random one).
         last: bool,
     },
     /// Private: the server's adapter options after a change.
@@ -247,8 +132,4 @@ pub enum Msg {
     },
     /// Tournaments and ratings.
     Tournament(super::tournament::TournamentMsg),
-    /// Games on the 4-player board (see [`SeatMsg`]).
-    Seats(SeatMsg),
-    /// 翻棋 (junqi-flip) announcements.
-    Flip(flip::FlipMsg),
 }

@@ -1,11 +1,9 @@
 //! The texts of every `Msg` in English and 简体中文, and the small texts they share (durations, modes, end reasons).
 
-use std::fmt::Write as _;
+use super::{Locale, Msg, piece, to_traditional};
+use crate::rules::EndReason;
 
-use super::{Locale, Msg, SeatName, piece, to_traditional};
-use crate::rules::{EndReason, Outcome};
-
-pub(super) fn duration(secs: i64, l: Locale) -> String {
+pub(in crate::referee) fn duration(secs: i64, l: Locale) -> String {
     let (n, en, zh) = if secs >= 86_400 && secs % 86_400 == 0 {
         (secs / 86_400, "d", "天")
     } else if secs >= 3600 && secs % 3600 == 0 {
@@ -18,18 +16,7 @@ pub(super) fn duration(secs: i64, l: Locale) -> String {
     if l.zh() { format!("{n}{zh}") } else { format!("{n} {en}") }
 }
 
-pub(super) fn mode_text(mode: &str, l: Locale) -> &'static str {
-    match (mode, l.zh()) {
-        ("dark", false) => "dark (hidden pieces, referee)",
-        ("dark", true) => "暗棋（公证人）",
-        ("reveal", false) => "reveal (combats named)",
-        ("reveal", true) => "密布明战",
-        (_, false) => "open",
-        (_, true) => "明棋",
-    }
-}
-
-pub(super) fn reason_text(r: EndReason, l: Locale) -> &'static str {
+pub(in crate::referee) fn reason_text(r: EndReason, l: Locale) -> &'static str {
     match (r, l.zh()) {
         (EndReason::FlagCaptured, false) => "flag captured",
         (EndReason::FlagCaptured, true) => "夺得军旗",
@@ -77,46 +64,6 @@ impl Msg {
     fn render_base(&self, l: Locale) -> String {
         let zh = l.zh();
         match self {
-            Msg::Challenge { game, challenger, invited, variant, mode, rules, per_move, rematch_of } => {
-                let rules_t = if rules.is_empty() {
-                    if zh { "标准".to_string() } else { "standard".to_string() }
-                } else {
-                    rules.clone()
-                };
-                let time = match per_move {
-                    Some(s) if zh => format!("每步{}", duration(*s, l)),
-                    Some(s) => format!("{} per move", duration(*s, l)),
-                    None if zh => "不限时".into(),
-                    None => "no time limit".into(),
-                };
-                let re = match (rematch_of, zh) {
-                    (Some(g), false) => format!(" (rematch of #{g}, colours swapped)"),
-                    (Some(g), true) => format!("（#{g} 的再战，交换颜色）"),
-                    (None, _) => String::new(),
-                };
-                let m = mode_text(mode, l);
-                match (invited, zh) {
-                    (Some(who), false) => format!(
-                        "{challenger} challenges {who} to game #{game}{re}: {variant}, {m}, rules {rules_t}, {time}. {who}: accept {game} or decline {game}."
-                    ),
-                    (None, false) => format!(
-                        "{challenger} opens game #{game}{re} to anyone: {variant}, {m}, rules {rules_t}, {time}. Take it with: accept {game}."
-                    ),
-                    (Some(who), true) => format!(
-                        "{challenger} 向 {who} 发起对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。{who}：accept {game} 接受，decline {game} 拒绝。"
-                    ),
-                    (None, true) => format!(
-                        "{challenger} 发起公开对局 #{game}{re}：{variant}，{m}，规则{rules_t}，{time}。任何人可用 accept {game} 应战。"
-                    ),
-                }
-            }
-            Msg::Accepted { game, red, blue } => {
-                if zh {
-                    format!("对局 #{game} 成立：红方 {red}，蓝方 {blue}。双方请私下布阵。")
-                } else {
-                    format!("Game #{game} is on: Red {red}, Blue {blue}. Both players now deploy in private.")
-                }
-            }
             Msg::Declined { game, by } => {
                 if zh {
                     format!("{by} 拒绝了对局 #{game}。")
@@ -129,135 +76,6 @@ impl Msg {
                     format!("对局 #{game} 无人应战，已过期。")
                 } else {
                     format!("Challenge #{game} expired unanswered.")
-                }
-            }
-            Msg::DeployPrompt { game, seat, last } => {
-                let s = seat.text(l);
-                let mut t = if zh {
-                    format!(
-                        "对局 #{game}：你执{s}。请发送布阵：deploy {game} 加 25 个棋子代码（从前排到后排，每排从你的左边起），或 deploy {game} random，或 deploy {game} load 名称。"
-                    )
-                } else {
-                    format!(
-                        "Game #{game}: you play {s}. Send your deployment: deploy {game} followed by 25 piece codes (front row first, each row from your left), or deploy {game} random, or deploy {game} load NAME."
-                    )
-                };
-                if let Some(last) = last {
-                    if zh {
-                        let _ = write!(t, " 你上次的布阵：{last}（deploy {game} last 再用一次）");
-                    } else {
-                        let _ = write!(t, " Your last layout: {last} (deploy {game} last to use it again).");
-                    }
-                }
-                t
-            }
-            Msg::DeployTaken { game, rows } => {
-                if zh {
-                    format!("对局 #{game}：已收到你的布阵 {rows}。双方布好之前可以更换。")
-                } else {
-                    format!("Game #{game}: your deployment is in: {rows}. You may replace it until both are in.")
-                }
-            }
-            Msg::Deployed { game, seat } => {
-                if zh {
-                    format!("对局 #{game}：{}已布阵。", seat.text(l))
-                } else {
-                    format!("Game #{game}: {} has deployed.", seat.text(l))
-                }
-            }
-            Msg::Started { game, first, user } => {
-                if zh {
-                    format!("对局 #{game} 开始！{}（{user}）先走。", first.text(l))
-                } else {
-                    format!("Game #{game} begins! {} ({user}) moves first.", first.text(l))
-                }
-            }
-            Msg::Ply { game, ply, seat, user, mv, outcome, names, revealed, auto } => {
-                let s = seat.text(l);
-                let mut t = String::new();
-                if *auto {
-                    if zh {
-                        let _ = write!(t, "{s}（{user}）超时，由公证人代走。");
-                    } else {
-                        let _ = write!(t, "{s} ({user}) ran out of time; the referee moves for them. ");
-                    }
-                }
-                let vs = names.map(|(a, d)| {
-                    if zh {
-                        format!("（{}对{}）", piece(a, l), piece(d, l))
-                    } else {
-                        format!(" ({} against {})", piece(a, l), piece(d, l))
-                    }
-                });
-                let vs = vs.unwrap_or_default();
-                let oc = match (outcome, zh) {
-                    (Outcome::Moved, _) => None,
-                    (Outcome::AttackerWon, false) => Some("the attacker wins"),
-                    (Outcome::AttackerWon, true) => Some("进攻方胜"),
-                    (Outcome::DefenderWon, false) => Some("the defender holds"),
-                    (Outcome::DefenderWon, true) => Some("防守方胜"),
-                    (Outcome::BothRemoved, false) => Some("both pieces are removed"),
-                    (Outcome::BothRemoved, true) => Some("同归于尽"),
-                    (Outcome::FlagCaptured, false) => Some("the flag is captured"),
-                    (Outcome::FlagCaptured, true) => Some("夺得军旗"),
-                };
-                match (oc, zh) {
-                    (None, false) => {
-                        let _ = write!(t, "#{game} ply {ply}: {s} ({user}) {mv}.");
-                    }
-                    (None, true) => {
-                        let _ = write!(t, "#{game} 第{ply}手：{s}（{user}）{mv}。");
-                    }
-                    (Some(o), false) => {
-                        let _ = write!(t, "#{game} ply {ply}: {s} ({user}) {mv} attacks{vs}: {o}.");
-                    }
-                    (Some(o), true) => {
-                        let _ = write!(t, "#{game} 第{ply}手：{s}（{user}）{mv} 进攻{vs}：{o}。");
-                    }
-                }
-                for (rs, p, at) in revealed {
-                    if zh {
-                        let _ = write!(t, " 公开：{}的{}在 {at}。", rs.text(l), piece(*p, l));
-                    } else {
-                        let _ = write!(t, " Revealed: {}'s {} at {at}.", rs.text(l), piece(*p, l));
-                    }
-                }
-                t
-            }
-            Msg::ToMove { game, seat, user } => {
-                if zh {
-                    format!("对局 #{game}：轮到{}（{user}）走棋。", seat.text(l))
-                } else {
-                    format!("Game #{game}: {} ({user}) to move.", seat.text(l))
-                }
-            }
-            Msg::Over { game, winner, reason } => {
-                let r = reason_text(*reason, l);
-                match (winner, zh) {
-                    (Some((s, u)), false) => format!("Game #{game} is over: {} ({u}) wins — {r}.", s.text(l)),
-                    (Some((s, u)), true) => format!("对局 #{game} 结束：{}（{u}）胜——{r}。", s.text(l)),
-                    (None, false) => format!("Game #{game} is over: a draw — {r}."),
-                    (None, true) => format!("对局 #{game} 结束：和棋——{r}。"),
-                }
-            }
-            Msg::Setups { game, red, blue } => {
-                if zh {
-                    format!("对局 #{game} 的布阵 —— 红方：{red}；蓝方：{blue}")
-                } else {
-                    format!("Deployments of game #{game} — Red: {red}; Blue: {blue}")
-                }
-            }
-            Msg::DrawOffered { game, seat, user } => {
-                if zh {
-                    format!(
-                        "对局 #{game}：{}（{user}）提议和棋（draw {game} accept / draw {game} decline）。",
-                        seat.text(l)
-                    )
-                } else {
-                    format!(
-                        "Game #{game}: {} ({user}) offers a draw (draw {game} accept / draw {game} decline).",
-                        seat.text(l)
-                    )
                 }
             }
             Msg::DrawDeclined { game, user } => {
@@ -360,25 +178,26 @@ impl Msg {
                     format!("Game #{game}: the mark on {point} is cleared.")
                 }
             }
-            Msg::DeployPanel { game, seat, last } => {
-                let s = seat.text(l);
+            Msg::DeployPanel { game, seat, seats, hint, last } => {
+                let s = if zh { seat.zh_hans } else { seat.en };
+                let hint = if zh { hint.zh_hans } else { hint.en };
                 let shown = match (last, zh) {
                     (true, true) => "面板上是你上次的布阵",
                     (false, true) => "面板上是一个随机布阵",
                     (true, false) => "The panel shows your last layout",
                     (false, false) => "The panel shows a random layout",
                 };
-                // The cross board may seat four: "all", not "both".
-                let cross = seat.0 >= SeatName::CROSS;
+                // More than two deploy: "all", not "both".
+                let cross = *seats > 2;
                 if zh {
                     let all = if cross { "各家" } else { "双方" };
                     format!(
-                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 25 个棋子（前排在先，每排从你的左边起），或从菜单载入已存布阵；满意后点“确认布阵”。{all}都确认后开局，之前可以更换。"
+                        "对局 #{game}：你执{s}。{shown}。用下面的按钮布阵：“随机布阵”换一个，“编辑”填写 {hint}，或从菜单载入已存布阵；满意后点“确认布阵”。{all}都确认后开局，之前可以更换。"
                     )
                 } else {
                     let all = if cross { "everyone has" } else { "both have" };
                     format!(
-                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type 25 pieces (front row first, each row from your left), or load a saved layout from the menu; press Confirm when you are happy. The game begins when {all} confirmed; until then you may change it."
+                        "Game #{game}: you play {s}. {shown}. Use the buttons below: Random for another one, Edit to type {hint}, or load a saved layout from the menu; press Confirm when you are happy. The game begins when {all} confirmed; until then you may change it."
                     )
                 }
             }
@@ -422,8 +241,6 @@ impl Msg {
                 }
             }
             Msg::Tournament(m) => m.text(l),
-            Msg::Seats(m) => m.text(l),
-            Msg::Flip(m) => m.text(l),
         }
     }
 }

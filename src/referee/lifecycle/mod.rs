@@ -1,42 +1,39 @@
-//! The lifecycle of a game through the game contract alone: challenge → seats → setup (private
-//! deployments, a committed deal, or nothing) → play → end → rematch, for any catalogued kind
-//! ([`crate::rules::contract::catalog`]). The referee holds such a game as a `Box<dyn AnyGame>`
+//! The lifecycle of every game, through the game contract alone: challenge → seats → setup
+//! (private deployments, a committed deal, or nothing) → play → end → rematch, for any catalogued
+//! kind ([`crate::rules::contract::catalog`]). The referee holds a game as a `Box<dyn AnyGame>`
 //! rebuilt by [`GameDef::start`] and the tokens of its event log; what differs between games is
-//! the catalogue's data and hooks, never a name here.
+//! the catalogue's data and hooks ([`GameDef::policy`], its setups, describer, marks), never a
+//! name here. A 2-seat game is the case of N seats.
 //!
-//! The Junqi family and 翻棋 still run on their older paths (`mod.rs`, `seats.rs`, `flip.rs`)
-//! while they move onto this one (issue 13); [`hosts`] says which kinds this module referees.
+//! Storage: the game row (`rules` holds the options in the kind's normal form, with `players=N`
+//! first for kinds played by several counts; `mode` the mode's key; `draw_offer` the set of seats
+//! that agreed to a draw, as a bit mask), `game_seats` for who sits where, `deployments` per seat,
+//! a deal with its seed and commitment in `game_secrets`, the event log of action tokens (`move`)
+//! and seat events (`resign`, `timeout`, `draw`). Saved layouts are keyed by the kind's layout
+//! family.
 //!
-//! Storage is the referee's usual: the game row (its `rules` hold the options in the kind's
-//! normal form, `mode` the mode's key), `game_seats` for who sits where, `deployments` per seat,
-//! a deal with its seed and commitment in `game_secrets`, the event log of action tokens
-//! (`move`) and seat events (`resign`, `timeout`, `draw`). Saved layouts are keyed by the kind's
-//! name. `games.draw_offer` holds the set of seats that agreed to a draw, as a bit mask.
-//!
-//! Secrecy: public texts come only from the game's [`PublicPly`] for [`Audience::Public`] and from
-//! public facts (seats, outs, results); setups go only to their owners and the deal to nobody
-//! until the end; pictures are made per audience by the game.
+//! Secrecy: public texts come only from the game's [`PublicPly`](crate::rules::contract::PublicPly)
+//! for [`Audience::Public`] and from public facts (seats, outs, results); setups go only to their
+//! owners and the deal to nobody until the end; pictures are made per audience by the game.
 
+mod actions;
 mod play;
+mod seating;
 mod words;
 
 use sqlx::sqlite::SqliteConnection;
 
-pub use words::GameMistake;
+pub use words::{Feature, GameMistake};
 
-use super::{Fail, GameId, Out, Referee, RefereeError, corrupt};
+use super::{Fail, GameId, Referee, RefereeError, corrupt};
+use crate::rules::Seat;
 use crate::rules::contract::catalog::{self, GameDef, Start};
-use crate::rules::contract::record::{SeatEventKind, Terminal, Written, write_plain_items};
-use crate::rules::contract::{AnyGame, Audience, GameKind, Leave, Over, Picture, Secret, SetupStyle, Standing};
-use crate::rules::{Seat, Variant};
+use crate::rules::contract::record::{RecordMeta, SeatEventKind, Terminal, Written, write_plain_items};
+use crate::rules::contract::{AnyGame, Audience, Fact, GameKind, Leave, Over, Picture, Secret, SetupStyle, Standing};
 use crate::store::{self, GameRow, StoreError, status};
 
-/// The catalogued kind named `name` if this module referees it: every kind but those with a
-/// path of their own still (the Junqi family's rules `Variant`s and 翻棋).
+/// The catalogued kind a game row (or a challenge) names: every game the referee hosts.
 pub(super) fn hosts(name: &str) -> Option<&'static GameDef> {
-    if Variant::by_name(name).is_some() || super::flip::is_flip_variant(name) {
-        return None;
-    }
     catalog::find(name)
 }
 
@@ -56,6 +53,11 @@ pub(super) fn split_players(options: &str) -> (Option<&str>, String) {
     (count, rest.join(" "))
 }
 
+/// A game's options as its kind reads them (its row's `rules` without `players=N`).
+pub(super) fn options_of(row: &GameRow) -> String {
+    split_players(&row.rules).1
+}
+
 /// How many seats a game has: the `players=N` its row stores for kinds played by several counts,
 /// else the smallest count the kind is played by.
 pub(super) fn seat_count(def: &GameDef, row: &GameRow) -> usize {
@@ -63,12 +65,20 @@ pub(super) fn seat_count(def: &GameDef, row: &GameRow) -> usize {
     split_players(&row.rules).0.and_then(|n| n.parse().ok()).unwrap_or(smallest)
 }
 
-/// A game refereed through the contract, rebuilt from the store, cached between commands.
+/// A seat's name in every language (`?` for a seat the kind does not have).
+pub(super) fn seat_words(def: &GameDef, seat: Seat) -> crate::rules::contract::Words {
+    def.kind
+        .seating
+        .get(seat)
+        .map_or(crate::rules::contract::Words { en: "?", zh_hans: "？", zh_hant: "？" }, |d| d.name)
+}
+
+/// A game rebuilt from the store, cached between commands.
 #[derive(Clone)]
 pub(super) struct AnyLive {
     /// The game.
     pub game: Box<dyn AnyGame>,
-    /// Its row as last committed.
+    /// Its row as last committed, so a move needs no read of it.
     pub row: GameRow,
 }
 
@@ -85,40 +95,40 @@ pub(super) struct Turn<'t> {
     /// The command's transaction (its savepoint of a group commit).
     pub tx: &'t mut SqliteConnection,
     /// The effects so far.
-    pub out: &'t mut Out,
+    pub out: &'t mut super::Out,
     /// The command's time.
     pub now: i64,
 }
 
-/// The stored result of a finished game: the winning team's seat names (`south_wins`), `draw`, or
-/// the places (`places_2_4`), then `:reason`.
+/// The stored result of a finished game: the winning team (`red_wins` for a team of one seat,
+/// by the seat's name; `sn_wins` for several, by their keys), `draw`, or the places
+/// (`places_2_4_6`), then `:reason`.
 fn result_string(kind: &GameKind, over: &Over) -> String {
     let who = match &over.standing {
         Standing::Team(t) => {
-            let names: Vec<String> = kind
-                .seating
-                .seats
-                .iter()
-                .filter(|d| d.team == *t)
-                .map(|d| d.name.en.to_lowercase().replace(' ', "-"))
-                .collect();
-            format!("{}_wins", names.join("+"))
+            let seats: Vec<_> = kind.seating.seats.iter().filter(|d| d.team == *t).collect();
+            match seats.as_slice() {
+                [one] => format!("{}_wins", one.name.en.to_lowercase().replace(' ', "-")),
+                many => format!("{}_wins", many.iter().map(|d| d.key).collect::<String>()),
+            }
         }
         Standing::Draw => "draw".into(),
-        Standing::Places(p) => {
-            format!("places_{}", p.iter().map(u16::to_string).collect::<Vec<_>>().join("_"))
-        }
+        Standing::Places(p) => format!("places_{}", p.iter().map(u16::to_string).collect::<Vec<_>>().join("_")),
     };
     format!("{who}:{}", over.reason.as_str())
 }
 
 /// What a game starts from, as stored: its mode, options, seats, the deployments (Deploy kinds)
 /// or the deal (Deal kinds), and the first seat. `None` while a deployment or the deal is missing.
-async fn start_of(c: &mut SqliteConnection, def: &GameDef, row: &GameRow) -> Result<Option<Start>, StoreError> {
+pub(super) async fn start_of(
+    c: &mut SqliteConnection,
+    def: &GameDef,
+    row: &GameRow,
+) -> Result<Option<Start>, StoreError> {
     let n = seat_count(def, row);
     let mut start = Start::new(n as u8);
     start.mode = row.mode.clone();
-    start.options = split_players(&row.rules).1;
+    start.options = options_of(row);
     start.first = Seat(u8::try_from(row.first_seat).map_err(|_| corrupt("games", row.id, "bad first seat"))?);
     match def.kind.setup {
         SetupStyle::Deploy => {
@@ -130,12 +140,45 @@ async fn start_of(c: &mut SqliteConnection, def: &GameDef, row: &GameRow) -> Res
             start.setups = deps.into_iter().map(|d| Secret::new(d.setup)).collect();
         }
         SetupStyle::Deal => {
-            let Some(deal) = store::flip::flip_get(c, row.id).await? else { return Ok(None) };
-            start.deal = Some(Secret::new(deal.deal));
+            let Some(stored) = store::flip::flip_get(c, row.id).await? else { return Ok(None) };
+            check_deal(def, row.id, &stored)?;
+            start.deal = Some(Secret::new(stored.deal));
         }
         SetupStyle::None => {}
     }
     Ok(Some(start))
+}
+
+/// A stored start the game refuses, named by the table that holds the bad part.
+pub(super) fn start_corrupt(game: GameId, e: crate::rules::contract::StartError) -> StoreError {
+    use crate::rules::contract::StartError as E;
+    let table = match e {
+        E::Setup { .. } | E::MissingSetup(_) => "deployments",
+        E::Deal(_) | E::MissingDeal => "game_secrets",
+        _ => "games",
+    };
+    corrupt(table, game, e)
+}
+
+/// Checks a stored deal against the seed it came from and the commitment posted at the start:
+/// a deal edited by hand is a damaged row, never a game played on.
+fn check_deal(def: &GameDef, game: GameId, stored: &store::flip::FlipRow) -> Result<(), StoreError> {
+    let bad = |why: String| corrupt("game_secrets", game, why);
+    let Some(deal) = def.deal else { return Err(bad(format!("{} deals nothing", def.kind.name))) };
+    let bytes: Vec<u8> = (0..stored.seed.len())
+        .step_by(2)
+        .filter_map(|i| stored.seed.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
+        .collect();
+    let seed: [u8; 32] = bytes.try_into().map_err(|_| bad("the seed is not 64 hex digits".into()))?;
+    let dealt = deal(&Secret::new(seed));
+    let scheme = def.record.shuffle.unwrap_or("its scheme");
+    if *dealt.deal.expose() != stored.deal {
+        return Err(bad(format!("the deal does not match its seed under {scheme}")));
+    }
+    if dealt.commitment != stored.commitment {
+        return Err(bad(format!("the commitment does not match the seed and the deal under {scheme}")));
+    }
+    Ok(())
 }
 
 /// Rebuilds a game from its start and event log; `None` before it is in play.
@@ -148,7 +191,7 @@ pub(super) async fn rebuild(
         return Ok(None);
     }
     let Some(start) = start_of(c, def, row).await? else { return Ok(None) };
-    let mut game = (def.start)(&start).map_err(|e| corrupt("games", row.id, e))?;
+    let mut game = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
     for e in store::events_of(c, row.id).await? {
         let at = || format!("{}/{}", row.id, e.seq);
         let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
@@ -172,34 +215,75 @@ pub(super) async fn rebuild(
 }
 
 impl Referee {
-    /// The board of a game refereed through the contract, as `user` may see it (their seat's
-    /// picture while they play, the public one for others or `None`, everything once it is over),
-    /// with its kind, for the renderer. `Ok(None)` for games on the older paths (use
-    /// [`Referee::view`]) and before the game is in play.
+    /// [`rebuild`], counted (see [`Referee::rebuilds`]).
+    pub(in crate::referee) async fn rebuild_game(
+        &self,
+        c: &mut SqliteConnection,
+        def: &GameDef,
+        row: &GameRow,
+    ) -> Result<Option<AnyLive>, StoreError> {
+        self.rebuilds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        rebuild(c, def, row).await
+    }
+}
+
+/// The audience a user is for a game: their seat while they play in it, the public otherwise.
+fn audience_of(row: &GameRow, user: Option<&str>) -> Audience {
+    match user.and_then(|u| row.seats.seat_of(u)) {
+        Some(s) => Audience::Seat(Seat(s as u8)),
+        None => Audience::Public,
+    }
+}
+
+impl Referee {
+    /// A game rebuilt (or cached) under its lock, with its kind and row, for the read-only
+    /// queries below. `Ok(None)` before the game is in play.
+    pub(in crate::referee) async fn with_game<T>(
+        &self,
+        game: GameId,
+        f: impl FnOnce(&dyn AnyGame, &GameRow) -> T,
+    ) -> Result<Option<T>, RefereeError> {
+        let mut guard = self.hold(game).await;
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let def = hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        if guard.cache.any.as_ref().is_none_or(|l| l.row != row) {
+            guard.cache.any = self.rebuild_game(&mut c, def, &row).await?;
+        }
+        Ok(guard.cache.any.as_ref().map(|l| f(&*l.game, &row)))
+    }
+
+    /// The board of a game as `user` may see it (their seat's picture while they play, the
+    /// public one for others or `None`; the game shows everything once it is over), with its
+    /// kind, for the renderer. `Ok(None)` before the game is in play.
     pub async fn picture(
         &self,
         game: GameId,
         user: Option<&str>,
     ) -> Result<Option<(Picture, &'static GameKind)>, RefereeError> {
-        let mut guard = self.hold(game).await;
-        let mut c = self.store.conn().await?;
-        let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
-        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
-        let Some(def) = hosts(&row.variant) else { return Ok(None) };
-        if guard.cache.any.as_ref().is_none_or(|l| l.row.id != game) {
-            guard.cache.any = rebuild(&mut c, def, &row).await?;
-        }
-        let Some(live) = &guard.cache.any else { return Ok(None) };
-        let audience = match (live.game.over(), user.and_then(|u| row.seats.seat_of(u))) {
-            (Some(_), _) => Audience::Everyone,
-            (None, Some(s)) => Audience::Seat(Seat(s as u8)),
-            (None, None) => Audience::Public,
-        };
-        Ok(Some((live.game.picture_for(audience), def.kind)))
+        self.with_game(game, |g, row| {
+            let audience = if g.over().is_some() { Audience::Everyone } else { audience_of(row, user) };
+            (g.picture_for(audience), g.kind())
+        })
+        .await
     }
 
-    /// The record of a game refereed through the contract: the plain `.jqr` of its kind, with the
-    /// setups or the deal only once it is over.
+    /// The engine's own view of a game of the Junqi family as `user` may see it, for the board
+    /// arts that still draw views (see [`crate::rules::adapters::junqi::engine_view`]).
+    pub(super) async fn engine_view(
+        &self,
+        game: GameId,
+        user: Option<&str>,
+    ) -> Result<Option<crate::rules::View>, RefereeError> {
+        let view = self
+            .with_game(game, |g, row| crate::rules::adapters::junqi::engine_view(g, audience_of(row, user)))
+            .await?;
+        Ok(view.flatten())
+    }
+
+    /// The record of a game: the `.jqr` of its kind, with the setups or the deal only once it is
+    /// over; before that each combat carries its public outcome mark, so the record is public.
     pub(super) async fn any_record(
         &self,
         c: &mut SqliteConnection,
@@ -207,18 +291,24 @@ impl Referee {
         row: &GameRow,
     ) -> Result<String, RefereeError> {
         let over_row = row.status == status::FINISHED;
+        let deploys = def.kind.setup == SetupStyle::Deploy;
         let n = seat_count(def, row);
-        let mut start = start_of(c, def, row).await?.unwrap_or_else(|| {
+        let known = start_of(c, def, row).await?;
+        let mut start = known.clone().unwrap_or_else(|| {
             let mut s = Start::new(n as u8);
             s.mode = row.mode.clone();
-            s.options = split_players(&row.rules).1;
+            s.options = options_of(row);
             s
         });
-        if !over_row {
-            start.setups.clear();
-            start.deal = None;
-        }
+        start.first = Seat(row.first_seat as u8);
         let players: Vec<String> = (0..n).map(|s| row.seats.user(s).unwrap_or("?").to_string()).collect();
+        // Replay once more to learn each ply's public outcome class.
+        let mut game = match &known {
+            Some(s) if row.status == status::PLAYING || over_row => {
+                Some((def.start)(s).map_err(|e| start_corrupt(row.id, e))?)
+            }
+            _ => None,
+        };
         // Two seats end the game by leaving it (a terminal word); more go on without the seat
         // that left (a seat event, `E:resign`).
         let mut items = Vec::new();
@@ -226,28 +316,48 @@ impl Referee {
             let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
             let left = match e.kind.as_str() {
                 "move" => {
-                    items.push(Written::Action(e.body.clone()));
+                    let mark = match (&mut game, seat) {
+                        (Some(g), Some(s)) => {
+                            let played = g.play_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                            // Where setups are secret, a combat's outcome class is its public account.
+                            played.public.facts.iter().find_map(|f| match *f {
+                                Fact::Combat { outcome, .. } if !over_row && deploys => Some(outcome),
+                                _ => None,
+                            })
+                        }
+                        _ => None,
+                    };
+                    items.push(Written::Action(e.body.clone(), mark));
                     continue;
                 }
-                "resign" => (Terminal::Resign, SeatEventKind::Resign),
-                "timeout" => (Terminal::Timeout, SeatEventKind::Timeout),
+                "resign" => (Terminal::Resign, SeatEventKind::Resign, Leave::Resign),
+                "timeout" => (Terminal::Timeout, SeatEventKind::Timeout, Leave::Timeout),
                 "draw" => {
+                    if let Some(g) = &mut game {
+                        g.agree_draw();
+                    }
                     items.push(Written::Terminal(Terminal::Draw));
                     continue;
                 }
                 _ => continue,
             };
+            if let (Some(g), Some(s)) = (&mut game, seat) {
+                g.leave(s, left.2);
+            }
             match seat {
                 Some(s) if n > 2 => items.push(Written::Seat(s, left.1)),
                 _ => items.push(Written::Terminal(left.0)),
             }
         }
-        let over = rebuild(c, def, row).await?.and_then(|l| l.game.over());
-        Ok(write_plain_items(def, &start, &players, &items, over.as_ref()))
+        let over = game.as_ref().and_then(|g| g.over());
+        let (y, m, d) = super::civil(row.created_at);
+        let dealt = store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment));
+        let meta = RecordMeta { date: Some(format!("{y:04}.{m:02}.{d:02}")), hide_start: !over_row, dealt };
+        Ok(write_plain_items(def, &start, &players, &items, over.as_ref(), &meta))
     }
 }
 
-/// A contract mistake as the referee's failure.
-fn mistake(m: GameMistake) -> Fail {
+/// A lifecycle mistake as the referee's failure.
+pub(super) fn mistake(m: GameMistake) -> Fail {
     Fail::Mistake(super::Mistake::Game(m))
 }

@@ -1,13 +1,15 @@
-//! What the contract lifecycle says, in every language: its announcements ([`Said`]) and the
-//! mistakes only it makes ([`GameMistake`]). The game's own words (a ply, its pieces) come from the
-//! catalogue's describer; these texts only frame them with the game, the seat and the player.
+//! What the lifecycle says, in every language: its announcements ([`Said`]) and the mistakes only
+//! it makes ([`GameMistake`]). Seats, modes and setups are named by the game's kind; a ply is put
+//! into words by the game's describer; these texts frame them with the game and the players. Two
+//! seats read as a duel (`Game #1 is on: Red alice, Blue bob`), more as a table with free seats
+//! and teams.
 
 use std::fmt::Write as _;
 
-use crate::rules::contract::{Explained, GameKind, Lang, Over, PublicPly, Standing};
+use crate::rules::contract::{Explained, GameKind, Lang, Over, PublicPly, Rematch, Standing, Words};
 use crate::rules::{EndReason, Seat};
 
-use super::super::i18n::{Locale, to_traditional};
+use super::super::i18n::{Locale, duration, reason_text, to_traditional};
 
 /// A mistake of a player in a game refereed through the contract. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -15,16 +17,6 @@ pub enum GameMistake {
     /// The mode or options are refused: the game's explanation.
     #[error("{0}")]
     Settings(String),
-    /// A seat name the game does not have.
-    #[error("'{name}' is no seat of {kind}; its seats are {known}")]
-    UnknownSeat {
-        /// What was typed.
-        name: String,
-        /// The game kind.
-        kind: &'static str,
-        /// Its seats' keys.
-        known: String,
-    },
     /// A count of players the kind is not played by.
     #[error("{kind} is not played by '{asked}' players; it takes {offered}")]
     Players {
@@ -35,15 +27,45 @@ pub enum GameMistake {
         /// The counts it is played by.
         offered: String,
     },
+    /// A seat name the game does not have.
+    #[error("'{name}' is no seat of {kind}; its seats are {known}")]
+    UnknownSeat {
+        /// What was typed.
+        name: String,
+        /// The game kind.
+        kind: &'static str,
+        /// Its seats' keys.
+        known: String,
+    },
     /// The player already sits in the game.
-    #[error("you already sit in game #{0}")]
-    AlreadySeated(i64),
+    #[error("you already sit {} in game #{game}", .seat.en)]
+    AlreadySeated {
+        /// The game.
+        game: i64,
+        /// Their seat.
+        seat: Words,
+    },
     /// The seat asked for is taken.
-    #[error("that seat of game #{0} is taken; leave the seat out to take the next free one")]
-    SeatTaken(i64),
+    #[error("seat {} of game #{game} is taken by {user}", .seat.en)]
+    SeatTaken {
+        /// The game.
+        game: i64,
+        /// The seat.
+        seat: Words,
+        /// Who sits there.
+        user: String,
+    },
     /// Every seat is taken.
-    #[error("every seat of game #{0} is taken")]
+    #[error("game #{0} is full: every seat is taken")]
     Full(i64),
+    /// A seat of a game of more than two that has left it (resigned, timed out, stuck).
+    #[error("you ({}) are out of game #{game}: your pieces have left the board", .seat.en)]
+    SeatOut {
+        /// The game.
+        game: i64,
+        /// The seat.
+        seat: Words,
+    },
     /// The deployment cannot be read, or is for no seat of the game: the game's explanation.
     #[error("{0}")]
     Setup(Explained),
@@ -61,80 +83,142 @@ pub enum GameMistake {
     /// The rules refuse the action: the game's explanation.
     #[error("illegal move: {0}")]
     Refused(Explained),
-    /// The game has nothing of this kind (marks, saved layouts, deployments).
-    #[error("game #{game} has no {what}")]
+    /// The operating system gave no random bytes for a hidden choice.
+    #[error("the referee could not draw a random seed from the system ({0}); try again")]
+    NoEntropy(String),
+    /// The game's kind has nothing of this kind.
+    #[error("{}", .what.en(*.game))]
     NotOffered {
         /// The game.
         game: i64,
         /// What was asked for.
-        what: &'static str,
+        what: Feature,
     },
 }
 
-impl GameMistake {
-    /// The mistake in Chinese (简体; converted for 繁體 by the caller). The games' own
-    /// explanations are quoted as they give them.
-    pub fn zh(&self) -> String {
+/// Something some kinds of game have and others do not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// Private deployments (the kind deals its pieces, or sets them out by its rules).
+    Deployments,
+    /// Marks on hidden enemy pieces (nothing is hidden from one side only).
+    Marks,
+    /// Saved layouts (nothing is deployed).
+    Layouts,
+    /// A board view of the older arts (the kind is drawn from its picture).
+    View,
+}
+
+impl Feature {
+    fn en(self, game: i64) -> String {
         match self {
-            GameMistake::Settings(why) => format!("模式或规则选项有误：{why}"),
-            GameMistake::UnknownSeat { name, kind, known } => format!("{kind} 没有座位「{name}」；座位有：{known}。"),
-            GameMistake::Players { asked, kind, offered } => {
-                format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。")
+            Feature::Deployments => {
+                format!("game #{game} has no deployments: its pieces are dealt by the referee or set out by the rules")
             }
-            GameMistake::AlreadySeated(g) => format!("你已在对局 #{g} 中就座。"),
-            GameMistake::SeatTaken(g) => format!("对局 #{g} 的这个座位已有人；不写座位即可坐下一个空位。"),
-            GameMistake::Full(g) => format!("对局 #{g} 已满座。"),
-            GameMistake::Setup(e) => format!("{}。", e.zh),
-            GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),
-            GameMistake::SetupBroken(lines) => {
-                format!("布阵违反规则：{}。", lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；"))
+            Feature::Marks => {
+                format!("game #{game} has no marks: they are for enemy pieces only you cannot see, and it has none")
             }
-            GameMistake::Unreadable { text, why } => format!("“{text}”不是走法；{}。", why.zh),
-            GameMistake::NotOffered { game, what } => format!("对局 #{game} 没有此功能（{what}）。"),
+            Feature::Layouts => "this game deploys nothing, so it has no saved layouts".into(),
+            Feature::View => format!("game #{game} is drawn from its picture, not from a board view"),
+        }
+    }
+
+    fn zh(self, game: i64) -> String {
+        match self {
+            Feature::Deployments => format!("对局 #{game} 无需布阵：棋子由公证人发放，或按规则摆好。"),
+            Feature::Marks => format!("对局 #{game} 没有标记：标记用于只有你看不见的敌方棋子，这局没有。"),
+            Feature::Layouts => "这种棋无需布阵，所以没有保存的布阵。".into(),
+            Feature::View => format!("对局 #{game} 由棋局图绘制，没有旧式棋盘视图。"),
         }
     }
 }
 
-/// One announcement of the contract lifecycle.
+impl GameMistake {
+    /// The mistake in Chinese (简体; converted for 繁體 by the caller). The games' own
+    /// explanations are given in their words.
+    pub fn zh(&self) -> String {
+        match self {
+            GameMistake::Settings(why) => format!("规则选项有误：{why}。"),
+            GameMistake::Players { asked, kind, offered } => {
+                format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。")
+            }
+            GameMistake::UnknownSeat { name, kind, known } => format!("{kind} 没有座位「{name}」；座位有：{known}。"),
+            GameMistake::AlreadySeated { game, seat } => format!("你已坐在对局 #{game} 的{}。", seat.zh_hans),
+            GameMistake::SeatTaken { game, seat, user } => format!("对局 #{game} 的{}已由 {user} 入座。", seat.zh_hans),
+            GameMistake::Full(g) => format!("对局 #{g} 已满：座位都有人了。"),
+            GameMistake::SeatOut { game, seat } => {
+                format!("你（{}）已在对局 #{game} 中出局，棋子已全部撤下。", seat.zh_hans)
+            }
+            GameMistake::Setup(e) => format!("{}。", e.zh),
+            GameMistake::SetupBroken(lines) => {
+                format!("布阵违反规则：{}。", lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；"))
+            }
+            GameMistake::Unreadable { text, why } => format!("“{text}”不是走法；{}。", why.zh),
+            GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),
+            GameMistake::NoEntropy(e) => format!("公证人无法从系统取得随机种子（{e}），请再试一次。"),
+            GameMistake::NotOffered { game, what } => what.zh(*game),
+        }
+    }
+}
+
+/// A seat and its player, as announcements name them.
+pub(crate) type Sitter = (Seat, String);
+
+/// One announcement of the lifecycle.
 pub(crate) enum Said<'a> {
-    /// A game was opened and its challenger seated.
+    /// A game was opened (a challenge, or a rematch offered).
     Opened {
         /// The game.
         game: i64,
         /// Its kind.
         kind: &'static GameKind,
+        /// How many seats it has.
+        seats: usize,
+        /// Who opened it, and their seat.
+        by: Sitter,
+        /// The one player invited, if any.
+        invited: Option<&'a str>,
         /// The mode's key.
         mode: &'a str,
         /// The options in normal form.
         options: &'a str,
         /// Seconds per move.
         per_move: Option<i64>,
-        /// The challenger and their seat.
-        user: &'a str,
-        /// Their seat.
-        seat: Seat,
-        /// The one player invited, if any.
-        invited: Option<&'a str>,
+        /// The game this one is a rematch of.
+        rematch_of: Option<i64>,
     },
-    /// A player sat down.
+    /// A player sat down and seats are still free (games of more than two).
     Joined {
         /// The game.
         game: i64,
         /// Its kind.
         kind: &'static GameKind,
-        /// Who.
-        user: &'a str,
-        /// Where.
-        seat: Seat,
-        /// Seats still free.
-        free: usize,
+        /// Who sat down, where.
+        who: Sitter,
+        /// The seats still free.
+        free: Vec<Seat>,
     },
-    /// Every seat is taken and the armies are deployed in private now.
-    DeployNow {
+    /// A player left their seat before the table was full.
+    Left {
         /// The game.
         game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Who left which seat.
+        who: Sitter,
+        /// The seats free now.
+        free: Vec<Seat>,
     },
-    /// Private: deploy (with the game's example of a random layout).
+    /// Every seat is taken: who plays whom (and, for Deploy kinds, that everyone deploys now).
+    IsOn {
+        /// The game.
+        game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Every seat with its player.
+        table: Vec<Sitter>,
+    },
+    /// Private: deploy, and how.
     DeployPrompt {
         /// The game.
         game: i64,
@@ -142,15 +226,19 @@ pub(crate) enum Said<'a> {
         kind: &'static GameKind,
         /// The player's seat.
         seat: Seat,
+        /// The player's last layout of the kind's family, as they read it.
+        last: Option<String>,
     },
     /// Private: the deployment is in.
     DeployTaken {
         /// The game.
         game: i64,
-        /// The deployment in normal form.
-        setup: &'a str,
+        /// How many seats deploy.
+        seats: usize,
+        /// The deployment as its owner reads it.
+        rows: &'a str,
     },
-    /// A seat has deployed (first time only).
+    /// A seat has deployed (the first time only).
     Deployed {
         /// The game.
         game: i64,
@@ -159,7 +247,7 @@ pub(crate) enum Said<'a> {
         /// The seat.
         seat: Seat,
     },
-    /// The deal's commitment, public from the start.
+    /// The deal's public commitment (Deal kinds), posted before the first ply.
     Committed {
         /// The game.
         game: i64,
@@ -170,43 +258,36 @@ pub(crate) enum Said<'a> {
     Started {
         /// The game.
         game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Who plays first.
+        first: Sitter,
     },
-    /// A ply, described by the game.
+    /// A ply, put into words by the game (its end and its outs are announced apart).
     Ply {
         /// The game.
         game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
         /// Who played.
         user: &'a str,
         /// The ply as the public knows it.
         ply: &'a PublicPly,
         /// The game's describer.
         describe: fn(&PublicPly, Lang) -> String,
+        /// Whether the referee played it for a player whose time ran out.
+        auto: bool,
     },
-    /// A seat left the game (the game goes on without it).
+    /// A seat left the game and it goes on without it.
     Out {
         /// The game.
         game: i64,
         /// Its kind.
         kind: &'static GameKind,
-        /// The seat.
-        seat: Seat,
-        /// Its player.
-        user: &'a str,
+        /// The seat and its player.
+        who: Sitter,
         /// Why.
         reason: EndReason,
-    },
-    /// A seat agrees to a draw; others have still to.
-    DrawAgreed {
-        /// The game.
-        game: i64,
-        /// Its kind.
-        kind: &'static GameKind,
-        /// Who agreed.
-        seat: Seat,
-        /// Their player.
-        user: &'a str,
-        /// The seats still to agree.
-        waiting: Vec<Seat>,
     },
     /// Whose turn it is.
     ToMove {
@@ -214,10 +295,8 @@ pub(crate) enum Said<'a> {
         game: i64,
         /// Its kind.
         kind: &'static GameKind,
-        /// The seat.
-        seat: Seat,
-        /// Its player.
-        user: &'a str,
+        /// The seat to move and its player.
+        who: Sitter,
     },
     /// The end.
     Over {
@@ -227,48 +306,83 @@ pub(crate) enum Said<'a> {
         kind: &'static GameKind,
         /// The result.
         over: &'a Over,
+        /// Every seat with its player.
+        table: Vec<Sitter>,
     },
-    /// After the end: what was secret (setups per seat, or the deal and its seed).
-    Revealed {
+    /// After the end: every seat's deployment.
+    Setups {
         /// The game.
         game: i64,
-        /// `(label, secret)` pairs: a seat's name and its setup, or `seed`/`deal`.
-        items: Vec<(String, String)>,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Each seat's deployment as its owner read it.
+        list: Vec<(Seat, String)>,
+    },
+    /// After the end: the deal and the seed it came from, to check against the commitment.
+    Dealt {
+        /// The game.
+        game: i64,
+        /// The seed (hex).
+        seed: &'a str,
+        /// The deal.
+        deal: &'a str,
+        /// The commitment posted at the start.
+        commitment: &'a str,
+    },
+    /// A draw offer (the first seat to agree).
+    DrawOffered {
+        /// The game.
+        game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Who offers.
+        who: Sitter,
+    },
+    /// A seat agrees to the draw on the table; others have still to (games of more than two).
+    DrawAgreed {
+        /// The game.
+        game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// Who agreed.
+        who: Sitter,
+        /// The seats still to agree.
+        waiting: Vec<Seat>,
     },
 }
 
-fn duration(secs: i64, zh: bool) -> String {
-    let (n, en, cn) = if secs % 86_400 == 0 {
-        (secs / 86_400, "d", "天")
-    } else if secs % 3600 == 0 {
-        (secs / 3600, "h", "小时")
-    } else if secs % 60 == 0 {
-        (secs / 60, "min", "分钟")
-    } else {
-        (secs, "s", "秒")
-    };
-    if zh { format!("{n}{cn}") } else { format!("{n} {en}") }
+/// A seat's name in an announcement (简体 for both Chinese locales: [`Said::render`] converts).
+fn seat(kind: &GameKind, s: Seat, zh: bool) -> &'static str {
+    kind.seating.name(s, if zh { Lang::ZhHans } else { Lang::En })
 }
 
-fn reason(r: EndReason, zh: bool) -> &'static str {
-    match (r, zh) {
-        (EndReason::FlagCaptured, false) => "the flag was captured",
-        (EndReason::FlagCaptured, true) => "军旗被夺",
-        (EndReason::NoLegalMove, false) => "no legal move",
-        (EndReason::NoLegalMove, true) => "无路可走",
-        (EndReason::BothStuck, false) => "neither side can move",
-        (EndReason::BothStuck, true) => "双方均无路可走",
-        (EndReason::QuietLimit, false) => "too many plies without combat",
-        (EndReason::QuietLimit, true) => "长时间无交战",
-        (EndReason::Resign, false) => "resignation",
-        (EndReason::Resign, true) => "认输",
-        (EndReason::Timeout, false) => "time ran out",
-        (EndReason::Timeout, true) => "超时",
-        (EndReason::Agreed, false) => "agreed draw",
-        (EndReason::Agreed, true) => "议和",
-        (EndReason::NoMovablePieces, false) => "no movable pieces left",
-        (EndReason::NoMovablePieces, true) => "无子可动",
+/// Seats by name: `South, North` / `南家、北家`.
+fn seat_names(kind: &GameKind, seats: &[Seat], zh: bool) -> String {
+    seats.iter().map(|&s| seat(kind, s, zh)).collect::<Vec<_>>().join(if zh { "、" } else { ", " })
+}
+
+/// Seats with players: `South alice and North carol` / `南家 alice、北家 carol`.
+fn sitters(kind: &GameKind, list: &[&Sitter], zh: bool) -> String {
+    let parts: Vec<String> = list.iter().map(|(s, u)| format!("{} {u}", seat(kind, *s, zh))).collect();
+    parts.join(if zh { "、" } else { " and " })
+}
+
+/// The seats of one team, in seat order.
+fn team_of<'t>(kind: &GameKind, table: &'t [Sitter], team: u8) -> Vec<&'t Sitter> {
+    table.iter().filter(|(s, _)| kind.seating.get(*s).is_some_and(|d| d.team == team)).collect()
+}
+
+/// The teams at a table, in the order their first seats sit.
+fn teams<'t>(kind: &GameKind, table: &'t [Sitter]) -> Vec<Vec<&'t Sitter>> {
+    let mut order: Vec<u8> = Vec::new();
+    for (s, _) in table {
+        if let Some(d) = kind.seating.get(*s)
+            && !order.contains(&d.team)
+        {
+            order.push(d.team);
+        }
     }
+    order.into_iter().map(|t| team_of(kind, table, t)).collect()
 }
 
 impl Said<'_> {
@@ -279,162 +393,303 @@ impl Said<'_> {
     }
 
     fn render_base(&self, l: Locale) -> String {
-        // Chinese is written in 简体 and converted once for 繁體 readers.
-        let lang = if l == Locale::En { Lang::En } else { Lang::ZhHans };
-        let zh = lang.is_zh();
-        let seat_name = |kind: &GameKind, s: Seat| kind.seating.name(s, lang).to_string();
+        let zh = l != Locale::En;
+        let lang = if zh { Lang::ZhHans } else { Lang::En };
         match self {
-            Said::Opened { game, kind, mode, options, per_move, user, seat, invited } => {
-                let title = kind.title.get(lang);
-                let mode = kind.mode(mode).map_or(mode.to_string(), |m| m.name.get(lang).to_string());
-                let time = match (per_move, zh) {
-                    (Some(s), true) => format!("每步{}", duration(*s, true)),
-                    (Some(s), false) => format!("{} per move", duration(*s, false)),
-                    (None, true) => "不限时".into(),
-                    (None, false) => "no time limit".into(),
+            Said::Opened { game, kind, seats, by, invited, mode, options, per_move, rematch_of } => {
+                let rules = match (options.is_empty(), zh) {
+                    (true, true) => "标准".to_string(),
+                    (true, false) => "standard".to_string(),
+                    (false, _) => options.to_string(),
                 };
-                let opts = if options.is_empty() { String::new() } else { format!(", {options}") };
-                let seat = seat_name(kind, *seat);
-                let who = match (invited, zh) {
-                    (Some(u), true) => format!("邀请 {u} 加入"),
-                    (Some(u), false) => format!("{u} is invited"),
-                    (None, true) => "任何人均可加入".into(),
-                    (None, false) => "anyone may join".into(),
+                let time = match per_move {
+                    Some(s) if zh => format!("每步{}", duration(*s, l)),
+                    Some(s) => format!("{} per move", duration(*s, l)),
+                    None if zh => "不限时".into(),
+                    None => "no time limit".into(),
+                };
+                let m = kind.mode(mode).map_or(mode.to_string(), |m| m.about.get(lang).to_string());
+                let variant = kind.name;
+                let (challenger, g) = (&by.1, game);
+                if *seats > 2 {
+                    let free: Vec<Seat> = (0..*seats as u8).map(Seat).filter(|s| *s != by.0).collect();
+                    let (s, f) = (seat(kind, by.0, zh), seat_names(kind, &free, zh));
+                    let who = match (invited, zh) {
+                        (Some(u), false) => format!("{u}: "),
+                        (Some(u), true) => format!("{u}："),
+                        (None, false) => "Anyone: ".into(),
+                        (None, true) => "任何人：".into(),
+                    };
+                    let re = match (rematch_of, zh) {
+                        (Some(r), false) => format!(" (rematch of #{r})"),
+                        (Some(r), true) => format!("（#{r} 的再战）"),
+                        (None, _) => String::new(),
+                    };
+                    return if zh {
+                        format!(
+                            "{challenger} 发起对局 #{g}{re}：{variant}，{m}，规则{rules}，{time}。{challenger} 坐{s}；空位：{f}。{who}join {g} 入座（join {g} seat=座位 可选座）。"
+                        )
+                    } else {
+                        format!(
+                            "{challenger} opens game #{g}{re}: {variant}, {m}, rules {rules}, {time}. {challenger} sits {s}; free seats: {f}. {who}join {g} to take a seat (join {g} seat=SEAT to choose one)."
+                        )
+                    };
+                }
+                let swapped = kind.rematch == Rematch::SwapSeats;
+                let re = match (rematch_of, zh, swapped) {
+                    (Some(r), false, true) => format!(" (rematch of #{r}, colours swapped)"),
+                    (Some(r), true, true) => format!("（#{r} 的再战，交换颜色）"),
+                    (Some(r), false, false) => format!(" (rematch of #{r})"),
+                    (Some(r), true, false) => format!("（#{r} 的再战）"),
+                    (None, _, _) => String::new(),
+                };
+                match (invited, zh) {
+                    (Some(who), false) => format!(
+                        "{challenger} challenges {who} to game #{g}{re}: {variant}, {m}, rules {rules}, {time}. {who}: accept {g} or decline {g}."
+                    ),
+                    (None, false) => format!(
+                        "{challenger} opens game #{g}{re} to anyone: {variant}, {m}, rules {rules}, {time}. Take it with: accept {g}."
+                    ),
+                    (Some(who), true) => format!(
+                        "{challenger} 向 {who} 发起对局 #{g}{re}：{variant}，{m}，规则{rules}，{time}。{who}：accept {g} 接受，decline {g} 拒绝。"
+                    ),
+                    (None, true) => format!(
+                        "{challenger} 发起公开对局 #{g}{re}：{variant}，{m}，规则{rules}，{time}。任何人可用 accept {g} 应战。"
+                    ),
+                }
+            }
+            Said::Joined { game, kind, who, free } => {
+                let (s, f) = (seat(kind, who.0, zh), seat_names(kind, free, zh));
+                let user = &who.1;
+                if zh {
+                    format!("对局 #{game}：{user} 坐{s}；空位：{f}。")
+                } else {
+                    format!("Game #{game}: {user} sits {s}; free seats: {f}.")
+                }
+            }
+            Said::Left { game, kind, who, free } => {
+                let (s, f, user) = (seat(kind, who.0, zh), seat_names(kind, free, zh), &who.1);
+                if zh {
+                    format!("对局 #{game}：{user} 离开{s}；空位：{f}。")
+                } else {
+                    format!("Game #{game}: {user} leaves {s}; free seats: {f}.")
+                }
+            }
+            Said::IsOn { game, kind, table } => {
+                let deploy = kind.setup == crate::rules::contract::SetupStyle::Deploy;
+                let sides = teams(kind, table);
+                let partners = sides.iter().any(|t| t.len() > 1);
+                if partners {
+                    let list: Vec<String> = sides.iter().map(|t| sitters(kind, t, zh)).collect();
+                    let tail = match (deploy, zh) {
+                        (true, false) => " Everyone now deploys in private.",
+                        (true, true) => "各家请私下布阵。",
+                        (false, _) => "",
+                    };
+                    return if zh {
+                        format!("对局 #{game} 人齐：{}（盟友）对 {}（盟友）。{tail}", list[0], list[1..].join(" 对 "))
+                    } else {
+                        format!(
+                            "Game #{game} is full: {} (partners) against {} (partners).{tail}",
+                            list[0],
+                            list[1..].join(" against ")
+                        )
+                    };
+                }
+                let list: Vec<String> = table.iter().map(|(s, u)| format!("{} {u}", seat(kind, *s, zh))).collect();
+                let tail = match (deploy, table.len() == 2, zh) {
+                    (true, true, false) => " Both players now deploy in private.",
+                    (true, false, false) => " Everyone now deploys in private.",
+                    (true, true, true) => "双方请私下布阵。",
+                    (true, false, true) => "各家请私下布阵。",
+                    (false, _, _) => "",
                 };
                 if zh {
+                    format!("对局 #{game} 成立：{}。{tail}", list.join("，"))
+                } else {
+                    format!("Game #{game} is on: {}.{tail}", list.join(", "))
+                }
+            }
+            Said::DeployPrompt { game, kind, seat: s, last } => {
+                let (s, g) = (seat(kind, *s, zh), game);
+                let hint = kind.setup_hint.get(lang);
+                let mut t = if zh {
                     format!(
-                        "对局 #{game}：{user} 开了一局{title}（{mode}{opts}，{time}），坐{seat}；{who}：/junqi join {game}"
+                        "对局 #{g}：你执{s}。请发送布阵：deploy {g} 加 {hint}，或 deploy {g} random，或 deploy {g} load 名称。"
                     )
                 } else {
                     format!(
-                        "Game #{game}: {user} opens a game of {title} ({mode}{opts}, {time}) as {seat}; {who}: /junqi join {game}"
+                        "Game #{g}: you play {s}. Send your deployment: deploy {g} followed by {hint}, or deploy {g} random, or deploy {g} load NAME."
                     )
+                };
+                if let Some(last) = last {
+                    if zh {
+                        let _ = write!(t, " 你上次的布阵：{last}（deploy {g} last 再用一次）");
+                    } else {
+                        let _ = write!(t, " Your last layout: {last} (deploy {g} last to use it again).");
+                    }
                 }
+                t
             }
-            Said::Joined { game, kind, user, seat, free } => {
-                let seat = seat_name(kind, *seat);
-                match (zh, free) {
-                    (true, 0) => format!("对局 #{game}：{user} 坐{seat}，座位已满。"),
-                    (true, n) => format!("对局 #{game}：{user} 坐{seat}，还有 {n} 个空位。"),
-                    (false, 0) => format!("Game #{game}: {user} takes {seat}; every seat is taken."),
-                    (false, n) => format!("Game #{game}: {user} takes {seat}; {n} seat(s) free."),
+            Said::DeployTaken { game, seats, rows } => match (*seats == 2, zh) {
+                (true, true) => format!("对局 #{game}：已收到你的布阵 {rows}。双方布好之前可以更换。"),
+                (true, false) => {
+                    format!("Game #{game}: your deployment is in: {rows}. You may replace it until both are in.")
                 }
-            }
-            Said::DeployNow { game } => {
+                (false, true) => format!("对局 #{game}：已收到你的布阵 {rows}。各家布好之前可以更换。"),
+                (false, false) => {
+                    format!("Game #{game}: your deployment is in: {rows}. You may replace it until all are in.")
+                }
+            },
+            Said::Deployed { game, kind, seat: s } => {
+                let s = seat(kind, *s, zh);
                 if zh {
-                    format!("对局 #{game}：请各方私下布阵。")
+                    format!("对局 #{game}：{s}已布阵。")
                 } else {
-                    format!("Game #{game}: everyone deploys in private now.")
-                }
-            }
-            Said::DeployPrompt { game, kind, seat } => {
-                let seat = seat_name(kind, *seat);
-                if zh {
-                    format!(
-                        "对局 #{game}：你执{seat}，请布阵：/junqi deploy {game} <布阵>，或 /junqi deploy {game} random。"
-                    )
-                } else {
-                    format!(
-                        "Game #{game}: you play {seat}. Deploy with /junqi deploy {game} <layout>, or /junqi deploy {game} random."
-                    )
-                }
-            }
-            Said::DeployTaken { game, setup } => {
-                if zh {
-                    format!("对局 #{game}：已收到你的布阵：{setup}")
-                } else {
-                    format!("Game #{game}: your deployment is in: {setup}")
-                }
-            }
-            Said::Deployed { game, kind, seat } => {
-                let seat = seat_name(kind, *seat);
-                if zh {
-                    format!("对局 #{game}：{seat}已布阵。")
-                } else {
-                    format!("Game #{game}: {seat} has deployed.")
+                    format!("Game #{game}: {s} has deployed.")
                 }
             }
             Said::Committed { game, commitment } => {
                 if zh {
-                    format!("对局 #{game}：发牌的承诺值（SHA-256）：{commitment}，终局时公开种子以供核对。")
+                    format!(
+                        "对局 #{game}：公证人已把全部棋子背面朝上摆好。发牌承诺（SHA-256）：{commitment}；终局时公开种子与发牌，人人可以核对。"
+                    )
                 } else {
                     format!(
-                        "Game #{game}: the deal's commitment (SHA-256) is {commitment}; the seed is published at the end so anyone can check it."
+                        "Game #{game}: the referee has dealt every piece face down. Commitment to the deal (SHA-256): {commitment}; the seed and the deal are published at the end, so anyone can check them."
                     )
                 }
             }
-            Said::Started { game } => {
+            Said::Started { game, kind, first } => {
+                let s = seat(kind, first.0, zh);
+                let user = &first.1;
                 if zh {
-                    format!("对局 #{game} 开始。")
+                    format!("对局 #{game} 开始！{s}（{user}）先走。")
                 } else {
-                    format!("Game #{game} begins.")
+                    format!("Game #{game} begins! {s} ({user}) moves first.")
                 }
             }
-            Said::Ply { game, user, ply, describe } => {
+            Said::Ply { game, kind, user, ply, describe, auto } => {
+                let s = seat(kind, ply.seat, zh);
+                let mut t = String::new();
+                if *auto {
+                    if zh {
+                        let _ = write!(t, "{s}（{user}）超时，由公证人代走。");
+                    } else {
+                        let _ = write!(t, "{s} ({user}) ran out of time; the referee moves for them. ");
+                    }
+                }
+                // The describer names the seat (`ply 3: Red c6-c7 …`); the announcement adds the
+                // player after its first mention.
                 let text = describe(ply, lang);
-                if zh { format!("#{game}（{user}）{text}") } else { format!("#{game} ({user}) {text}") }
-            }
-            Said::Out { game, kind, seat, user, reason: r } => {
-                let seat = seat_name(kind, *seat);
-                let why = reason(*r, zh);
-                if zh {
-                    format!("对局 #{game}：{seat}（{user}）出局——{why}。")
+                let (plain, named) = if zh {
+                    (format!("{s} "), format!("{s}（{user}）"))
                 } else {
-                    format!("Game #{game}: {seat} ({user}) is out — {why}.")
-                }
-            }
-            Said::DrawAgreed { game, kind, seat, user, waiting } => {
-                let seat = seat_name(kind, *seat);
-                let w: Vec<String> = waiting.iter().map(|&s| seat_name(kind, s)).collect();
-                if zh {
-                    format!("对局 #{game}：{seat}（{user}）提和；还需 {} 同意（draw {game} accept）。", w.join("、"))
-                } else {
-                    format!(
-                        "Game #{game}: {seat} ({user}) offers a draw; waiting for {} (draw {game} accept).",
-                        w.join(", ")
-                    )
-                }
-            }
-            Said::ToMove { game, kind, seat, user } => {
-                let seat = seat_name(kind, *seat);
-                if zh {
-                    format!("对局 #{game}：轮到{seat}（{user}）走棋。")
-                } else {
-                    format!("Game #{game}: {seat} ({user}) to move.")
-                }
-            }
-            Said::Over { game, kind, over } => {
-                let why = reason(over.reason, zh);
-                let team = |t: u8| {
-                    let names: Vec<&str> =
-                        kind.seating.seats.iter().filter(|d| d.team == t).map(|d| d.name.get(lang)).collect();
-                    names.join(if zh { "、" } else { " and " })
+                    (format!("{s} "), format!("{s} ({user}) "))
                 };
-                match (&over.standing, zh) {
-                    (Standing::Team(t), true) => format!("对局 #{game} 结束：{}胜——{why}。", team(*t)),
-                    (Standing::Team(t), false) => format!("Game #{game} is over: {} wins — {why}.", team(*t)),
-                    (Standing::Draw, true) => format!("对局 #{game} 结束：和棋——{why}。"),
-                    (Standing::Draw, false) => format!("Game #{game} is over: a draw — {why}."),
-                    (Standing::Places(places), _) => {
-                        let list: Vec<String> = places
+                let _ = write!(t, "#{game} {}", text.replacen(&plain, &named, 1));
+                t
+            }
+            Said::Out { game, kind, who, reason } => {
+                let (s, user, r) = (seat(kind, who.0, zh), &who.1, reason_text(*reason, l));
+                if zh {
+                    format!("对局 #{game}：{s}（{user}）出局——{r}。其棋子全部撤下。")
+                } else {
+                    format!("Game #{game}: {s} ({user}) is out — {r}. Their pieces leave the board.")
+                }
+            }
+            Said::ToMove { game, kind, who } => {
+                let (s, user) = (seat(kind, who.0, zh), &who.1);
+                if zh {
+                    format!("对局 #{game}：轮到{s}（{user}）走棋。")
+                } else {
+                    format!("Game #{game}: {s} ({user}) to move.")
+                }
+            }
+            Said::Over { game, kind, over, table } => {
+                let r = reason_text(over.reason, l);
+                match &over.standing {
+                    Standing::Team(t) => {
+                        let winners = team_of(kind, table, *t);
+                        let named: Vec<String> = winners
                             .iter()
-                            .enumerate()
-                            .map(|(i, p)| format!("{} {}", seat_name(kind, Seat(i as u8)), f32::from(*p) / 2.0))
+                            .map(|(s, u)| {
+                                if zh {
+                                    format!("{}（{u}）", seat(kind, *s, zh))
+                                } else {
+                                    format!("{} ({u})", seat(kind, *s, zh))
+                                }
+                            })
+                            .collect();
+                        match (winners.len() > 1, zh) {
+                            (_, true) => format!("对局 #{game} 结束：{}胜——{r}。", named.join("、")),
+                            (false, false) => format!("Game #{game} is over: {} wins — {r}.", named.join(" and ")),
+                            (true, false) => format!("Game #{game} is over: {} win — {r}.", named.join(" and ")),
+                        }
+                    }
+                    Standing::Draw => {
+                        if zh {
+                            format!("对局 #{game} 结束：和棋——{r}。")
+                        } else {
+                            format!("Game #{game} is over: a draw — {r}.")
+                        }
+                    }
+                    Standing::Places(places) => {
+                        let list: Vec<String> = table
+                            .iter()
+                            .map(|(s, u)| {
+                                let p = places.get(s.index()).map_or(0.0, |p| f32::from(*p) / 2.0);
+                                format!("{} {u} {p}", seat(kind, *s, zh))
+                            })
                             .collect();
                         if zh {
-                            format!("对局 #{game} 结束：{}——{why}。", list.join("，"))
+                            format!("对局 #{game} 结束：{}——{r}。", list.join("，"))
                         } else {
-                            format!("Game #{game} is over: {} — {why}.", list.join(", "))
+                            format!("Game #{game} is over: {} — {r}.", list.join(", "))
                         }
                     }
                 }
             }
-            Said::Revealed { game, items } => {
-                let mut t = if zh { format!("对局 #{game} 公开：") } else { format!("Game #{game}, revealed:") };
-                for (label, secret) in items {
-                    let _ = write!(t, "\n{label}: {secret}");
+            Said::Setups { game, kind, list } => {
+                let items: Vec<String> = list
+                    .iter()
+                    .map(|(s, rows)| {
+                        let s = seat(kind, *s, zh);
+                        if zh { format!("{s}：{rows}") } else { format!("{s}: {rows}") }
+                    })
+                    .collect();
+                if zh {
+                    format!("对局 #{game} 的布阵 —— {}", items.join("；"))
+                } else {
+                    format!("Deployments of game #{game} — {}", items.join("; "))
                 }
-                t
+            }
+            Said::Dealt { game, seed, deal, commitment } => {
+                if zh {
+                    format!(
+                        "对局 #{game} 公开：种子 {seed}，发牌 {deal}。SHA-256(种子:发牌) 应等于开局时的承诺 {commitment}。"
+                    )
+                } else {
+                    format!(
+                        "Game #{game}, published: seed {seed}, deal {deal}. SHA-256(seed:deal) must equal the commitment posted at the start, {commitment}."
+                    )
+                }
+            }
+            Said::DrawOffered { game, kind, who } => {
+                let (s, user) = (seat(kind, who.0, zh), &who.1);
+                if zh {
+                    format!("对局 #{game}：{s}（{user}）提议和棋（draw {game} accept / draw {game} decline）。")
+                } else {
+                    format!("Game #{game}: {s} ({user}) offers a draw (draw {game} accept / draw {game} decline).")
+                }
+            }
+            Said::DrawAgreed { game, kind, who, waiting } => {
+                let (s, user, w) = (seat(kind, who.0, zh), &who.1, seat_names(kind, waiting, zh));
+                if zh {
+                    format!("对局 #{game}：{s}（{user}）同意和棋；还需 {w} 同意（draw {game} accept）。")
+                } else {
+                    format!("Game #{game}: {s} ({user}) agrees to a draw; waiting for {w} (draw {game} accept).")
+                }
             }
         }
     }

@@ -6,7 +6,7 @@ use super::msg::tmsg;
 use super::state::{State, format_of, to_rating, tournament};
 use super::{TournamentAction, TournamentMistake, TournamentMsg};
 use crate::referee::{Command, Effect, Fail, GameId, Mistake, Out, Referee, RefereeError, Res, corrupt, time};
-use crate::rules::{Mode, RuleOptions, Variant};
+use crate::rules::contract::catalog;
 use crate::store;
 use crate::store::tournament::{self as ts, TournamentRow, tstatus};
 use crate::tournament::{Board, BoardResult, Format};
@@ -88,13 +88,15 @@ impl Referee {
                     return Err(M::SwissNeedsRounds.into());
                 }
                 let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(format.clone()))?;
-                // Pairings seat two players a board: 4-seat variants (junqi4) have no tournaments.
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
-                if v.seats.len() > 2 {
-                    return Err(Mistake::Seats(super::i18n::SeatMistake::FourSeatTournament(v.name.into())).into());
+                // Pairings seat two players a board: kinds for more seats have no tournaments.
+                let def = catalog::find(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                let kind = def.kind;
+                if kind.seating.counts.first().copied() != Some(2) {
+                    return Err(TournamentMistake::FourSeats(kind.name.into()).into());
                 }
-                let m = Mode::parse(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
-                let r = RuleOptions::parse(rules).map_err(Mistake::BadOption)?;
+                let m = kind.mode(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let r = (kind.settings)(m.key, rules)
+                    .map_err(|e| Mistake::Game(crate::referee::GameMistake::Settings(e.to_string())))?;
                 let per_move = time::time_control(time)?;
                 let round_secs = time::time_control(round_time)?;
                 let start_in = time::time_control(start)?;
@@ -108,9 +110,9 @@ impl Referee {
                         Format::Swiss { rounds } => Some(rounds as i64),
                         _ => None,
                     },
-                    variant: v.name.into(),
-                    mode: m.as_str().into(),
-                    rules: r.to_string(),
+                    variant: kind.name.into(),
+                    mode: m.key.into(),
+                    rules: r,
                     per_move,
                     round_time: round_secs,
                     starts_at: start_in.map(|s| time::after(now, s)),
@@ -213,20 +215,20 @@ impl Referee {
                 self.advance(tx, *id, now, out).await
             }
             A::Rating { user: who, variant } => {
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
+                let name = catalog::find(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?.name();
                 let who = who.clone().unwrap_or_else(|| user.to_string());
-                let rating = ts::rating_get(tx, server, v.name, &who).await?.map(|r| (to_rating(&r), r.games));
-                let msg = TournamentMsg::RatingOf { user: who, variant: v.name.into(), rating };
+                let rating = ts::rating_get(tx, server, name, &who).await?.map(|r| (to_rating(&r), r.games));
+                let msg = TournamentMsg::RatingOf { user: who, variant: name.into(), rating };
                 self.private(tx, user, server, None, tmsg(msg), out).await
             }
             A::Leaderboard { variant } => {
-                let v = Variant::by_name(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
-                let rows = ts::ratings_top(tx, server, v.name, 10)
+                let name = catalog::find(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?.name();
+                let rows = ts::ratings_top(tx, server, name, 10)
                     .await?
                     .into_iter()
                     .map(|r| (r.user_id.clone(), to_rating(&r), r.games))
                     .collect();
-                let msg = TournamentMsg::Leaderboard { variant: v.name.into(), rows };
+                let msg = TournamentMsg::Leaderboard { variant: name.into(), rows };
                 self.private(tx, user, server, None, tmsg(msg), out).await
             }
             A::Stats { user: who } => {

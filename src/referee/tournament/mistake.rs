@@ -10,6 +10,9 @@ pub enum TournamentMistake {
     /// No tournament has this id.
     #[error("there is no tournament #{0}")]
     Unknown(TournamentId),
+    /// A variant of more than two seats: pairings seat two players a board.
+    #[error("tournaments pair two players a board, and {0} seats four; use junqi or junqi4-duel")]
+    FourSeats(String),
     /// Unknown format.
     #[error("unknown format '{0}'; use round-robin, double-round-robin, swiss (with rounds=N) or elimination")]
     BadFormat(String),
@@ -82,6 +85,7 @@ impl TournamentMistake {
         use TournamentMistake as M;
         match self {
             M::Unknown(t) => format!("没有比赛 #{t}。"),
+            M::FourSeats(v) => format!("比赛每盘两人对局，{v} 是四人棋；请用 junqi 或 junqi4-duel。"),
             M::BadFormat(f) => {
                 format!(
                     "未知赛制“{f}”；请用 round-robin（单循环）、double-round-robin（双循环）、swiss（瑞士制，加 rounds=N）或 elimination（淘汰赛）。"

@@ -12,8 +12,6 @@
 
 #[cfg(doc)]
 use super::Referee;
-// The code below names `super::i18n::…` (from a file of this folder): this import is what it finds.
-use super::i18n;
 
 mod action;
 mod commands;

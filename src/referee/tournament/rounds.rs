@@ -5,9 +5,8 @@ use sqlx::sqlite::SqliteConnection;
 use super::msg::tmsg;
 use super::state::{State, format_of, tournament};
 use super::{BoardLine, TournamentId, TournamentMistake, TournamentMsg};
-use crate::referee::{Effect, Msg, Out, Referee, Res, time};
-use crate::rules::setup::Setup;
-use crate::rules::{Seat, Variant};
+use crate::referee::{Effect, Out, Referee, Res, time};
+use crate::rules::Seat;
 use crate::store::tournament::{self as ts, PairingRow, RoundRow, TournamentRow, tstatus};
 use crate::store::{self, GameRow, status};
 use crate::tournament::{Board, BoardResult, MIN_PLAYERS};
@@ -171,13 +170,13 @@ impl Referee {
             let of = f.total_rounds(n);
             let msg = TournamentMsg::Round { id, name: t.name.clone(), round: round as usize, of, boards: lines, due };
             self.public(tx, &t.server_id, None, tmsg(msg), out).await?;
-            for (g, u, seat) in prompts {
-                let v = Variant::by_name(&t.variant).unwrap_or(Variant::junqi());
-                let last = store::last_layout_get(tx, &u, v.layout_family())
-                    .await?
-                    .map(|s| Setup::parse(v, &s).map(|s| s.to_row_string(v)).unwrap_or(s));
-                let msg = Msg::DeployPrompt { game: g, seat: super::i18n::SeatName(seat.0), last };
-                self.private(tx, &u, &t.server_id, Some(g), msg, out).await?;
+            for (g, _, seat) in prompts {
+                let row =
+                    store::game_get(tx, g).await?.ok_or_else(|| crate::referee::corrupt("games", g, "no such game"))?;
+                let def = crate::referee::lifecycle::hosts(&row.variant)
+                    .ok_or_else(|| crate::referee::corrupt("games", g, "unknown variant"))?;
+                let mut turn = crate::referee::lifecycle::Turn { tx: &mut *tx, out: &mut *out, now };
+                self.prompt_deploy(&mut turn, def, &row, seat).await?;
             }
             if let Some(at) = due {
                 let game = ts::pairings_of(tx, id).await?.iter().rev().find_map(|p| p.game_id).unwrap_or(0);

@@ -26,6 +26,12 @@ pub struct FlipContract {
     last: Option<FlipReport>,
 }
 
+/// The engine's own view of a 翻棋 game (its one public board), for the art that draws it:
+/// `None` for a game of another kind. Face-down cells carry nothing, so it is public.
+pub fn engine_view(game: &dyn AnyGame) -> Option<crate::flip::FlipView> {
+    Some(game.as_any().downcast_ref::<FlipContract>()?.game.view())
+}
+
 impl FlipContract {
     /// Wraps a flip game.
     pub fn new(game: FlipGame) -> FlipContract {
@@ -174,6 +180,21 @@ impl Game for FlipContract {
     fn action_token(&self, action: ParsedAction) -> String {
         action_text(action)
     }
+
+    fn parse_typed(&self, seat: Seat, text: &str) -> Result<ParsedAction, Unreadable> {
+        // A typed `=x` (a guess at what a face-down piece is) is ignored: refusing a wrong guess
+        // would tell what the point holds. The logged token names the true piece (`ply_token`).
+        self.parse_action(seat, text).map(|a| ParsedAction { claims: None, ..a })
+    }
+
+    fn ply_token(&self, action: ParsedAction, ply: &FlipReport) -> String {
+        match ply.event {
+            crate::flip::FlipEvent::Flip { colour, kind, .. } => {
+                action_text(ParsedAction { claims: Some((colour, kind)), ..action })
+            }
+            crate::flip::FlipEvent::Move { .. } => action_text(ParsedAction { claims: None, ..action }),
+        }
+    }
 }
 
 fn settings(mode: &str, options: &str) -> Result<FlipOptions, SettingsError> {
@@ -233,7 +254,15 @@ fn colour(c: Seat, lang: Lang) -> &'static str {
     super::junqi::JUNQI_KIND.seating.name(c, lang)
 }
 
-const FLIP_MODES: [ModeDesc; 1] = [ModeDesc { key: "flip", name: text("flip", "翻棋", "翻棋") }];
+const FLIP_MODES: [ModeDesc; 1] = [ModeDesc {
+    key: "flip",
+    name: text("flip", "翻棋", "翻棋"),
+    about: text(
+        "flip (every piece starts face down; a flipped piece is seen by all)",
+        "翻棋（全部棋子背面朝上，翻开后人人可见）",
+        "翻棋（全部棋子背面朝上，翻開後人人可見）",
+    ),
+}];
 
 /// The static kind of 翻棋.
 pub static FLIP_KIND: GameKind = GameKind {
@@ -242,8 +271,8 @@ pub static FLIP_KIND: GameKind = GameKind {
     title: text("Flip Junqi", "翻棋", "翻棋"),
     seating: Seating {
         seats: &[
-            SeatDesc { key: "p1", name: text("P1", "P1", "P1"), team: 0 },
-            SeatDesc { key: "p2", name: text("P2", "P2", "P2"), team: 1 },
+            SeatDesc { key: "p1", name: text("P1", "P1", "P1"), team: 0, aliases: &[] },
+            SeatDesc { key: "p2", name: text("P2", "P2", "P2"), team: 1, aliases: &[] },
         ],
         counts: &[2],
     },
@@ -297,6 +326,7 @@ pub static FLIP: GameDef = GameDef {
     swap_slots: Some(swap_chars),
     policy,
     show_setup: |s| s.to_string(),
+    marks: None,
     describe: |p, lang| words::describe(&FLIP_KIND.seating, &Variant::junqi().board, colour, p, lang),
     record: &FLIP_RECORD,
 };

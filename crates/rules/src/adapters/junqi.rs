@@ -48,10 +48,47 @@ impl JunqiGame {
     }
 }
 
+/// The engine's own view of a game of the family, for the board arts that still draw views (the
+/// viewer's marks, seat cards and captions beyond what a [`Picture`] holds): `None` for a game of
+/// another kind. The view is made for `audience` alone, like a picture.
+pub fn engine_view(game: &dyn crate::contract::AnyGame, audience: Audience) -> Option<crate::view::View> {
+    let g = game.as_any().downcast_ref::<JunqiGame>()?;
+    Some(g.game.view(JunqiGame::viewer(audience), g.mode, g.last.as_ref()))
+}
+
+/// Why the family's rules refuse a move: the engine's reason, or a move onto a partner's piece
+/// (4-player teams), said as such.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The engine refuses it.
+    #[error(transparent)]
+    Engine(#[from] IllegalMove),
+    /// The destination holds a partner's piece: partners are never attacked.
+    #[error("{point} is held by your partner ({}); partners are never attacked", .partner.en)]
+    OntoPartner {
+        /// The destination's name.
+        point: String,
+        /// The partner's seat name.
+        partner: crate::contract::Words,
+    },
+}
+
+impl crate::contract::Explain for Refusal {
+    fn explain(&self) -> crate::contract::Explained {
+        match self {
+            Refusal::Engine(e) => e.explain(),
+            Refusal::OntoPartner { point, partner } => crate::contract::Explained::new(
+                self.to_string(),
+                format!("{point} 上是盟友（{}）的棋子；不能攻击盟友", partner.zh_hans),
+            ),
+        }
+    }
+}
+
 impl Game for JunqiGame {
     type Action = Move;
     type Ply = PlyReport;
-    type Refusal = IllegalMove;
+    type Refusal = Refusal;
 
     fn kind(&self) -> &'static GameKind {
         self.kind
@@ -76,14 +113,23 @@ impl Game for JunqiGame {
         self.game.legal_moves()
     }
 
-    fn play(&mut self, seat: Seat, mv: Move) -> Result<PlyReport, Illegal<IllegalMove>> {
+    fn play(&mut self, seat: Seat, mv: Move) -> Result<PlyReport, Illegal<Refusal>> {
         if self.game.over().is_some() {
             return Err(Illegal::Over);
         }
         if seat != self.game.to_move() {
             return Err(Illegal::NotYourTurn { seat, to_move: self.game.to_move() });
         }
-        let report = self.game.play(mv).map_err(Illegal::Rule)?;
+        // Whose piece stands where is public, so naming the partner leaks nothing.
+        let v = self.game.variant();
+        if let (Some(from), Some(to)) = (self.game.piece_at(mv.from), self.game.piece_at(mv.to))
+            && from.seat == seat
+            && v.are_partners(seat, to.seat)
+        {
+            let partner = self.kind.seating.get(to.seat).map_or(text("?", "？", "？"), |d| d.name);
+            return Err(Illegal::Rule(Refusal::OntoPartner { point: v.board.name(mv.to).to_string(), partner }));
+        }
+        let report = self.game.play(mv).map_err(|e| Illegal::Rule(Refusal::Engine(e)))?;
         self.last = Some(report.clone());
         Ok(report)
     }
@@ -109,6 +155,10 @@ impl Game for JunqiGame {
 
     fn agree_draw(&mut self) -> Option<Over> {
         self.game.agree_draw().map(Over::from)
+    }
+
+    fn is_out(&self, seat: Seat) -> bool {
+        self.game.is_out(seat)
     }
 
     fn public_ply(&self, ply: &PlyReport, audience: Audience) -> PublicPly {
@@ -221,14 +271,34 @@ fn describe_options(options: &str, lang: Lang) -> String {
 }
 
 const TWO_MODES: [ModeDesc; 3] = [
-    ModeDesc { key: "dark", name: text("dark", "暗棋", "暗棋") },
-    ModeDesc { key: "reveal", name: text("reveal", "明战", "明戰") },
-    ModeDesc { key: "open", name: text("open", "明棋", "明棋") },
+    ModeDesc {
+        key: "dark",
+        name: text("dark", "暗棋", "暗棋"),
+        about: text("dark (hidden pieces, referee)", "暗棋（公证人）", "暗棋（公證人）"),
+    },
+    ModeDesc {
+        key: "reveal",
+        name: text("reveal", "明战", "明戰"),
+        about: text("reveal (combats named)", "密布明战", "密布明戰"),
+    },
+    ModeDesc { key: "open", name: text("open", "明棋", "明棋"), about: text("open", "明棋", "明棋") },
 ];
 const FOUR_MODES: [ModeDesc; 3] = [
-    ModeDesc { key: "dark", name: text("dark", "四暗", "四暗") },
-    ModeDesc { key: "partners", name: text("partners", "双明", "雙明") },
-    ModeDesc { key: "open", name: text("open", "明棋", "明棋") },
+    ModeDesc {
+        key: "dark",
+        name: text("dark", "四暗", "四暗"),
+        about: text("dark (each sees only their own pieces)", "四暗（只见己方棋子）", "四暗（只見己方棋子）"),
+    },
+    ModeDesc {
+        key: "partners",
+        name: text("partners", "双明", "雙明"),
+        about: text(
+            "partners (each sees their own and their partner's pieces)",
+            "双明（可见己方与盟友棋子）",
+            "雙明（可見己方與盟友棋子）",
+        ),
+    },
+    ModeDesc { key: "open", name: text("open", "明棋", "明棋"), about: text("open", "明棋", "明棋") },
 ];
 /// How a Junqi army is written.
 const HINT_25: crate::contract::Words = text(
@@ -253,8 +323,8 @@ fn policy(options: &str) -> crate::contract::Policy {
     }
 }
 
-const SOUTH: SeatDesc = SeatDesc { key: "s", name: text("South", "南家", "南家"), team: 0 };
-const NORTH_DUEL: SeatDesc = SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 1 };
+const SOUTH: SeatDesc = SeatDesc { key: "s", name: text("South", "南家", "南家"), team: 0, aliases: &["南"] };
+const NORTH_DUEL: SeatDesc = SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 1, aliases: &["北"] };
 
 /// Reads a record of the family: its start when every setup is given, else the replay of its
 /// public history (the outcomes its marks announce).
@@ -353,6 +423,12 @@ macro_rules! junqi_def {
             swap_slots: Some(swap_chars),
             policy,
             show_setup: |s| Setup::parse($variant(), s).map_or_else(|_| s.to_string(), |x| x.to_row_string($variant())),
+            marks: Some(&crate::contract::MarkDef {
+                read_point: |seat, text| $variant().parse_point_as(seat, text).ok(),
+                read_piece: |text| crate::piece::kind_from_token($variant().pieces, text),
+                piece_code: |k| $variant().piece(k).code.to_string(),
+                piece_words: |k| ($variant().piece(k).en, $variant().piece(k).zh),
+            }),
             describe: |p, lang| {
                 words::describe(&$kind.seating, &$variant().board, |s, l| $kind.seating.name(s, l), p, lang)
             },
@@ -372,8 +448,10 @@ junqi_def!(
         title: text("Junqi", "军棋", "軍棋"),
         seating: Seating {
             seats: &[
-                SeatDesc { key: "red", name: text("Red", "红方", "紅方"), team: 0 },
-                SeatDesc { key: "blue", name: text("Blue", "蓝方", "藍方"), team: 1 },
+                SeatDesc { key: "red", name: text("Red", "红方", "紅方"), team: 0, aliases: &["r", "红", "紅"] },
+                SeatDesc {
+                    key: "blue", name: text("Blue", "蓝方", "藍方"), team: 1, aliases: &["b", "蓝", "藍"]
+                },
             ],
             counts: &[2],
         },
@@ -401,9 +479,9 @@ junqi_def!(
         seating: Seating {
             seats: &[
                 SOUTH,
-                SeatDesc { key: "e", name: text("East", "东家", "東家"), team: 1 },
-                SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 0 },
-                SeatDesc { key: "w", name: text("West", "西家", "西家"), team: 1 },
+                SeatDesc { key: "e", name: text("East", "东家", "東家"), team: 1, aliases: &["东", "東"] },
+                SeatDesc { key: "n", name: text("North", "北家", "北家"), team: 0, aliases: &["北"] },
+                SeatDesc { key: "w", name: text("West", "西家", "西家"), team: 1, aliases: &["西"] },
             ],
             counts: &[4],
         },

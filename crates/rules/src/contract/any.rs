@@ -62,10 +62,16 @@ pub trait AnyGame: Send + Sync {
     fn over(&self) -> Option<Over>;
     /// The tokens of every action `seat` may play now (autocomplete, automatic moves).
     fn legal_tokens(&self, seat: Seat) -> Vec<String>;
-    /// Reads a typed action into its token, without playing it.
+    /// Reads a typed action (see [`Game::parse_typed`]) into its token, without playing it.
     fn read_action(&self, seat: Seat, text: &str) -> Result<String, Unreadable>;
-    /// Plays a typed or logged action of `seat`. On `Err` the game is exactly as it was.
+    /// Reads a logged or recorded token into its normal form, claims and all, without playing it.
+    fn read_token(&self, seat: Seat, text: &str) -> Result<String, Unreadable>;
+    /// Plays a logged action of `seat` (an event log's or a record's token, claims checked). On
+    /// `Err` the game is exactly as it was.
     fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
+    /// Plays an action a player typed (see [`Game::parse_typed`]). On `Err` the game is exactly as
+    /// it was.
+    fn play_typed(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
     /// The last ply as an audience may know it.
     fn last_ply_for(&self, audience: Audience) -> Option<PublicPly>;
     /// The board as an audience may see it, marked with the last ply.
@@ -74,6 +80,8 @@ pub trait AnyGame: Send + Sync {
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
     /// Ends the game as an agreed draw; `None` if it was already over.
     fn agree_draw(&mut self) -> Option<Over>;
+    /// Whether a seat has left a game that goes on without it.
+    fn is_out(&self, seat: Seat) -> bool;
     /// A copy of the game (to try an action, to analyse).
     fn box_clone(&self) -> Box<dyn AnyGame>;
     /// Conformance self-check: the legal actions of `seat` whose token does not read back to the
@@ -112,13 +120,23 @@ impl<G: Game> AnyGame for G {
     }
 
     fn read_action(&self, seat: Seat, text: &str) -> Result<String, Unreadable> {
+        self.parse_typed(seat, text).map(|a| self.action_token(a))
+    }
+
+    fn read_token(&self, seat: Seat, text: &str) -> Result<String, Unreadable> {
         self.parse_action(seat, text).map(|a| self.action_token(a))
     }
 
     fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
         let action = self.parse_action(seat, text)?;
         let ply = self.play(seat, action)?;
-        Ok(Played { token: self.action_token(action), public: self.public_ply(&ply, Audience::Public) })
+        Ok(Played { token: self.ply_token(action, &ply), public: self.public_ply(&ply, Audience::Public) })
+    }
+
+    fn play_typed(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
+        let action = self.parse_typed(seat, text)?;
+        let ply = self.play(seat, action)?;
+        Ok(Played { token: self.ply_token(action, &ply), public: self.public_ply(&ply, Audience::Public) })
     }
 
     fn last_ply_for(&self, audience: Audience) -> Option<PublicPly> {
@@ -135,6 +153,10 @@ impl<G: Game> AnyGame for G {
 
     fn agree_draw(&mut self) -> Option<Over> {
         Game::agree_draw(self)
+    }
+
+    fn is_out(&self, seat: Seat) -> bool {
+        Game::is_out(self, seat)
     }
 
     fn box_clone(&self) -> Box<dyn AnyGame> {

@@ -137,6 +137,19 @@ impl Default for Policy {
 
 /// The policy a game's options (in normal form) ask for.
 pub type PolicyFn = fn(options: &str) -> Policy;
+/// How players of a kind with hidden pieces name points and pieces when they mark their guesses
+/// on the enemy's pieces (`mark c9 司令`).
+pub struct MarkDef {
+    /// A point as `seat` types it (its full name, or a name the seat's side reads as its own).
+    pub read_point: fn(Seat, &str) -> Option<crate::board::PointId>,
+    /// A piece as players type it (a code, a name in any language, a rank).
+    pub read_piece: fn(&str) -> Option<crate::piece::PieceKind>,
+    /// A piece's code, for storing a mark (read back by `read_piece`).
+    pub piece_code: fn(crate::piece::PieceKind) -> String,
+    /// A piece's names: (English, 简体).
+    pub piece_words: fn(crate::piece::PieceKind) -> (&'static str, &'static str),
+}
+
 /// Deploy games: a random legal deployment for a seat, in normal form.
 pub type RandomSetupFn = fn(Seat, &mut Rng) -> String;
 /// Deploy games: a seat's deployment text checked, in normal form.
@@ -167,6 +180,8 @@ pub struct GameDef {
     /// A setup (or deal) in normal form as its owner reads it (`ghahg fbf ccdd eke ikigh jljij`
     /// for the 25 codes of a Junqi army, row by row).
     pub show_setup: fn(&str) -> String,
+    /// Kinds with hidden pieces: how players mark their guesses on enemy pieces.
+    pub marks: Option<&'static MarkDef>,
     /// The one describer of a ply, for announcements, images and the terminal alike.
     pub describe: fn(&PublicPly, Lang) -> String,
     /// How its records name its tags, points and pieces (the envelope is common to all).

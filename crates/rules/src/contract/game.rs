@@ -90,13 +90,31 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
     /// Ends the game as a draw every remaining seat agreed to; `None` if it was already over.
     fn agree_draw(&mut self) -> Option<Over>;
+    /// Whether a seat has left a game that goes on without it (games of more than two seats).
+    fn is_out(&self, _seat: Seat) -> bool {
+        false
+    }
     /// What a ply tells an audience.
     fn public_ply(&self, ply: &Self::Ply, audience: Audience) -> PublicPly;
     /// The board as an audience may see it, marked with `last`.
     fn picture(&self, audience: Audience, last: Option<&Self::Ply>) -> Picture;
-    /// Reads an action as `seat` types it.
+    /// Reads an action as `seat` types it, or as a log or record writes it.
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, Unreadable>;
+    /// Reads an action a player typed: by default as [`Game::parse_action`]. A game whose tokens
+    /// may claim what an action reveals drops the claim here, since refusing a wrong guess would
+    /// tell the player what they may not know (翻棋's `+c6=G`: a log's claim is checked against
+    /// the deal, a player's guess is ignored).
+    fn parse_typed(&self, seat: Seat, text: &str) -> Result<Self::Action, Unreadable> {
+        self.parse_action(seat, text)
+    }
     /// The action's token for event logs and records: `parse_action` reads it back to the same
     /// action, for any seat.
     fn action_token(&self, action: Self::Action) -> String;
+    /// The token of an action as played, for the event log and records: by default its
+    /// [`Game::action_token`]; a game whose plies reveal something public may write it in
+    /// (翻棋 writes the piece a flip turned up, `+c6=G`, so that a log checks itself against the
+    /// deal). `parse_action` must read it back to an action that plays the same ply.
+    fn ply_token(&self, action: Self::Action, _ply: &Self::Ply) -> String {
+        self.action_token(action)
+    }
 }

@@ -35,6 +35,8 @@ pub struct SeatDesc {
     /// The seat's team when the kind has fixed teams: seats of one team win together and never
     /// attack each other. In 2-seat games the team is the seat index.
     pub team: u8,
+    /// Other names players type for the seat (`南`, `红`).
+    pub aliases: &'static [&'static str],
 }
 
 /// The seats of a kind.
@@ -60,7 +62,10 @@ impl Seating {
     /// Reads a seat as players type it: its key or its name in any language (`s`, `South`, `南家`).
     pub fn find(&self, text: &str) -> Option<Seat> {
         let t = text.trim();
-        self.seats.iter().position(|d| d.key.eq_ignore_ascii_case(t) || d.name.matches(t)).map(|i| Seat(i as u8))
+        let named = |d: &SeatDesc| {
+            d.key.eq_ignore_ascii_case(t) || d.name.matches(t) || d.aliases.iter().any(|a| a.eq_ignore_ascii_case(t))
+        };
+        self.seats.iter().position(named).map(|i| Seat(i as u8))
     }
 
     /// Whether two distinct seats play in one team.
@@ -76,6 +81,8 @@ pub struct ModeDesc {
     pub key: &'static str,
     /// What readers are told.
     pub name: Words,
+    /// What the mode means, as a challenge announces it (`dark (hidden pieces, referee)`).
+    pub about: Words,
 }
 
 /// A mode or options text a kind refuses.

@@ -23,7 +23,7 @@ pub mod replay;
 pub mod secret;
 
 pub use any::{AnyGame, PlayError, Played};
-pub use catalog::{Dealt, First, GameDef, OnTimeout, Policy, SetupError, Start, StartError};
+pub use catalog::{Dealt, First, GameDef, MarkDef, OnTimeout, Policy, SetupError, Start, StartError};
 pub use explain::{Explain, Explained};
 pub use game::{Game, Illegal, Leave, Leaving, Unreadable};
 pub use kind::{GameKind, ModeDesc, Rematch, SeatDesc, Seating, SettingsError, SetupStyle};

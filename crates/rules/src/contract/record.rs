@@ -436,30 +436,47 @@ pub fn write_plain(
     terminal: Option<Terminal>,
     over: Option<&Over>,
 ) -> String {
-    let mut items: Vec<Written> = tokens.iter().map(|t| Written::Action(t.clone())).collect();
+    let mut items: Vec<Written> = tokens.iter().map(|t| Written::Action(t.clone(), None)).collect();
     items.extend(terminal.map(Written::Terminal));
-    write_plain_items(def, start, players, &items, over)
+    write_plain_items(def, start, players, &items, over, &RecordMeta::default())
 }
 
 /// One item of a record being written, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Written {
-    /// An action token.
-    Action(String),
+    /// An action token, with the public outcome mark of a combat where the record is public
+    /// (`c6-c7 {x}`).
+    Action(String, Option<Outcome>),
     /// A seat that left while the game went on (games of more than two seats): `S:resign`.
     Seat(Seat, SeatEventKind),
     /// How the game ended other than by the rules.
     Terminal(Terminal),
 }
 
+/// What a record says beyond the game itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordMeta {
+    /// The `Date` tag (`2026.12.01`).
+    pub date: Option<String>,
+    /// Whether the start is secret still (a game in progress): each setup is written `?` and no
+    /// deal, so the record is public.
+    pub hide_start: bool,
+    /// Deal games: the seed the deal came from (hex) and the commitment posted at the start,
+    /// written as `Shuffle`, `Seed` (`?` while the start is secret), `Commit`.
+    pub dealt: Option<(String, String)>,
+}
+
 /// [`write_plain`] with seat events among the actions: each [`Written::Seat`] is written as the
-/// seat's key and the event's word (`E:resign`), which the replayer applies at that point.
+/// seat's key and the event's word (`E:resign`), which the replayer applies at that point. Tags in
+/// the order the family's records always had: `Format`, `Variant`, `Mode`, `Rules`, the players,
+/// `First`, the setups (or the deal), `Date`, `Result`.
 pub fn write_plain_items(
     def: &GameDef,
     start: &Start,
     players: &[String],
     items: &[Written],
     over: Option<&Over>,
+    meta: &RecordMeta,
 ) -> String {
     let kind = def.kind;
     let result = result_token(def, over);
@@ -469,18 +486,36 @@ pub fn write_plain_items(
     if !start.options.trim().is_empty() {
         tags.push(("Rules".into(), start.options.trim().into()));
     }
-    let seats = &kind.seating.seats[..start.seats as usize];
+    let seats = &kind.seating.seats[..(start.seats as usize).min(kind.seating.seats.len())];
     for (i, d) in seats.iter().enumerate() {
         tags.push((d.name.en.replace(' ', ""), players.get(i).cloned().unwrap_or_else(|| "?".into())));
     }
-    for (d, s) in seats.iter().zip(&start.setups) {
-        tags.push((format!("{}Setup", d.name.en.replace(' ', "")), s.expose().clone()));
-    }
-    if let Some(deal) = &start.deal {
-        tags.push(("Deal".into(), deal.expose().clone()));
-    }
     if start.first != Seat(0) {
         tags.push(("First".into(), kind.seating.get(start.first).map_or("?", |d| d.key).into()));
+    }
+    if kind.setup == super::SetupStyle::Deploy {
+        for (i, d) in seats.iter().enumerate() {
+            let setup = match start.setups.get(i) {
+                Some(s) if !meta.hide_start => s.expose().clone(),
+                _ => "?".into(),
+            };
+            tags.push((format!("{}Setup", d.name.en.replace(' ', "")), setup));
+        }
+    }
+    if let Some((seed, commitment)) = &meta.dealt {
+        if let Some(shuffle) = def.record.shuffle {
+            tags.push(("Shuffle".into(), shuffle.into()));
+        }
+        tags.push(("Seed".into(), if meta.hide_start { "?".into() } else { seed.clone() }));
+        tags.push(("Commit".into(), commitment.clone()));
+    }
+    match &start.deal {
+        Some(deal) if !meta.hide_start => tags.push(("Deal".into(), deal.expose().clone())),
+        _ if kind.setup == super::SetupStyle::Deal => tags.push(("Deal".into(), "?".into())),
+        _ => {}
+    }
+    if let Some(date) = &meta.date {
+        tags.push(("Date".into(), date.clone()));
     }
     tags.push(("Result".into(), result.into()));
     let round = start.seats.max(1) as usize;
@@ -488,8 +523,12 @@ pub fn write_plain_items(
     let mut plies = 0;
     for item in items {
         match item {
-            Written::Action(t) => {
-                text.push(if plies % round == 0 { format!("{}. {t}", plies / round + 1) } else { t.clone() });
+            Written::Action(t, mark) => {
+                let mut token = if plies % round == 0 { format!("{}. {t}", plies / round + 1) } else { t.clone() };
+                if let Some(m) = mark.and_then(Outcome::mark) {
+                    let _ = write!(token, " {{{m}}}");
+                }
+                text.push(token);
                 plies += 1;
             }
             Written::Seat(seat, kind) => {

@@ -129,7 +129,7 @@ impl Run<'_> {
             PlayError::Unreadable(u) => ReplayError::Parse(perr(line, u.to_string())),
             other => ReplayError::Illegal {
                 ply,
-                mv: self.game.read_action(seat, token).unwrap_or_else(|_| token.to_string()),
+                mv: self.game.read_token(seat, token).unwrap_or_else(|_| token.to_string()),
                 reason: other.to_string(),
             },
         })?;

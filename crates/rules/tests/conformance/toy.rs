@@ -345,15 +345,19 @@ pub static TOY_KIND: GameKind = GameKind {
     title: w("3×3 hidden ranks", "三格暗棋", "三格暗棋"),
     seating: Seating {
         seats: &[
-            SeatDesc { key: "s", name: w("South", "南家", "南家"), team: 0 },
-            SeatDesc { key: "n", name: w("North", "北家", "北家"), team: 1 },
+            SeatDesc { key: "s", name: w("South", "南家", "南家"), team: 0, aliases: &[] },
+            SeatDesc { key: "n", name: w("North", "北家", "北家"), team: 1, aliases: &[] },
         ],
         counts: &[2],
     },
     setup: SetupStyle::Deploy,
     modes: &[
-        ModeDesc { key: "dark", name: w("dark", "暗棋", "暗棋") },
-        ModeDesc { key: "open", name: w("open", "明棋", "明棋") },
+        ModeDesc {
+            key: "dark",
+            name: w("dark", "暗棋", "暗棋"),
+            about: w("dark (each sees only their own ranks)", "暗棋（各方只见己方棋子）", "暗棋（各方只見己方棋子）"),
+        },
+        ModeDesc { key: "open", name: w("open", "明棋", "明棋"), about: w("open", "明棋", "明棋") },
     ],
     settings,
     describe_options: |_, lang| lang.pick("no options", "无选项").into_owned(),
@@ -378,6 +382,7 @@ pub static TOY: GameDef = GameDef {
     swap_slots: Some(swap_slots),
     policy: |_| junqi_rules::contract::Policy::default(),
     show_setup: |s| s.to_string(),
+    marks: None,
     describe,
     record: &junqi_rules::contract::record::PLAIN,
 };
