@@ -118,7 +118,7 @@ impl Mistake {
     }
 
     pub(super) fn render_base(&self, l: Locale) -> String {
-        if !l.zh() {
+        if !l.is_zh() {
             let mut s = self.to_string();
             if let Some(c) = s.get(0..1) {
                 let up = c.to_uppercase();

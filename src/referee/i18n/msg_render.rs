@@ -13,11 +13,11 @@ pub(in crate::referee) fn duration(secs: i64, l: Locale) -> String {
     } else {
         (secs, "s", "秒")
     };
-    if l.zh() { format!("{n}{zh}") } else { format!("{n} {en}") }
+    if l.is_zh() { format!("{n}{zh}") } else { format!("{n} {en}") }
 }
 
 pub(in crate::referee) fn reason_text(r: EndReason, l: Locale) -> &'static str {
-    match (r, l.zh()) {
+    match (r, l.is_zh()) {
         (EndReason::FlagCaptured, false) => "flag captured",
         (EndReason::FlagCaptured, true) => "夺得军旗",
         (EndReason::NoLegalMove, false) => "no legal move",
@@ -39,7 +39,7 @@ pub(in crate::referee) fn reason_text(r: EndReason, l: Locale) -> &'static str {
 
 /// A game status word (`playing`, …) in a locale.
 pub(super) fn status_text(status: &str, l: Locale) -> &str {
-    if !l.zh() {
+    if !l.is_zh() {
         return status;
     }
     match status {
@@ -62,7 +62,7 @@ impl Msg {
     }
 
     fn render_base(&self, l: Locale) -> String {
-        let zh = l.zh();
+        let zh = l.is_zh();
         match self {
             Msg::Declined { game, by } => {
                 if zh {

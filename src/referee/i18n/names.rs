@@ -12,5 +12,5 @@ pub struct PieceName {
 }
 
 pub(super) fn piece(p: PieceName, l: Locale) -> &'static str {
-    if l.zh() { p.zh } else { p.en }
+    if l.is_zh() { p.zh } else { p.en }
 }
