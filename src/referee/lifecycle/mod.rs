@@ -361,3 +361,47 @@ impl Referee {
 pub(super) fn mistake(m: GameMistake) -> Fail {
     Fail::Mistake(super::Mistake::Game(m))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_n_is_the_seat_count_and_not_an_option_of_the_game() {
+        assert_eq!(split_players("players=4 quiet-limit=0"), (Some("4"), "quiet-limit=0".to_string()));
+        assert_eq!(split_players("quiet-limit=0"), (None, "quiet-limit=0".to_string()));
+        let def = catalog::find("junqi").unwrap();
+        let mut row = GameRow {
+            id: 1,
+            server_id: String::new(),
+            variant: "junqi".into(),
+            mode: "dark".into(),
+            rules: "players=3 mines=mutual".into(),
+            per_move: None,
+            challenger: "a".into(),
+            invited: None,
+            seats: Default::default(),
+            status: status::CHALLENGED.into(),
+            first_seat: 0,
+            draw_offer: None,
+            result: None,
+            rematch_of: None,
+            created_at: 0,
+            updated_at: 0,
+        };
+        assert_eq!((seat_count(def, &row), options_of(&row).as_str()), (3, "mines=mutual"));
+        row.rules = "mines=mutual".into();
+        assert_eq!(seat_count(def, &row), 2, "the smallest count the kind is played by");
+    }
+
+    #[test]
+    fn results_name_the_winning_seat_or_team() {
+        let over = |t| Over { standing: Standing::Team(t), reason: crate::rules::EndReason::Resign };
+        assert_eq!(result_string(catalog::find("junqi").unwrap().kind, &over(1)), "blue_wins:resign");
+        assert_eq!(result_string(catalog::find("junqi4").unwrap().kind, &over(0)), "sn_wins:resign");
+        assert_eq!(result_string(catalog::find("junqi4-duel").unwrap().kind, &over(1)), "north_wins:resign");
+        assert_eq!(result_string(catalog::find("junqi-flip").unwrap().kind, &over(0)), "p1_wins:resign");
+        let draw = Over { standing: Standing::Draw, reason: crate::rules::EndReason::Agreed };
+        assert_eq!(result_string(catalog::find("junqi").unwrap().kind, &draw), "draw:agreed");
+    }
+}

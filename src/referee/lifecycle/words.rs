@@ -694,3 +694,60 @@ impl Said<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::contract::catalog;
+
+    fn kind(name: &str) -> &'static GameKind {
+        catalog::find(name).expect("catalogued").kind
+    }
+
+    #[test]
+    fn two_seats_read_as_a_duel_and_four_as_a_table_of_teams() {
+        let table = |names: &[&str]| -> Vec<Sitter> {
+            names.iter().enumerate().map(|(i, u)| (Seat(i as u8), u.to_string())).collect()
+        };
+        let duel = Said::IsOn { game: 3, kind: kind("junqi"), table: table(&["a", "b"]) };
+        assert_eq!(duel.render(Locale::En), "Game #3 is on: Red a, Blue b. Both players now deploy in private.");
+        assert_eq!(duel.render(Locale::ZhHant), "對局 #3 成立：紅方 a，藍方 b。雙方請私下布陣。");
+        let four = Said::IsOn { game: 4, kind: kind("junqi4"), table: table(&["s", "e", "n", "w"]) };
+        assert_eq!(
+            four.render(Locale::En),
+            "Game #4 is full: South s and North n (partners) against East e and West w (partners). Everyone now deploys in private."
+        );
+        // A dealt game deploys nothing: the table is all it says.
+        let dealt = Said::IsOn { game: 5, kind: kind("junqi-flip"), table: table(&["a", "b"]) };
+        assert_eq!(dealt.render(Locale::En), "Game #5 is on: P1 a, P2 b.");
+    }
+
+    #[test]
+    fn the_end_names_the_winning_team_with_its_players() {
+        let table: Vec<Sitter> =
+            ["s", "e", "n", "w"].iter().enumerate().map(|(i, u)| (Seat(i as u8), u.to_string())).collect();
+        let over = Over { standing: Standing::Team(0), reason: EndReason::Resign };
+        let said = Said::Over { game: 1, kind: kind("junqi4"), over: &over, table: table.clone() };
+        assert_eq!(said.render(Locale::En), "Game #1 is over: South (s) and North (n) win — resignation.");
+        assert_eq!(said.render(Locale::ZhHans), "对局 #1 结束：南家（s）、北家（n）胜——认输。");
+        let places = Over { standing: Standing::Places(vec![2, 4, 6, 8]), reason: EndReason::NoLegalMove };
+        let said = Said::Over { game: 1, kind: kind("junqi4"), over: &places, table };
+        assert_eq!(
+            said.render(Locale::En),
+            "Game #1 is over: South s 1, East e 2, North n 3, West w 4 — no legal move."
+        );
+    }
+
+    #[test]
+    fn mistakes_quote_the_games_words_in_every_language() {
+        let m = GameMistake::Unreadable {
+            text: "zz".into(),
+            why: Explained::new("write from-to, e.g. c6-c7", "请写 起点-终点，例如 c6-c7"),
+        };
+        assert_eq!(m.to_string(), "'zz' is not a move; write from-to, e.g. c6-c7");
+        assert_eq!(m.zh(), "“zz”不是走法；请写 起点-终点，例如 c6-c7。");
+        let m = GameMistake::NotOffered { game: 2, what: Feature::Marks };
+        assert!(m.to_string().starts_with("game #2 has no marks"));
+        assert!(m.zh().starts_with("对局 #2 没有标记"));
+    }
+}
