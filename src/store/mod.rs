@@ -796,3 +796,5 @@ pub async fn next_wakeup(conn: &mut SqliteConnection) -> Result<Option<i64>, Sto
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_migrations;
