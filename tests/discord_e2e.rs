@@ -139,6 +139,24 @@ impl Harness {
         assert_eq!(format_move(&g.variant().board, mv), format!("{from}-{to}"));
     }
 
+    /// The values an autocomplete of `sub`'s `focused` option offers, with `opts` typed so far.
+    async fn complete(
+        &mut self,
+        who: (u64, &str),
+        channel: u64,
+        sub: &str,
+        opts: &[(&str, &str)],
+        focused: &str,
+    ) -> Vec<String> {
+        let id = self.id();
+        let id = self.interact(payload::autocomplete(id, who, channel, sub, opts, focused)).await;
+        let all = self.fake.requests().await;
+        let cb = all.iter().find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback"))).unwrap();
+        let cb = cb.json.clone().unwrap();
+        assert_eq!(cb["type"], 8);
+        cb["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect()
+    }
+
     fn id(&mut self) -> u64 {
         // Interaction ids leave room for the fake's "message id = id - 1".
         self.ids += 10;
@@ -266,7 +284,7 @@ async fn a_whole_game_through_interactions() {
     let cmd = &reg.json.as_ref().unwrap()[0];
     assert_eq!(cmd["name"], "junqi");
     assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
-    assert_eq!(cmd["options"].as_array().unwrap().len(), 21);
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 22);
 
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;
@@ -901,7 +919,13 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     h.fake
         .wait_for(10, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("Game #1 begins")))
         .await;
-    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("b1")), ("to", json!("b2"))], "b1-b2.").await;
+    // Any game's action is played by its text; the list offers the player's legal ones.
+    let offered = h.complete(ALICE, thread, "play", &[("action", "b1")], "action").await;
+    assert!(
+        offered.contains(&"b1-b2".to_string()) && offered.iter().all(|a| a.starts_with("b1") || a.contains("b1")),
+        "{offered:?}"
+    );
+    command_posts(&mut h, ALICE, thread, "play", &[("action", json!("b1-b2"))], "b1-b2.").await;
     // A step the game refuses is answered with the game's reason, in private.
     let r = command_answer(&mut h, BOB, thread, "move", &[("from", json!("a3")), ("to", json!("a1"))]).await;
     assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");

@@ -123,6 +123,41 @@ async fn complete_to(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocomplet
     choices(ctx.data().service.complete(&actor(ctx), q).await)
 }
 
+async fn complete_action(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let game = game_here(ctx, arg_int(ctx, "game")).await;
+    let q = Complete::Action { game, prefix: partial.trim().to_string() };
+    choices(ctx.data().service.complete(&actor(ctx), q).await)
+}
+
+/// Play an action of any game, as its text (c6-c7, +c6, or a jump path)
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "行棋"),
+    name_localized("zh-TW", "行棋"),
+    description_localized("zh-CN", "按文字走一步（如 c6-c7、+c6，或跳吃路径）"),
+    description_localized("zh-TW", "按文字走一步（如 c6-c7、+c6，或跳吃路徑）")
+)]
+pub async fn play(
+    ctx: Ctx<'_>,
+    #[description = "The action, as the game writes it (the list offers your legal ones)"]
+    #[name_localized("zh-CN", "着法")]
+    #[name_localized("zh-TW", "著法")]
+    #[description_localized("zh-CN", "着法（列表给出你可走的着法）")]
+    #[description_localized("zh-TW", "著法（列表給出你可走的著法）")]
+    #[autocomplete = "complete_action"]
+    #[max_length = 100]
+    action: String,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    go(ctx, Request::Play { game, action }).await
+}
+
 /// Move a piece
 #[poise::command(
     slash_command,

@@ -131,6 +131,14 @@ pub enum Request {
         /// Destination.
         to: String,
     },
+    /// An action of any game, as its text (`c6-c7`, `+c6`, a path `32x23x14`): what
+    /// `/junqi play` and typed messages send.
+    Play {
+        /// Game.
+        game: Option<u64>,
+        /// The action's text.
+        action: String,
+    },
     /// My private board.
     Board {
         /// Game.
@@ -342,6 +350,13 @@ pub enum Complete {
         game: Option<u64>,
         /// Chosen start point.
         from: String,
+        /// Typed so far.
+        prefix: String,
+    },
+    /// The actor's legal actions, whole (`/junqi play`), matching `prefix`.
+    Action {
+        /// Game.
+        game: Option<u64>,
         /// Typed so far.
         prefix: String,
     },

@@ -17,10 +17,15 @@ impl RefereeService {
     /// them: names that start with it first, then names that contain it.
     pub(super) async fn complete_moves(&self, actor: &Actor, q: Complete) -> Vec<(String, String)> {
         let game = match &q {
-            Complete::From { game, .. } | Complete::To { game, .. } => *game,
+            Complete::From { game, .. } | Complete::To { game, .. } | Complete::Action { game, .. } => *game,
         };
         let Some(g) = game.and_then(|g| i64::try_from(g).ok()) else { return vec![] };
         let Ok(tokens) = self.referee.legal_actions(g, &user_key(actor.user)).await else { return vec![] };
+        if let Complete::Action { prefix, .. } = &q {
+            // Whole actions, as the game writes them: any game's, whatever their form.
+            let names: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            return choices(typed_first(names, prefix).into_iter().map(|t| (t.to_string(), t.to_string())));
+        }
         let actions: Vec<(String, String)> = tokens.iter().filter_map(|t| action_fields(t)).collect();
         let zh = actor.locale != Locale::En;
         match &q {
@@ -38,6 +43,7 @@ impl RefereeService {
                 };
                 choices(typed_first(starts, prefix).into_iter().map(|n| (label(n), n.to_string())))
             }
+            Complete::Action { .. } => vec![],
             Complete::To { from, prefix, .. } => {
                 let Some(from) = chosen_start(&actions, from) else { return vec![] };
                 let mut ends: Vec<&str> = actions.iter().filter(|(f, _)| *f == from).map(|(_, t)| t.as_str()).collect();

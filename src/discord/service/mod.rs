@@ -189,6 +189,7 @@ impl RefereeService {
                 Action::Move(which_game(*game, l)?, format!("+{}", from.trim_start_matches('+')))
             }
             Request::Move { game, from, to } => Action::Move(which_game(*game, l)?, format!("{from}-{to}")),
+            Request::Play { game, action } => Action::Move(which_game(*game, l)?, action.trim().to_string()),
             Request::Board { game } => Action::Show(which_game(*game, l)?),
             Request::Resign { game } => Action::Resign(which_game(*game, l)?),
             Request::Draw { game, action } => {
@@ -338,9 +339,8 @@ impl GameService for RefereeService {
     fn typed<'a>(&'a self, actor: &'a Actor, game: u64, text: &'a str) -> BoxFut<'a, Option<Request>> {
         Box::pin(async move {
             let g = i64::try_from(game).ok()?;
-            let token = self.referee.reads_as_action(g, &user_key(actor.user), text).await.ok()??;
-            let (from, to) = complete::action_fields(&token)?;
-            Some(Request::Move { game: Some(game), from, to })
+            let action = self.referee.reads_as_action(g, &user_key(actor.user), text).await.ok()??;
+            Some(Request::Play { game: Some(game), action })
         })
     }
 

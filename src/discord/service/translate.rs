@@ -125,12 +125,15 @@ impl RefereeService {
                                         v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
                                     let users = self.referee.seat_users(g).await.unwrap_or_default();
                                     let to_move = users.get(v.to_move.index()).cloned().flatten();
-                                    let ping =
-                                        if over || !matches!(request, Request::Move { .. } | Request::Deploy { .. }) {
-                                            None
-                                        } else {
-                                            to_move.and_then(|u| user_id(&u))
-                                        };
+                                    let ping = if over
+                                        || !matches!(
+                                            request,
+                                            Request::Move { .. } | Request::Play { .. } | Request::Deploy { .. }
+                                        ) {
+                                        None
+                                    } else {
+                                        to_move.and_then(|u| user_id(&u))
+                                    };
                                     (ping, over || big)
                                 }
                                 Err(_) => (None, false),
@@ -230,7 +233,7 @@ impl RefereeService {
         let over = view.over.is_some();
         // P1 sits in seat 0, P2 in seat 1.
         let to_move = row.seats.user(view.to_move.index()).map(str::to_string);
-        let ping = if over || !matches!(request, Request::Move { .. } | Request::Accept { .. }) {
+        let ping = if over || !matches!(request, Request::Move { .. } | Request::Play { .. } | Request::Accept { .. }) {
             None
         } else {
             to_move.and_then(|u| user_id(&u))
