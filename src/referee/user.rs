@@ -7,8 +7,8 @@ use super::lifecycle::{self, GameMistake, mistake};
 use super::route::UserAction;
 use super::{Command, GameId, Locale, Mistake, Msg, Out, Referee, Res, settings, time};
 use crate::rules::Seat;
+use crate::rules::contract::SetupStyle;
 use crate::rules::contract::catalog::{self, GameDef};
-use crate::rules::contract::{Explained, SetupError, SetupStyle};
 use crate::store;
 
 impl Referee {
@@ -126,9 +126,5 @@ fn check_layout_name(name: &str) -> Res<()> {
 /// seat); its normal form, or the mistake listing every broken rule.
 pub(super) fn validate_layout(def: &GameDef, text: &str) -> Res<String> {
     let validate = def.validate_setup.ok_or(Mistake::BadLayoutName)?;
-    validate(Seat(0), text).map_err(|e| match e {
-        SetupError::Broken(lines) => mistake(GameMistake::SetupBroken(lines)),
-        SetupError::Unreadable(why) => mistake(GameMistake::Setup(why)),
-        other => mistake(GameMistake::Setup(Explained::new(other.to_string(), other.to_string()))),
-    })
+    validate(Seat(0), text).map_err(lifecycle::setup_mistake)
 }

@@ -23,6 +23,7 @@ mod words;
 
 use sqlx::sqlite::SqliteConnection;
 
+pub(super) use seating::setup_mistake;
 pub use words::{Feature, GameMistake};
 
 use super::{Fail, GameId, Referee, RefereeError, corrupt};

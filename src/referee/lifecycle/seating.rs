@@ -291,11 +291,7 @@ impl Referee {
                 .await?
                 .ok_or_else(|| Mistake::UnknownLayout("last".into()))?,
         };
-        let setup = validate(seat, &text).map_err(|e| match e {
-            SetupError::Broken(lines) => mistake(GameMistake::SetupBroken(lines)),
-            SetupError::Unreadable(why) => mistake(GameMistake::Setup(why)),
-            other => mistake(GameMistake::Setup(Explained::new(other.to_string(), other.to_string()))),
-        })?;
+        let setup = validate(seat, &text).map_err(setup_mistake)?;
         let before = store::deployments_get(t.tx, game).await?;
         let first_time = !before.iter().any(|d| d.seat == i64::from(seat.0));
         let dep = DeploymentRow { game_id: game, seat: i64::from(seat.0), user_id: user.into(), setup: setup.clone() };
@@ -350,6 +346,15 @@ impl Referee {
         self.say(t, row, Said::Started { game, kind: def.kind, first: who }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, first, t.now, t.out).await
+    }
+}
+
+/// A setup the game refuses, as the player's mistake: every broken rule, or why it cannot be read.
+pub(in crate::referee) fn setup_mistake(e: SetupError) -> super::Fail {
+    match e {
+        SetupError::Broken(lines) => mistake(GameMistake::SetupBroken(lines)),
+        SetupError::Unreadable(why) => mistake(GameMistake::Setup(why)),
+        other => mistake(GameMistake::Setup(Explained::new(other.to_string(), other.to_string()))),
     }
 }
 
