@@ -38,7 +38,7 @@ async fn long_game() -> Referee {
     let challenge = Action::Challenge {
         opponent: Some("bob".into()),
         variant: "junqi-flip".into(),
-        mode: "dark".into(),
+        mode: String::new(),
         rules: "first=creator quiet-limit=0".into(),
         time: "none".into(),
     };
