@@ -482,22 +482,22 @@ impl Referee {
     /// The public board of a 翻棋 game as its art draws it (the same for players and spectators),
     /// or `None` if the game is of another kind.
     pub async fn flip_view(&self, game: GameId) -> Result<Option<FlipView>, RefereeError> {
+        // One read of the row, under the game's lock: the cached game answers.
+        if let Some(view) = self.with_game(game, |g, _| crate::rules::adapters::flip::engine_view(g)).await? {
+            return Ok(view);
+        }
+        // Not in play: a dealt game says so; any other kind has no such board.
         let row = self
             .game_row(game)
             .await?
             .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
-        // Only dealt games (翻棋) draw the one public board of a deal.
         if lifecycle::hosts(&row.variant).is_none_or(|d| d.kind.setup != crate::rules::contract::SetupStyle::Deal) {
             return Ok(None);
         }
-        if row.status != status::PLAYING && row.status != status::FINISHED {
-            return Err(RefereeError::Rejected {
-                mistake: Mistake::WrongState { game, status: row.status.clone() },
-                message: String::new(),
-            });
-        }
-        let view = self.with_game(game, |g, _| crate::rules::adapters::flip::engine_view(g)).await?;
-        Ok(view.flatten())
+        Err(RefereeError::Rejected {
+            mistake: Mistake::WrongState { game, status: row.status.clone() },
+            message: String::new(),
+        })
     }
 
     /// Every public board of a 翻棋 game, from the deal to now (one per ply, and one more if the
@@ -517,7 +517,7 @@ impl Referee {
             let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
             match (e.kind.as_str(), seat) {
                 ("move", Some(s)) => {
-                    g.play_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                    g.apply_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
                 }
                 ("resign", Some(s)) => _ = g.leave(s, crate::rules::contract::Leave::Resign),
                 ("timeout", Some(s)) => _ = g.leave(s, crate::rules::contract::Leave::Timeout),
@@ -533,12 +533,12 @@ impl Referee {
     /// that the setups are `?` and each combat carries its public outcome mark, so the record is
     /// public.
     pub async fn record(&self, game: GameId) -> Result<String, RefereeError> {
-        let _guard = self.hold(game).await;
+        let guard = self.hold(game).await;
         let mut c = self.store.conn().await?;
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        self.any_record(&mut c, def, &row).await
+        self.any_record(&mut c, def, &row, guard.cache.any.as_ref()).await
     }
 
     /// The live games (challenged, deploying, playing) a user sits in or was invited to.

@@ -198,7 +198,7 @@ pub(super) async fn rebuild(
         let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
         match (e.kind.as_str(), seat) {
             ("move", Some(s)) => {
-                game.play_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
+                game.apply_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
             }
             ("resign", Some(s)) => {
                 game.leave(s, Leave::Resign);
@@ -290,9 +290,13 @@ impl Referee {
         c: &mut SqliteConnection,
         def: &'static GameDef,
         row: &GameRow,
+        cached: Option<&AnyLive>,
     ) -> Result<String, RefereeError> {
         let over_row = row.status == status::FINISHED;
         let deploys = def.kind.setup == SetupStyle::Deploy;
+        // The outcome marks of a game in play with secret setups need a replay; otherwise the
+        // cached game (as last committed) says how it stands.
+        let cached_over = cached.filter(|l| (over_row || !deploys) && l.row == *row).map(|l| l.game.over());
         let n = seat_count(def, row);
         let known = start_of(c, def, row).await?;
         let mut start = known.clone().unwrap_or_else(|| {
@@ -305,7 +309,7 @@ impl Referee {
         let players: Vec<String> = (0..n).map(|s| row.seats.user(s).unwrap_or("?").to_string()).collect();
         // Replay once more to learn each ply's public outcome class.
         let mut game = match &known {
-            Some(s) if row.status == status::PLAYING || over_row => {
+            Some(s) if cached_over.is_none() && (row.status == status::PLAYING || over_row) => {
                 Some((def.start)(s).map_err(|e| start_corrupt(row.id, e))?)
             }
             _ => None,
@@ -318,13 +322,17 @@ impl Referee {
             let left = match e.kind.as_str() {
                 "move" => {
                     let mark = match (&mut game, seat) {
-                        (Some(g), Some(s)) => {
+                        // Where setups are secret, a combat's outcome class is its public account.
+                        (Some(g), Some(s)) if deploys && !over_row => {
                             let played = g.play_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
-                            // Where setups are secret, a combat's outcome class is its public account.
                             played.public.facts.iter().find_map(|f| match *f {
-                                Fact::Combat { outcome, .. } if !over_row && deploys => Some(outcome),
+                                Fact::Combat { outcome, .. } => Some(outcome),
                                 _ => None,
                             })
+                        }
+                        (Some(g), Some(s)) => {
+                            g.apply_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
+                            None
                         }
                         _ => None,
                     };
@@ -350,7 +358,7 @@ impl Referee {
                 _ => items.push(Written::Terminal(left.0)),
             }
         }
-        let over = game.as_ref().and_then(|g| g.over());
+        let over = cached_over.unwrap_or_else(|| game.as_ref().and_then(|g| g.over()));
         let (y, m, d) = super::civil(row.created_at);
         let dealt = store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment));
         let meta = RecordMeta { date: Some(format!("{y:04}.{m:02}.{d:02}")), hide_start: !over_row, dealt };

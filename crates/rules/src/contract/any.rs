@@ -69,6 +69,9 @@ pub trait AnyGame: Send + Sync {
     /// Plays a logged action of `seat` (an event log's or a record's token, claims checked). On
     /// `Err` the game is exactly as it was.
     fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
+    /// Replays a logged action of `seat` without putting the ply into words (rebuilding a game
+    /// from its log). On `Err` the game is exactly as it was.
+    fn apply_text(&mut self, seat: Seat, text: &str) -> Result<(), PlayError>;
     /// Plays an action a player typed (see [`Game::parse_typed`]). On `Err` the game is exactly as
     /// it was.
     fn play_typed(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
@@ -131,6 +134,12 @@ impl<G: Game> AnyGame for G {
         let action = self.parse_action(seat, text)?;
         let ply = self.play(seat, action)?;
         Ok(Played { token: self.ply_token(action, &ply), public: self.public_ply(&ply, Audience::Public) })
+    }
+
+    fn apply_text(&mut self, seat: Seat, text: &str) -> Result<(), PlayError> {
+        let action = self.parse_action(seat, text)?;
+        self.play(seat, action)?;
+        Ok(())
     }
 
     fn play_typed(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
