@@ -208,6 +208,7 @@ impl Referee {
         }
         let over = l.game.agree_draw().ok_or_else(|| Mistake::WrongState { game, status: row.status.clone() })?;
         store::event_append(t.tx, game, "draw", None, "", t.now).await?;
+        l.logged("draw", None, "", t.now);
         self.any_finish(t, def, row, live, over).await
     }
 }

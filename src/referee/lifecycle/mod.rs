@@ -81,12 +81,23 @@ pub(super) struct AnyLive {
     pub game: Box<dyn AnyGame>,
     /// Its row as last committed, so a move needs no read of it.
     pub row: GameRow,
+    /// Its event log as committed, so a record needs no read of it.
+    pub log: Vec<store::EventRow>,
+    /// Dealt games: the seed (hex) and the commitment, for the record's tags.
+    pub dealt: Option<(String, String)>,
 }
 
 impl AnyLive {
     /// Whether the game is still in play.
     pub fn in_play(&self) -> bool {
         self.game.over().is_none()
+    }
+
+    /// Notes an event the command appended to the store's log (the cache follows the store).
+    pub fn logged(&mut self, kind: &str, seat: Option<Seat>, body: &str, at: i64) {
+        let (game_id, seq) = (self.row.id, self.log.len() as i64 + 1);
+        let seat = seat.map(|s| i64::from(s.0));
+        self.log.push(store::EventRow { game_id, seq, kind: kind.into(), seat, body: body.into(), at });
     }
 }
 
@@ -193,7 +204,8 @@ pub(super) async fn rebuild(
     }
     let Some(start) = start_of(c, def, row).await? else { return Ok(None) };
     let mut game = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
-    for e in store::events_of(c, row.id).await? {
+    let log = store::events_of(c, row.id).await?;
+    for e in &log {
         let at = || format!("{}/{}", row.id, e.seq);
         let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
         match (e.kind.as_str(), seat) {
@@ -212,7 +224,11 @@ pub(super) async fn rebuild(
             _ => return Err(corrupt("events", at(), format!("unknown event {}", e.kind))),
         }
     }
-    Ok(Some(AnyLive { game, row: row.clone() }))
+    let dealt = match def.kind.setup {
+        SetupStyle::Deal => store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment)),
+        _ => None,
+    };
+    Ok(Some(AnyLive { game, row: row.clone(), log, dealt }))
 }
 
 impl Referee {
@@ -298,7 +314,8 @@ impl Referee {
         // cached game (as last committed) says how it stands.
         let cached_over = cached.filter(|l| (over_row || !deploys) && l.row == *row).map(|l| l.game.over());
         let n = seat_count(def, row);
-        let known = start_of(c, def, row).await?;
+        // The start's secrets are written only once the game is over, and read for a replay.
+        let known = if over_row || cached_over.is_none() { start_of(c, def, row).await? } else { None };
         let mut start = known.clone().unwrap_or_else(|| {
             let mut s = Start::new(n as u8);
             s.mode = row.mode.clone();
@@ -317,7 +334,15 @@ impl Referee {
         // Two seats end the game by leaving it (a terminal word); more go on without the seat
         // that left (a seat event, `E:resign`).
         let mut items = Vec::new();
-        for e in store::events_of(c, row.id).await? {
+        let fetched;
+        let log: &[store::EventRow] = match cached.filter(|l| l.row == *row) {
+            Some(l) => &l.log,
+            None => {
+                fetched = store::events_of(c, row.id).await?;
+                &fetched
+            }
+        };
+        for e in log {
             let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
             let left = match e.kind.as_str() {
                 "move" => {
@@ -360,7 +385,10 @@ impl Referee {
         }
         let over = cached_over.unwrap_or_else(|| game.as_ref().and_then(|g| g.over()));
         let (y, m, d) = super::civil(row.created_at);
-        let dealt = store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment));
+        let dealt = match cached.filter(|l| l.row == *row) {
+            Some(l) => l.dealt.clone(),
+            None => store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment)),
+        };
         let meta = RecordMeta { date: Some(format!("{y:04}.{m:02}.{d:02}")), hide_start: !over_row, dealt };
         Ok(write_plain_items(def, &start, &players, &items, over.as_ref(), &meta))
     }

@@ -104,6 +104,7 @@ impl Referee {
             PlayError::Refused(why) => mistake(GameMistake::Refused(why)),
         })?;
         t.out.event_append(t.tx, game, "move", Some(i64::from(seat.0)), &played.token, t.now).await?;
+        l.logged("move", Some(seat), &played.token, t.now);
         row.draw_offer = None;
         self.after_any_ply(t, def, row, live, &played, false).await
     }
@@ -196,6 +197,7 @@ impl Referee {
             Leave::Timeout => ("timeout", EndReason::Timeout),
         };
         store::event_append(t.tx, game, kind, Some(i64::from(seat.0)), "", t.now).await?;
+        l.logged(kind, Some(seat), "", t.now);
         row.draw_offer = None;
         let outs: Vec<(Seat, EndReason)> =
             out.iter().map(|&s| (s, if s == seat { reason } else { EndReason::NoLegalMove })).collect();
@@ -274,6 +276,7 @@ impl Referee {
                 let token = &tokens[rng.below(tokens.len())];
                 let played = l.game.play_text(seat, token).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
                 store::event_append(t.tx, game, "move", Some(i64::from(seat.0)), &played.token, t.now).await?;
+                l.logged("move", Some(seat), &played.token, t.now);
                 row.draw_offer = None;
                 return self.after_any_ply(t, def, row, live, &played, true).await;
             }
