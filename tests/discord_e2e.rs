@@ -926,6 +926,8 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
         "{offered:?}"
     );
     command_posts(&mut h, ALICE, thread, "play", &[("action", json!("b1-b2"))], "b1-b2.").await;
+    // Anyone may post its public board, drawn as its kind's art draws it (here: text only).
+    command_posts(&mut h, BOB, thread, "show", &[("id", json!(1))], "#1 · 1").await;
     // A step the game refuses is answered with the game's reason, in private.
     let r = command_answer(&mut h, BOB, thread, "move", &[("from", json!("a3")), ("to", json!("a1"))]).await;
     assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");

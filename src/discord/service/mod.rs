@@ -217,21 +217,12 @@ impl RefereeService {
             }
             Request::Vacation { days } if *days > 0 => Action::VacationDays(i64::from(*days)),
             Request::Vacation { .. } => Action::Vacation(false),
-            Request::Show { game } if self.is_flip(*game).await => {
-                let g = *game as i64;
-                let view = self.referee.flip_view(g).await.map_err(refused)?.ok_or_else(|| not_yet(l))?;
-                let file = self.image(g, None, &format!("junqi-{g}.png")).await;
-                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", view.ply), file, public: true }]);
-            }
+            // The public board of any kind, as its art draws it (`image` picks the art's input).
             Request::Show { game } => {
                 let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
-                let view = self.referee.view(g, None).await.map_err(refused)?;
-                let text = format!("#{g} · {}", view.ply);
-                let file = self
-                    .board_png(view, Extras::default())
-                    .await
-                    .map(|b| File { name: format!("junqi-{g}.png"), bytes: b });
-                return Ok(vec![Effect::Reply { text, file, public: true }]);
+                let (picture, _) = self.referee.picture(g, None).await.map_err(refused)?.ok_or_else(|| not_yet(l))?;
+                let file = self.image(g, None, &format!("junqi-{g}.png")).await;
+                return Ok(vec![Effect::Reply { text: format!("#{g} · {}", picture.ply), file, public: true }]);
             }
             Request::Games { mine } => {
                 let rows = if *mine {
@@ -314,11 +305,6 @@ impl RefereeService {
         };
         let effects = self.handle(actor, action).await?;
         Ok(self.with_tournaments(actor, &request, effects).await)
-    }
-
-    async fn is_flip(&self, game: u64) -> bool {
-        let Ok(g) = i64::try_from(game) else { return false };
-        matches!(self.referee.game_row(g).await, Ok(Some(r)) if r.variant == crate::rules::flip::VARIANT_NAME)
     }
 }
 
