@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::canvas::TRANSPARENT;
+use super::canvas::{IndexedImage, TRANSPARENT};
 use super::{RenderError, RenderOptions, render_indexed};
 use crate::rules::View;
 
@@ -14,9 +14,18 @@ pub const LAST_DELAY: u16 = 500;
 
 /// Renders the frames (a view and its options per ply, the start position first) as a looping GIF.
 pub fn render_gif(frames: &[(View, RenderOptions)]) -> Result<Vec<u8>, RenderError> {
+    encode(frames.len(), frames.iter().map(|(view, opts)| render_indexed(view, opts)))
+}
+
+/// Encodes `count` frames, drawn one at a time as the encoder asks (a long game's frames are never
+/// all in memory), as a looping GIF: the first whole, each later one as the box of pixels that
+/// changed.
+pub(super) fn encode<I>(count: usize, mut frames: I) -> Result<Vec<u8>, RenderError>
+where
+    I: Iterator<Item = Result<IndexedImage, RenderError>>,
+{
     let enc_err = |e: ::gif::EncodingError| RenderError::Encode(e.to_string());
-    let (first_view, first_opts) = frames.first().ok_or(RenderError::NoFrames)?;
-    let first = render_indexed(first_view, first_opts)?;
+    let first = frames.next().ok_or(RenderError::NoFrames)??;
     // GIF palettes have a power-of-two size: pad to 256, index 255 being the transparent one.
     let mut palette = first.palette.bytes().to_vec();
     palette.resize(256 * 3, 0);
@@ -26,7 +35,7 @@ pub fn render_gif(frames: &[(View, RenderOptions)]) -> Result<Vec<u8>, RenderErr
         let mut enc = ::gif::Encoder::new(&mut out, w as u16, h as u16, &palette).map_err(enc_err)?;
         enc.set_repeat(::gif::Repeat::Infinite).map_err(enc_err)?;
         let mut prev = first.pixels.clone();
-        let last = frames.len() - 1;
+        let last = count.saturating_sub(1);
         let delay = |i: usize| if i == last { LAST_DELAY } else { PLY_DELAY };
         let mut frame = ::gif::Frame {
             width: w as u16,
@@ -36,8 +45,9 @@ pub fn render_gif(frames: &[(View, RenderOptions)]) -> Result<Vec<u8>, RenderErr
             ..::gif::Frame::default()
         };
         enc.write_frame(&frame).map_err(enc_err)?;
-        for (i, (view, opts)) in frames.iter().enumerate().skip(1) {
-            let cur = render_indexed(view, opts)?.pixels;
+        for (i, img) in frames.enumerate() {
+            let i = i + 1;
+            let cur = img?.pixels;
             let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
             for y in 0..h {
                 let row = y * w..(y + 1) * w;

@@ -29,7 +29,7 @@ pub use assets::missing_glyphs;
 pub use canvas::{IndexedImage, PaletteId};
 pub use draw::render_indexed;
 pub use gif::render_gif;
-pub use picture::{PictureOptions, picture_indexed, picture_png, picture_text};
+pub use picture::{PictureOptions, picture_gif, picture_indexed, picture_png, picture_text};
 pub use text::{Lang, all_text};
 
 /// What a board image needs beyond the view itself.

@@ -16,7 +16,7 @@ use super::board::{self, Look, Tile};
 use super::canvas::IndexedImage;
 use super::text::{self, Lang};
 use crate::rules::contract::{Audience, Face, GameKind, Picture};
-use crate::rules::{Seat, Viewer};
+use crate::rules::{PieceKind, PointId, Seat, Viewer};
 
 /// What a picture's image needs beyond the picture and its kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,6 +28,13 @@ pub struct PictureOptions {
     pub bottom: Option<Seat>,
     /// The first caption line, replacing the default (whose turn it is, or that the game is over).
     pub caption: Option<String>,
+    /// The deadline of the seat to move, as the caller wants it shown (`10:45 UTC`).
+    pub deadline: Option<String>,
+    /// The audience's own guesses on enemy pieces: drawn (as `司?`) on tokens whose kind the
+    /// picture does not show, and only on pictures made for a seat.
+    pub marks: Vec<(PointId, PieceKind)>,
+    /// The picture shows a layout before the game starts (`布阵 · 红方` instead of whose turn).
+    pub deployment: bool,
 }
 
 /// Draws a picture of a game of `kind` as PNG bytes (indexed colour).
@@ -66,6 +73,12 @@ pub fn picture_indexed(picture: &Picture, kind: &GameKind, opts: &PictureOptions
     board::draw_last(&mut img, art, &picture.marks, None, orientation);
     draw_header(&mut img, art, picture, kind, opts);
     Ok(img)
+}
+
+/// Draws pictures (the start first, then one per ply) as a looping GIF, every frame with the
+/// same options.
+pub fn picture_gif(frames: &[Picture], kind: &GameKind, opts: &PictureOptions) -> Result<Vec<u8>, RenderError> {
+    super::gif::encode(frames.len(), frames.iter().map(|p| picture_indexed(p, kind, opts)))
 }
 
 /// `红方走棋 · 第 13 手` (or the caller's caption) with the mover's mini tile, and whose image it

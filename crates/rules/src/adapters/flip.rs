@@ -5,12 +5,10 @@
 use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
 use crate::contract::{
     AnyGame, Audience, Dealt, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over,
-    Picture, PublicPly, Rematch, SeatDesc, Seating, Secret, SettingsError, SetupStyle, Start, StartError, Token,
-    Unreadable,
+    Picture, PublicPly, Rematch, SeatDesc, Seating, Secret, SettingsError, SetupStyle, Start, StartError, Unreadable,
 };
 use crate::flip::{
-    Deal, FlipAction, FlipError, FlipEvent, FlipGame, FlipOptions, FlipReport, ParsedAction, Player, deal_points,
-    parse_action,
+    Deal, FlipError, FlipEvent, FlipGame, FlipOptions, FlipReport, ParsedAction, Player, deal_points, parse_action,
 };
 use crate::flip_record::{FlipRecord, action_text};
 use crate::seat::Seat;
@@ -148,28 +146,11 @@ impl Game for FlipContract {
     }
 
     fn picture(&self, audience: Audience, last: Option<&FlipReport>) -> Picture {
-        let view = self.game.view();
-        let to_move = view.over.is_none().then_some(Seat(view.to_move.index() as u8));
-        let mut picture = Picture::new(audience, view.ply, to_move);
-        picture.tokens = (0..view.cells.len())
-            .filter_map(|i| {
-                let at = crate::board::PointId(i as u8);
-                let face = match view.cells[i]? {
-                    crate::flip::FlipCell::FaceUp { colour, kind } => Face::Known { owner: colour, kind },
-                    // Only an audience that knows everything sees under a back.
-                    crate::flip::FlipCell::FaceDown => match (audience, self.under(at)) {
-                        (Audience::Everyone, Some((owner, kind))) => Face::Under { owner, kind },
-                        _ => Face::Down,
-                    },
-                };
-                Some(Token { at, face })
-            })
-            .collect();
-        picture.marks = last.map_or_else(Vec::new, |r| match r.action() {
-            FlipAction::Flip(p) => vec![p],
-            FlipAction::Move(mv) => vec![mv.from, mv.to],
-        });
-        picture
+        let mut view = self.game.view();
+        view.last = last.cloned();
+        // Only an audience that knows everything sees under a back.
+        let knows = audience == Audience::Everyone;
+        super::pictures::of_flip_view(&view, audience, |at| self.under(at).filter(|_| knows))
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<ParsedAction, Unreadable> {
@@ -323,6 +304,7 @@ pub static FLIP: GameDef = GameDef {
     random_setup: None,
     validate_setup: None,
     deal: Some(deal),
+    setup_picture: None,
     swap_slots: Some(swap_chars),
     policy,
     show_setup: |s| s.to_string(),

@@ -6,7 +6,7 @@ use crate::contract::Secret;
 use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, ReplayError, Step};
 use crate::contract::{
     Audience, Face, Fact, Game, GameDef, GameKind, Illegal, Lang, Leave, Leaving, ModeDesc, Over, Picture, PublicPly,
-    Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Start, StartError, Token, Unreadable,
+    Rematch, SeatDesc, Seating, SettingsError, SetupError, SetupStyle, Start, StartError, Unreadable,
 };
 use crate::game::{Game as Engine, IllegalMove, Move, PlyReport};
 use crate::notation::format_move;
@@ -188,18 +188,11 @@ impl Game for JunqiGame {
     }
 
     fn picture(&self, audience: Audience, last: Option<&PlyReport>) -> Picture {
-        let view = self.game.view(Self::viewer(audience), self.mode, None);
-        let to_move = view.over.is_none().then_some(view.to_move);
-        let mut picture = Picture::new(audience, view.ply, to_move);
-        picture.tokens = (0..view.cells.len())
-            .filter_map(|i| {
-                let seen = view.cells[i]?;
-                let owner = seen.seat;
-                let face = seen.kind.map_or(Face::Hidden { owner }, |kind| Face::Known { owner, kind });
-                Some(Token { at: crate::board::PointId(i as u8), face })
-            })
-            .collect();
-        picture.marks = last.map_or_else(Vec::new, |r| vec![r.mv.from, r.mv.to]);
+        let view = self.game.view(Self::viewer(audience), self.mode, last);
+        let mut picture = super::pictures::of_view(&view, self.kind);
+        if self.game.variant().seats.len() > 2 {
+            picture.captions.out = self.seats_out();
+        }
         picture
     }
 
@@ -420,6 +413,11 @@ macro_rules! junqi_def {
                 deploy($variant(), seat, text).map(|d| d.setup.to_code_string($variant()))
             }),
             deal: None,
+            setup_picture: Some(|seat, text| {
+                let alone =
+                    Engine::new($variant(), RuleOptions::default(), &[deploy($variant(), seat, text).ok()?], seat);
+                Some(super::pictures::of_view(&alone.view(Viewer::Seat(seat), Mode::Dark, None), &$kind))
+            }),
             swap_slots: Some(swap_chars),
             policy,
             show_setup: |s| Setup::parse($variant(), s).map_or_else(|_| s.to_string(), |x| x.to_row_string($variant())),

@@ -4,6 +4,7 @@
 
 pub mod flip;
 pub mod junqi;
+pub mod pictures;
 pub mod refusals;
 pub mod words;
 

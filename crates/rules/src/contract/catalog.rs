@@ -156,6 +156,9 @@ pub type RandomSetupFn = fn(Seat, &mut Rng) -> String;
 pub type ValidateSetupFn = fn(Seat, &str) -> Result<String, SetupError>;
 /// Deal games: a deal from a secret seed.
 pub type DealFn = fn(&Secret<[u8; 32]>) -> Dealt;
+/// Deploy games: the picture of one seat's deployment alone on the board, as its owner sees it
+/// (deployment panels); `None` if the text is not a legal deployment of that seat.
+pub type SetupPictureFn = fn(Seat, &str) -> Option<super::Picture>;
 /// A setup or deal in normal form with two slots exchanged.
 pub type SwapSlotsFn = fn(&str, usize, usize) -> Option<String>;
 
@@ -172,6 +175,8 @@ pub struct GameDef {
     pub validate_setup: Option<ValidateSetupFn>,
     /// Deal games: the deal a 32-byte secret seed gives, with its public commitment.
     pub deal: Option<DealFn>,
+    /// Deploy games: a deployment alone on the board, as a picture for its owner.
+    pub setup_picture: Option<SetupPictureFn>,
     /// Exchanges slots `i` and `j` of a setup or deal in normal form (editing a saved layout; the
     /// conformance suite's identity swaps); `None` if either slot does not exist.
     pub swap_slots: Option<SwapSlotsFn>,

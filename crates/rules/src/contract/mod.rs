@@ -28,7 +28,7 @@ pub use explain::{Explain, Explained};
 pub use game::{Game, Illegal, Leave, Leaving, Unreadable};
 pub use kind::{GameKind, ModeDesc, Rematch, SeatDesc, Seating, SettingsError, SetupStyle};
 pub use lang::{Lang, Words, to_traditional};
-pub use picture::{Audience, Face, Picture, Token};
+pub use picture::{Audience, Captions, Face, Line, Picture, Token};
 pub use ply::{Fact, Over, PublicPly, Standing};
 pub use record::{Envelope, ParseError, Reading, RecordDef, ReplayError, Step};
 pub use replay::{Replayed, Upto};

@@ -6,8 +6,11 @@
 //! channel takes only [`Audience::Public`] pictures).
 
 use crate::board::PointId;
+use crate::combat::Outcome;
 use crate::piece::PieceKind;
 use crate::seat::Seat;
+
+use super::explain::Explained;
 
 /// Who a picture or a ply account is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -77,17 +80,72 @@ pub struct Picture {
     pub to_move: Option<Seat>,
     /// Plies played.
     pub ply: u32,
+    /// The points whose token every audience knows (the rules made it public), for the corner
+    /// that says so.
+    pub public: Vec<PointId>,
+    /// The outcome of the last action where it was a combat, for the badge on its last point.
+    pub badge: Option<Outcome>,
+    /// What the picture says around the board, in the game's words.
+    pub captions: Captions,
+}
+
+/// One caption line in the game's words, drawn in the colour of a side (or plain).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// The words.
+    pub text: Explained,
+    /// The side (seat, or a colour in 翻棋) whose colour the line is drawn in; `None`: plain.
+    pub side: Option<Seat>,
+}
+
+impl Line {
+    /// A line in a side's colour (`None`: plain).
+    pub fn new(text: Explained, side: Option<Seat>) -> Line {
+        Line { text, side }
+    }
+}
+
+/// What a picture says around its board, for its audience, in the game's words: the drawing code
+/// adds only the frame's own words (whose turn, whose image, `last`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Captions {
+    /// How captions name each seat, by seat index (翻棋: `P1 (蓝方)` once colours are known);
+    /// a seat missing here is named as its kind names it.
+    pub names: Vec<Explained>,
+    /// The result line, once the game is over (`红方胜 · 夺得军旗 · 共 41 手`).
+    pub result: Option<Explained>,
+    /// The last action in words, in the colour of the side that made it.
+    pub last: Option<Line>,
+    /// Lines under the board: each side's losses (with kinds where this audience knows them),
+    /// counts; drawn one after another, wrapping.
+    pub foot: Vec<Line>,
+    /// Seats out of play in a game that goes on (cards say so).
+    pub out: Vec<Seat>,
 }
 
 impl Picture {
     /// An empty picture for `audience`. Only the game fills it, from what that audience may know.
     pub fn new(audience: Audience, ply: u32, to_move: Option<Seat>) -> Picture {
-        Picture { audience, tokens: Vec::new(), marks: Vec::new(), to_move, ply }
+        Picture {
+            audience,
+            tokens: Vec::new(),
+            marks: Vec::new(),
+            to_move,
+            ply,
+            public: Vec::new(),
+            badge: None,
+            captions: Captions::default(),
+        }
     }
 
     /// Who this picture was made for.
     pub fn audience(&self) -> Audience {
         self.audience
+    }
+
+    /// How captions name `seat`: the game's name for it, or `None` for the kind's.
+    pub fn name(&self, seat: Seat) -> Option<&Explained> {
+        self.captions.names.get(seat.index())
     }
 
     /// The token on a point, if any.

@@ -379,6 +379,7 @@ pub static TOY: GameDef = GameDef {
     random_setup: Some(random_setup),
     validate_setup: Some(validate),
     deal: None,
+    setup_picture: None,
     swap_slots: Some(swap_slots),
     policy: |_| junqi_rules::contract::Policy::default(),
     show_setup: |s| s.to_string(),
