@@ -19,7 +19,7 @@ use junqi_referee::rules::game::Move;
 use junqi_referee::rules::notation::parse_point;
 use junqi_referee::rules::record::Record;
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Game, Mode, PointId, RuleOptions, Seat, Setup, Variant, View, Viewer};
+use junqi_referee::rules::{Game, Mode, PieceKind, PointId, RuleOptions, Seat, Setup, Variant, View, Viewer};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).expect("test data")
@@ -65,7 +65,7 @@ fn golden_images() {
     let p = |n: &str| parse_point(b, n).expect("point");
     let opts = RenderOptions {
         deadline: Some("10:45 UTC".into()),
-        marks: vec![(p("c7"), "炸?".into()), (p("a9"), "司?".into()), (p("d11"), "雷".into())],
+        marks: vec![(p("c7"), PieceKind(10)), (p("a9"), PieceKind(0)), (p("d11"), PieceKind(9))],
         ..opts.clone()
     };
     golden("ply80-red-marks.png", &render_png(view, &opts).expect("png"));
@@ -180,7 +180,7 @@ fn marks_show_on_private_images_only() {
     let v = Variant::junqi();
     let enemy = parse_point(&v.board, "c12").expect("point");
     let own = parse_point(&v.board, "c1").expect("point");
-    let marks = vec![(enemy, "炸?".to_string()), (own, "司?".to_string())];
+    let marks = vec![(enemy, PieceKind(10)), (own, PieceKind(0))];
     let with = RenderOptions { marks: marks.clone(), ..RenderOptions::default() };
     let plain = RenderOptions::default();
     let public = g1.view(Viewer::Spectator, Mode::Dark, None);

@@ -59,8 +59,7 @@ fn pause(interactive: bool, prompt: &str) {
 /// players see it. A failure to write is reported and the game goes on.
 fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whose: &str, marks: &[Mark]) {
     let Some(dir) = images else { return };
-    let lang = crate::render::Lang::default();
-    let marks = marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();
+    let marks = marks.iter().map(|m| (m.point, m.kind)).collect();
     let opts = crate::render::RenderOptions { marks, ..Default::default() };
     let png = match crate::render::render_png(view, &opts) {
         Ok(png) => png,

@@ -146,18 +146,6 @@ pub struct Assets {
     pub(super) ramps: HashMap<(u8, u8), [u8; 5]>,
 }
 
-impl Assets {
-    /// The ramp from `bg` to `fg`; a hard edge if the pair was not prepared.
-    pub fn ramp(&self, fg: u8, bg: u8) -> [u8; 5] {
-        self.ramps.get(&(bg, fg)).copied().unwrap_or([bg, bg, fg, fg, fg])
-    }
-
-    /// The face of a size (one of the `SIZE_*` constants).
-    pub fn face(&self, size: f32) -> &Face {
-        self.faces.iter().find(|f| f.size == size).unwrap_or(&self.faces[0])
-    }
-}
-
 /// The badge slot of a combat outcome.
 pub fn badge_index(o: Outcome) -> Option<usize> {
     match o {
@@ -710,18 +698,6 @@ fn build() -> Assets {
     let palette = pal.colours;
     let palette_bytes = palette.iter().flatten().copied().collect();
     Assets { palette, palette_bytes, c, background, blank, labelled, mini, badges, faces, ramps }
-}
-
-/// The width of `text` at `size`.
-pub fn text_width(a: &Assets, text: &str, size: f32) -> i32 {
-    let face = a.face(size);
-    text.chars().map(|ch| face.glyphs.get(&ch).map_or(size * 0.5, |g| g.advance)).sum::<f32>().round() as i32
-}
-
-/// Draws `text` with its top-left at (x, y) over a background of colour `bg`; returns the pen's
-/// end. Characters outside the font subset are skipped (their space kept).
-pub fn draw_text(img: &mut IndexedImage, a: &Assets, text: &str, size: f32, at: (i32, i32), fg: u8, bg: u8) -> i32 {
-    draw_text_raw(img, a.face(size), a.ramp(fg, bg), text, size, at)
 }
 
 /// Draws `text` with the glyphs of `face` through the anti-aliasing `ramp`; returns the pen's end.

@@ -77,6 +77,14 @@ fn label_variant(art: &Art) -> &'static Variant {
     }
 }
 
+/// A guess's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
+/// at most three characters as a tile has room for.
+pub(super) fn mark_label(art: &Art, lang: Lang, k: PieceKind) -> String {
+    let mut label: String = text::label(label_variant(art), lang, k).chars().take(2).collect();
+    label.push('?');
+    label
+}
+
 /// What lies under a face-down tile, for an audience that knows: the piece's short name small, on
 /// a patch of its side's colour, so that the back still says "face down" around it.
 fn under_label(img: &mut IndexedImage, art: &Art, (cx, cy): (i32, i32), slot: usize, lang: Lang, k: PieceKind) {

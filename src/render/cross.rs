@@ -7,22 +7,17 @@
 //! four orientations (with its coordinates), every tile of every seat, in a palette of its own.
 //! A board image is then a copy of the background, tile blits, captions and an indexed PNG encode.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::RenderError;
 use super::assets::{
-    Face, MarkerStyle, Palette, RailStyle, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, SIZES, TileStyle, centred_text,
-    draw_text_raw, font, paint, point_marker, railway, rasterise_face, rgb, segment, tile,
+    Face, MarkerStyle, Palette, RailStyle, SIZES, TileStyle, centred_text, draw_text_raw, font, paint, point_marker,
+    railway, rasterise_face, rgb, segment, tile,
 };
-use super::board::{self, Look, Tile};
 use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
 use super::text::{self, Lang};
-use super::{RenderOptions, bottom_seat};
 use crate::rules::board::LinkKind;
-use crate::rules::view::PublicPly;
-use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant, View, Viewer};
+use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant};
 
 /// Points on the grid across (and down).
 const GRID: i32 = 17;
@@ -48,23 +43,20 @@ pub const WIDTH: i32 = BOARD + 2 * MARGIN;
 pub const HEIGHT: i32 = HEADER_H + MARGIN + BOARD + MARGIN + FOOTER_H;
 const BOARD_X: i32 = MARGIN;
 const BOARD_Y: i32 = HEADER_H + MARGIN;
-const FOOTER_Y: i32 = HEIGHT - FOOTER_H;
+/// Top of the caption band under the board.
+pub(super) const FOOTER_Y: i32 = HEIGHT - FOOTER_H;
 
-/// True when a view is of the 4-player board (both `junqi4` and `junqi4-duel` use it).
-pub fn is_cross(variant: &Variant) -> bool {
-    variant.board.len() == 129
-}
-
-/// The territory (0 = South, 1 = East, 2 = North, 3 = West) a seat sits at, by its record tag, so
-/// that variants seating fewer players on this board (South against North) colour and rotate by
-/// where the seat sits, not by its index.
-fn territory(variant: &Variant, seat: Seat) -> usize {
-    match variant.seats.get(seat.index()).map(|s| s.tag) {
-        Some("East") => 1,
-        Some("North") => 2,
-        Some("West") => 3,
-        _ => 0,
-    }
+/// Where the seat cards go (top-left of their mini tile), by display side counter-clockwise from
+/// the bottom: each in the empty corner of the cross just counter-clockwise of its territory.
+pub(super) fn card_corners() -> Vec<(i32, i32)> {
+    // The corner squares span grid positions 0–5 and 11–16; a card sits in the middle of one.
+    [(13, 13), (13, 2), (2, 2), (2, 13)]
+        .into_iter()
+        .map(|g| {
+            let (px, py) = pixel(g);
+            (px - 60, py - 20)
+        })
+        .collect()
 }
 
 /// Grid position after turning the board so that territory `bottom` is at the bottom.
@@ -448,214 +440,4 @@ fn build() -> CrossAssets {
         a.background[bottom] = bg;
     }
     a
-}
-
-/// A seat's name in captions (`南方`, `South`).
-fn seat_word(lang: Lang, variant: &Variant, seat: Seat) -> Cow<'static, str> {
-    compass_word(lang, territory(variant, seat))
-}
-
-/// The name of the seat at territory `t` (0 South, 1 East, 2 North, 3 West) in captions.
-pub(super) fn compass_word(lang: Lang, t: usize) -> Cow<'static, str> {
-    match t {
-        0 => text::pick(lang, "南方", "South"),
-        1 => text::pick(lang, "东方", "East"),
-        2 => text::pick(lang, "北方", "North"),
-        _ => text::pick(lang, "西方", "West"),
-    }
-}
-
-/// The words for a team, by its seats (`南北方`, `South & North`).
-fn team_word(lang: Lang, variant: &Variant, team: u8) -> String {
-    let seats: Vec<Seat> =
-        (0..variant.seats.len()).map(|i| Seat(i as u8)).filter(|&s| variant.team(s) == team).collect();
-    let names = seats.iter().map(|&s| seat_word(lang, variant, s));
-    if lang.is_zh() {
-        names.map(|n| n.trim_end_matches('方').to_string()).collect::<String>() + &text::pick(lang, "方", "")
-    } else {
-        names.collect::<Vec<_>>().join(" & ")
-    }
-}
-
-/// The end of a game on the cross board, the winning team named by its seats.
-fn game_over_line(lang: Lang, variant: &Variant, over: crate::rules::game::GameOver, plies: u32) -> String {
-    let result = over.winner.map(|team| text::won(lang, &team_word(lang, variant, team), true));
-    text::over_line(lang, result, over.reason, plies)
-}
-
-fn viewer_word(lang: Lang, variant: &Variant, viewer: Viewer) -> String {
-    match viewer {
-        Viewer::Seat(s) => text::seat_view(lang, &seat_word(lang, variant, s)),
-        other => text::viewer_tag(lang, other).into_owned(),
-    }
-}
-
-/// `南方 c6-c7 · 进攻方胜 · 司 × 军`: the mover named by compass seat.
-fn describe(variant: &Variant, lang: Lang, ply: &PublicPly) -> String {
-    let kinds = (ply.attacker, ply.defender.and_then(|(_, k)| k));
-    text::ply_words(variant, lang, &seat_word(lang, variant, ply.seat), ply.mv, ply.outcome, kinds)
-}
-
-/// Renders a view of the 4-player board into a palette image.
-pub fn render_cross(view: &View, opts: &RenderOptions) -> Result<IndexedImage, RenderError> {
-    let variant = view.variant;
-    if view.cells.len() != variant.board.len() {
-        return Err(RenderError::UnsupportedVariant(variant.name));
-    }
-    let a = get();
-    let art = super::art::cross_board();
-    let bottom = territory(variant, bottom_seat(view, opts));
-    let mut img = art.backgrounds[bottom].clone();
-    let lang = opts.lang;
-    let tiles = view.cells.iter().enumerate().filter_map(|(i, cell)| {
-        let piece = cell.as_ref()?;
-        Some(Tile {
-            at: PointId(i as u8),
-            slot: territory(variant, piece.seat),
-            look: piece.kind.map_or(Look::Blank, Look::Piece),
-            public: piece.public && piece.kind.is_some(),
-        })
-    });
-    board::draw_tiles(&mut img, art, tiles, lang, bottom)?;
-    if let Viewer::Seat(me) = view.viewer {
-        for (p, mark) in &opts.marks {
-            let Some(Some(piece)) = view.cells.get(p.index()) else { continue };
-            if variant.team(piece.seat) == variant.team(me) || piece.kind.is_some() {
-                continue;
-            }
-            let mark: String = mark.chars().take(2).collect();
-            let (cx, cy) = centre(variant, *p, bottom);
-            let w = a.width(&mark, SIZE_MARK);
-            let fill = a.c.seat_fill[territory(variant, piece.seat)];
-            let top = cy - (SIZE_MARK * 0.62) as i32;
-            a.text(&mut img, &mark, SIZE_MARK, (cx - w / 2, top), a.c.mark, fill);
-        }
-    }
-    if let Some(last) = &view.last {
-        board::draw_last(&mut img, art, &[last.mv.from, last.mv.to], Some(last.outcome), bottom);
-    }
-    draw_seat_cards(&mut img, a, view, lang, bottom);
-    draw_header(&mut img, a, view, opts);
-    draw_footer(&mut img, a, view, opts);
-    Ok(img)
-}
-
-/// In each empty corner of the cross, the seat whose territory lies just counter-clockwise of it:
-/// its tile, its name, whether it is to move or out.
-fn draw_seat_cards(img: &mut IndexedImage, a: &CrossAssets, view: &View, lang: Lang, bottom: usize) {
-    let variant = view.variant;
-    for i in 0..variant.seats.len() {
-        let seat = Seat(i as u8);
-        let t = territory(variant, seat);
-        // Display side: 0 bottom, 1 right, 2 top, 3 left; its card sits in the next corner.
-        let side = (t + 4 - bottom) % 4;
-        // The corner squares span grid positions 0–5 and 11–16; the card sits in the middle of one.
-        let (gx, gy) = [(13, 13), (13, 2), (2, 2), (2, 13)][side];
-        let (px, py) = pixel((gx, gy));
-        let (x, y) = (px - 60, py - 20);
-        img.blit(&a.mini[t], x, y);
-        let name = seat_word(lang, variant, seat);
-        let fg = a.c.seat_text[t];
-        a.text(img, &name, SIZE_TEXT, (x + 34, y - 4), fg, a.c.bg);
-        let out = view.ply > 0 && !view.cells.iter().flatten().any(|p| p.seat == seat);
-        let status = if out {
-            Some(text::pick(lang, "出局", "out"))
-        } else if view.over.is_none() && view.to_move == seat {
-            Some(text::pick(lang, "走棋", "to move"))
-        } else {
-            None
-        };
-        if let Some(s) = status {
-            let colour = if out { a.c.dim } else { a.c.hilite };
-            a.text(img, &s, SIZE_TEXT, (x + 34, y + 22), colour, a.c.bg);
-        }
-    }
-}
-
-fn draw_header(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &RenderOptions) {
-    let (lang, variant) = (opts.lang, view.variant);
-    let line1 = match view.over {
-        Some(over) => game_over_line(lang, variant, over, view.ply),
-        None => {
-            let who = seat_word(lang, variant, view.to_move);
-            let mut s = format!("{} · {}", text::to_move(lang, &who), text::move_number(lang, view.ply + 1));
-            if let Some(d) = &opts.deadline {
-                s.push_str(" · ");
-                s.push_str(&text::deadline(lang, d));
-            }
-            s
-        }
-    };
-    let mut x = 14;
-    if view.over.is_none() {
-        img.blit(&a.mini[territory(variant, view.to_move)], x, 14);
-        x += 36;
-    }
-    let tag = viewer_word(lang, variant, view.viewer);
-    let w = a.width(&tag, SIZE_TEXT);
-    a.text(img, &tag, SIZE_TEXT, (WIDTH - 14 - w, 8), a.c.dim, a.c.bg);
-    a.text(img, &line1, SIZE_TITLE, (x, 4), a.c.text, a.c.bg);
-    if let Some(last) = &view.last {
-        let pen = a.text(img, &text::last_move(lang), SIZE_TEXT, (14, 40), a.c.dim, a.c.bg);
-        let fg = a.c.seat_text[territory(variant, last.seat)];
-        a.text(img, &describe(variant, lang, last), SIZE_TEXT, (pen + 10, 40), fg, a.c.bg);
-    }
-}
-
-fn draw_footer(img: &mut IndexedImage, a: &CrossAssets, view: &View, opts: &RenderOptions) {
-    let (lang, variant) = (opts.lang, view.variant);
-    let mut y = FOOTER_Y + 2;
-    if let Some(combat) = &opts.last_combat
-        && combat.outcome.is_combat()
-        && view.last.as_ref().is_none_or(|l| l.ply != combat.ply)
-    {
-        let pen = a.text(img, &text::last_combat(lang), SIZE_TEXT, (14, y), a.c.dim, a.c.bg);
-        let words = format!("{} · {}", text::move_number(lang, combat.ply), describe(variant, lang, combat));
-        a.text(img, &words, SIZE_TEXT, (pen + 10, y), a.c.seat_text[territory(variant, combat.seat)], a.c.bg);
-    }
-    y += 26;
-    let mut x = 14;
-    let detailed = view.removed.iter().any(|r| r.by_kind.is_some() && r.count > 0);
-    for r in &view.removed {
-        let head = text::lost(lang, &seat_word(lang, variant, r.seat), r.count);
-        let fg = a.c.seat_text[territory(variant, r.seat)];
-        match &r.by_kind {
-            Some(kinds) if detailed && r.count > 0 => {
-                let words = text::removed_kinds(variant, lang, kinds);
-                // Two seats per line: the footer holds four seats in two lines.
-                let line = format!("{head}: {}", words.join(" "));
-                a.text(img, &line, 16.0, (x, y), fg, a.c.bg);
-            }
-            _ => {
-                a.text(img, &head, SIZE_TEXT, (x, y), fg, a.c.bg);
-            }
-        }
-        if x == 14 {
-            x = WIDTH / 2;
-        } else {
-            x = 14;
-            y += 28;
-        }
-    }
-}
-
-/// Every string the cross-board images can draw apart from digits, point names and caller-given
-/// text, for the test that checks the font subset holds them.
-pub fn all_text() -> Vec<String> {
-    let v = crate::rules::Variant::junqi4();
-    let mut out = Vec::new();
-    for lang in Lang::ALL {
-        for i in 0..v.seats.len() {
-            let seat = Seat(i as u8);
-            out.push(seat_word(lang, v, seat).into_owned());
-            out.push(viewer_word(lang, v, Viewer::Seat(seat)));
-        }
-        for team in 0..2 {
-            for r in crate::rules::EndReason::ALL {
-                out.push(game_over_line(lang, v, crate::rules::game::GameOver { winner: Some(team), reason: r }, 0));
-            }
-        }
-        out.push(text::pick(lang, "走棋 出局 损失", "to move out lost win").into_owned());
-    }
-    out
 }

@@ -1,140 +1,52 @@
-//! Composes one board image from a view: background, tiles, marks, last move, captions.
+//! The engines' views drawn as pictures: a Junqi-family [`View`] (2 or 4 seats) becomes the
+//! contract's picture (`rules::adapters::pictures::of_view`) of its kind and is drawn by the one
+//! renderer ([`super::picture_indexed`]), so a view and a picture of the same board look alike.
 
-use super::art;
-use super::assets::{self, Assets, SIZE_MARK, SIZE_TEXT, SIZE_TITLE, draw_text, text_width};
-use super::board::{self, Look, Tile};
-use super::canvas::IndexedImage;
-use super::layout;
-use super::text::{self, Lang};
-use super::{RenderError, RenderOptions, bottom_seat};
-use crate::rules::variant::VariantId;
+use super::picture::{PictureOptions, picture_indexed};
+use super::{RenderError, RenderOptions};
+use crate::rules::adapters::pictures;
+use crate::rules::contract::{Explained, GameKind, Line, catalog};
 use crate::rules::view::PublicPly;
-use crate::rules::{PointId, Seat, Variant, View, Viewer};
+use crate::rules::{Variant, View};
+
+use super::canvas::IndexedImage;
+
+/// The kind whose art draws a variant's board.
+pub(super) fn kind_of(variant: &Variant) -> Result<&'static GameKind, RenderError> {
+    catalog::find(variant.name).map(|d| d.kind).ok_or(RenderError::UnsupportedVariant(variant.name))
+}
+
+/// A replay's most recent combat, as a caption line: `第 12 手 · 红方 c6-c7 · 进攻方胜 · 司 × 军`.
+fn combat_line(kind: &GameKind, variant: &Variant, ply: &PublicPly) -> Line {
+    let kinds = (ply.attacker, ply.defender.and_then(|(_, k)| k));
+    let words = pictures::ply_line(variant, &pictures::seat_name(kind, ply.seat), ply.mv, ply.outcome, kinds);
+    let n = ply.ply;
+    Line::new(Explained::new(format!("move {n} · {}", words.en), format!("第 {n} 手 · {}", words.zh)), Some(ply.seat))
+}
+
+/// The picture options that draw a view as its render options ask.
+pub(super) fn picture_options(kind: &GameKind, view: &View, opts: &RenderOptions) -> PictureOptions {
+    let last_combat = opts
+        .last_combat
+        .as_ref()
+        .filter(|c| c.outcome.is_combat() && view.last.as_ref().is_none_or(|l| l.ply != c.ply))
+        .map(|c| combat_line(kind, view.variant, c));
+    PictureOptions {
+        lang: opts.lang,
+        bottom: opts.bottom,
+        caption: None,
+        deadline: opts.deadline.clone(),
+        marks: opts.marks.clone(),
+        deployment: opts.deployment,
+        last_combat,
+    }
+}
 
 /// Renders a view into a palette image (the step before PNG or GIF encoding).
 pub fn render_indexed(view: &View, opts: &RenderOptions) -> Result<IndexedImage, RenderError> {
-    let variant = view.variant;
-    if super::cross::is_cross(variant) {
-        return super::cross::render_cross(view, opts);
+    if view.cells.len() != view.variant.board.len() {
+        return Err(RenderError::UnsupportedVariant(view.variant.name));
     }
-    if variant.id != VariantId::Junqi || view.cells.len() != variant.board.len() {
-        return Err(RenderError::UnsupportedVariant(variant.name));
-    }
-    let a = assets::get();
-    let art = art::two_player();
-    let bottom = bottom_seat(view, opts);
-    let orientation = side_index(bottom);
-    let mut img = art.backgrounds[orientation].clone();
-    let tiles = view.cells.iter().enumerate().filter_map(|(i, cell)| {
-        let piece = cell.as_ref()?;
-        let look = piece.kind.map_or(Look::Blank, Look::Piece);
-        Some(Tile {
-            at: PointId(i as u8),
-            slot: side_index(piece.seat),
-            look,
-            public: piece.public && piece.kind.is_some(),
-        })
-    });
-    board::draw_tiles(&mut img, art, tiles, opts.lang, orientation)?;
-    if let Viewer::Seat(me) = view.viewer {
-        draw_marks(&mut img, a, view, me, &opts.marks, bottom);
-    }
-    if let Some(last) = &view.last {
-        board::draw_last(&mut img, art, &[last.mv.from, last.mv.to], Some(last.outcome), orientation);
-    }
-    draw_header(&mut img, a, view, opts);
-    draw_footer(&mut img, a, view, opts);
-    Ok(img)
-}
-
-fn side_index(seat: Seat) -> usize {
-    usize::from(seat != Seat::RED)
-}
-
-fn draw_marks(img: &mut IndexedImage, a: &Assets, view: &View, me: Seat, marks: &[(PointId, String)], bottom: Seat) {
-    for (p, mark) in marks {
-        let Some(Some(piece)) = view.cells.get(p.index()) else { continue };
-        if piece.seat == me || piece.kind.is_some() {
-            continue;
-        }
-        let mark: String = mark.chars().take(3).collect();
-        let (cx, cy) = layout::centre(view.variant, *p, bottom);
-        let w = text_width(a, &mark, SIZE_MARK);
-        let fill = if piece.seat == Seat::RED { a.c.red } else { a.c.blue };
-        let top = cy - (a.face(SIZE_MARK).size * 0.62) as i32;
-        draw_text(img, a, &mark, SIZE_MARK, (cx - w / 2, top), a.c.mark, fill);
-    }
-}
-
-/// `红方 c6-c7 · 进攻方胜 · 司 × 军`: the mover named by side.
-fn describe_ply(variant: &Variant, lang: Lang, ply: &PublicPly) -> String {
-    let kinds = (ply.attacker, ply.defender.and_then(|(_, k)| k));
-    text::ply_words(variant, lang, &text::side(lang, ply.seat), ply.mv, ply.outcome, kinds)
-}
-
-fn draw_header(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOptions) {
-    let lang = opts.lang;
-    let c = a.c;
-    let line1 = match view.over {
-        Some(over) => text::game_over(lang, view.variant, over, view.ply),
-        None if opts.deployment => text::deployment(lang, view.to_move),
-        None => {
-            let who = text::side(lang, view.to_move);
-            let mut s = format!("{} · {}", text::to_move(lang, &who), text::move_number(lang, view.ply + 1));
-            if let Some(d) = &opts.deadline {
-                s.push_str(" · ");
-                s.push_str(&text::deadline(lang, d));
-            }
-            s
-        }
-    };
-    let mut x = 14;
-    if view.over.is_none() {
-        img.blit(&a.mini[side_index(view.to_move)], x, 12);
-        x += 40;
-    }
-    let tag = text::viewer_tag(lang, view.viewer);
-    let tag_w = text_width(a, &tag, SIZE_TEXT);
-    draw_text(img, a, &tag, SIZE_TEXT, (layout::WIDTH - 14 - tag_w, 8), c.dim, c.bg);
-    draw_text(img, a, &line1, SIZE_TITLE, (x, 4), c.text, c.bg);
-    if let Some(last) = &view.last {
-        let pen = draw_text(img, a, &text::last_move(lang), SIZE_TEXT, (14, 40), c.dim, c.bg);
-        let fg = if last.seat == Seat::RED { c.red_text } else { c.blue_text };
-        draw_text(img, a, &describe_ply(view.variant, lang, last), SIZE_TEXT, (pen + 10, 40), fg, c.bg);
-    }
-}
-
-fn draw_footer(img: &mut IndexedImage, a: &Assets, view: &View, opts: &RenderOptions) {
-    let lang = opts.lang;
-    let c = a.c;
-    let y0 = layout::FOOTER_Y;
-    if let Some(combat) = &opts.last_combat
-        && combat.outcome.is_combat()
-        && view.last.as_ref().is_none_or(|l| l.ply != combat.ply)
-    {
-        let pen = draw_text(img, a, &text::last_combat(lang), SIZE_TEXT, (14, y0 + 2), c.dim, c.bg);
-        let words = format!("{} · {}", text::move_number(lang, combat.ply), describe_ply(view.variant, lang, combat));
-        let fg = if combat.seat == Seat::RED { c.red_text } else { c.blue_text };
-        draw_text(img, a, &words, SIZE_TEXT, (pen + 10, y0 + 2), fg, c.bg);
-    }
-    let colour = |s: Seat| if s == Seat::RED { c.red_text } else { c.blue_text };
-    let public = view.viewer == Viewer::Spectator;
-    let mut x = 14;
-    for (i, r) in view.removed.iter().enumerate() {
-        let head = text::lost(lang, &text::side(lang, r.seat), r.count);
-        match (&r.by_kind, public) {
-            (Some(kinds), false) if r.count > 0 => {
-                let y = y0 + 28 + 26 * i as i32;
-                let words = format!("{head}:  {}", text::removed_kinds(view.variant, lang, kinds).join("  "));
-                draw_text(img, a, &words, SIZE_TEXT, (14, y), colour(r.seat), c.bg);
-            }
-            _ if public => {
-                x = draw_text(img, a, &head, SIZE_TEXT, (x, y0 + 40), colour(r.seat), c.bg) + 36;
-            }
-            _ => {
-                let y = y0 + 28 + 26 * i as i32;
-                draw_text(img, a, &head, SIZE_TEXT, (14, y), colour(r.seat), c.bg);
-            }
-        }
-    }
+    let kind = kind_of(view.variant)?;
+    picture_indexed(&pictures::of_view(view, kind), kind, &picture_options(kind, view, opts))
 }

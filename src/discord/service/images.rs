@@ -53,8 +53,7 @@ pub fn flip_board_renderer(locale: Locale) -> FlipRenderer {
 pub fn board_renderer(locale: Locale) -> Renderer {
     let lang = render_lang(locale);
     Arc::new(move |view: &crate::rules::View, extras: &Extras| {
-        let marks =
-            extras.marks.iter().map(|m| (m.point, crate::render::mark_label(view.variant, lang, m.kind))).collect();
+        let marks = extras.marks.iter().map(|m| (m.point, m.kind)).collect();
         let opts = crate::render::RenderOptions { lang, marks, deployment: extras.deployment, ..Default::default() };
         match crate::render::render_png(view, &opts) {
             Ok(png) => Some(png),

@@ -3,9 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::{Art, FromMark, Geometry, MarkStyle, Roles, Seats, SideTiles, kind_word, two_sides};
+use super::{Art, FromMark, Geometry, MarkStyle, Roles, Seats, SideTiles, two_sides};
 use crate::render::assets::{self, Assets};
-use crate::render::layout::{HEIGHT, TILE_H, TILE_W, WIDTH};
+use crate::render::layout::{FOOTER_Y, HEIGHT, TILE_H, TILE_W, WIDTH};
 
 /// The marks of the 2-player renderer (`draw.rs`): brackets on the start, a ring on the end.
 pub(super) const MARKS: MarkStyle = MarkStyle { from: FromMark::Brackets { pad: 5, arm: 16, thick: 6 }, to: (5, 4) };
@@ -37,6 +37,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
             gold: a.c.gold,
             mark: a.c.mark,
             fill: vec![a.c.red, a.c.blue],
+            side_text: vec![a.c.red_text, a.c.blue_text],
         },
         faces: &a.faces,
         ramps: &a.ramps,
@@ -44,6 +45,8 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
         badges: &a.badges,
         badge_overhang: 14,
         corner: (7, 5, 10),
+        footer_y: FOOTER_Y,
+        cards: Vec::new(),
     }
 }
 
@@ -51,7 +54,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
 pub(super) fn get() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
     ART.get_or_init(|| {
-        let seats = Seats { slot: two_sides, orientation: two_sides, word: kind_word };
+        let seats = Seats { slot: two_sides, orientation: two_sides };
         over_assets("junqi", assets::get(), seats, MARKS)
     })
 }

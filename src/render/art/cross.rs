@@ -41,12 +41,7 @@ pub(super) fn get() -> &'static Art {
             sides: (0..4).map(side).collect(),
             back: None,
             geometry: Geometry::Cross,
-            seats: Seats {
-                slot: territory,
-                orientation: territory,
-                // The compass names of `cross.rs` captions (南方), which the font subset holds.
-                word: |k, s, lang| cross::compass_word(lang, territory(k, s)).into_owned(),
-            },
+            seats: Seats { slot: territory, orientation: territory },
             marks: MARKS,
             roles: Roles {
                 bg: a.c.bg,
@@ -57,6 +52,7 @@ pub(super) fn get() -> &'static Art {
                 gold: a.c.gold,
                 mark: a.c.mark,
                 fill: a.c.seat_fill.to_vec(),
+                side_text: a.c.seat_text.to_vec(),
             },
             faces: &a.faces,
             ramps: &a.ramps,
@@ -64,6 +60,8 @@ pub(super) fn get() -> &'static Art {
             badges: &a.badges,
             badge_overhang: 12,
             corner: (6, 4, 8),
+            footer_y: cross::FOOTER_Y,
+            cards: cross::card_corners(),
         }
     })
 }

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Art, FromMark, MarkStyle, Seats, board, kind_word, two_sides};
+use super::{Art, FromMark, MarkStyle, Seats, board, two_sides};
 use crate::render::assets;
 
 /// The marks of `flip.rs`: a thin ring on the start, the 2-player ring on the end.
@@ -14,7 +14,7 @@ pub(super) fn get() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
     ART.get_or_init(|| {
         // Face-up owners are colours (0 red, 1 blue); seats are players, named P1/P2.
-        let seats = Seats { slot: two_sides, orientation: |_, _| 0, word: kind_word };
+        let seats = Seats { slot: two_sides, orientation: |_, _| 0 };
         let a = assets::get();
         let mut art = board::over_assets("junqi-flip", a, seats, MARKS);
         art.back = Some(crate::render::flip::back(a));

@@ -20,15 +20,13 @@ use super::text::Lang;
 use crate::rules::contract::GameKind;
 use crate::rules::{PieceKind, PointId, Seat};
 
-/// How a board names its seats, places them and turns itself: the per-board rules an art needs to
+/// How a board places its seats and turns itself: the per-board rules an art needs to
 /// map a [`GameKind`]'s seats onto its tiles and orientations.
 pub(crate) struct Seats {
     /// The tile set (side slot) of a token's owner.
     pub slot: fn(&GameKind, Seat) -> usize,
     /// The background (orientation) that puts `bottom` at the bottom.
     pub orientation: fn(&GameKind, Seat) -> usize,
-    /// A seat's name in captions.
-    pub word: fn(&GameKind, Seat, Lang) -> String,
 }
 
 /// Where the marks of the last action go: brackets or a thin ring on the points it started from,
@@ -81,6 +79,8 @@ pub(crate) struct Roles {
     pub mark: u8,
     /// Tile fill per side slot.
     pub fill: Vec<u8>,
+    /// Caption text in a side's colour, per side slot.
+    pub side_text: Vec<u8>,
 }
 
 /// The tiles of one side.
@@ -137,6 +137,11 @@ pub struct Art {
     pub(crate) badge_overhang: i32,
     /// The gold corner of a publicly known piece: its offset inside the tile and its size.
     pub(crate) corner: (i32, i32, i32),
+    /// The top of the caption band under the board.
+    pub(crate) footer_y: i32,
+    /// Where seat cards go (top-left of the mini tile), by display side counter-clockwise from
+    /// the bottom, for arts with room for them; empty otherwise.
+    pub(crate) cards: Vec<(i32, i32)>,
 }
 
 impl Art {
@@ -230,14 +235,4 @@ pub(crate) fn flip_board() -> &'static Art {
 /// The side slot of a 2-player board: seat (or 翻棋 colour) 0 is Red, anything else Blue.
 fn two_sides(_: &GameKind, s: Seat) -> usize {
     usize::from(s != Seat::RED)
-}
-
-/// A seat's name as the kind gives it, in the image's language.
-fn kind_word(kind: &GameKind, s: Seat, lang: Lang) -> String {
-    let l = match lang {
-        Lang::Zh => crate::rules::contract::Lang::ZhHans,
-        Lang::En => crate::rules::contract::Lang::En,
-        Lang::ZhHant => crate::rules::contract::Lang::ZhHant,
-    };
-    kind.seating.name(s, l).to_string()
 }
