@@ -8,7 +8,7 @@ use super::art::{Art, FromMark};
 use super::assets::{SIZE_MARK, badge_index};
 use super::canvas::IndexedImage;
 use super::text::{self, Lang};
-use crate::rules::{Outcome, PieceKind, PointId, Variant};
+use crate::rules::{Outcome, PieceKind, PointId};
 
 /// How a token's tile looks, once its owner is resolved to a side slot of the art.
 #[derive(Copy, Clone, Debug)]
@@ -69,18 +69,10 @@ pub(super) fn draw_tiles(
     Ok(())
 }
 
-/// The variant whose piece labels the art's tiles carry.
-fn label_variant(art: &Art) -> &'static Variant {
-    match art.geometry {
-        super::art::Geometry::Board => Variant::junqi(),
-        super::art::Geometry::Cross => Variant::junqi4(),
-    }
-}
-
 /// A guess's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
 /// at most three characters as a tile has room for.
 pub(super) fn mark_label(art: &Art, lang: Lang, k: PieceKind) -> String {
-    let mut label: String = text::label(label_variant(art), lang, k).chars().take(2).collect();
+    let mut label: String = text::label(art.variant, lang, k).chars().take(2).collect();
     label.push('?');
     label
 }
@@ -88,7 +80,7 @@ pub(super) fn mark_label(art: &Art, lang: Lang, k: PieceKind) -> String {
 /// What lies under a face-down tile, for an audience that knows: the piece's short name small, on
 /// a patch of its side's colour, so that the back still says "face down" around it.
 fn under_label(img: &mut IndexedImage, art: &Art, (cx, cy): (i32, i32), slot: usize, lang: Lang, k: PieceKind) {
-    let word = text::label(label_variant(art), lang, k);
+    let word = text::label(art.variant, lang, k);
     let w = art.text_width(&word, SIZE_MARK);
     let fill = art.roles.fill[slot.min(art.roles.fill.len() - 1)];
     let h = (SIZE_MARK * 1.1) as i32;

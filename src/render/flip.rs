@@ -9,7 +9,6 @@ use super::canvas::IndexedImage;
 use super::layout::{TILE_H, TILE_W};
 use super::text::Lang;
 use super::{PictureOptions, RenderError, gif};
-use crate::rules::Variant;
 use crate::rules::adapters::flip::FLIP;
 use crate::rules::adapters::pictures;
 use crate::rules::contract::{Audience, Picture};
@@ -37,9 +36,6 @@ fn picture(view: &FlipView) -> Picture {
 
 /// Renders a flip view into a palette image, as the one renderer draws its picture.
 pub fn render_flip_indexed(view: &FlipView, lang: Lang) -> Result<IndexedImage, RenderError> {
-    if view.cells.len() != Variant::junqi().board.len() {
-        return Err(RenderError::UnsupportedVariant(FLIP.kind.name));
-    }
     super::picture_indexed(&picture(view), FLIP.kind, &PictureOptions { lang, ..PictureOptions::default() })
 }
 

@@ -58,7 +58,7 @@ pub enum RenderError {
     #[error("no board image exists for variant '{0}'")]
     UnsupportedVariant(&'static str),
     /// A game kind names a board art the registry does not have.
-    #[error("game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-flip)")]
+    #[error("game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs)")]
     UnknownArt {
         /// The art key.
         key: &'static str,

@@ -136,11 +136,11 @@ pub(crate) fn last_combat(lang: Lang) -> Cow<'static, str> {
 /// deadline and marks): piece labels, side names, outcomes, reasons and captions, in every
 /// language, plus the ASCII the numbers and point names use.
 pub fn all_text() -> Vec<String> {
-    let v = Variant::junqi();
     let mut out: Vec<String> = crate::rules::adapters::pictures::all_words();
     for lang in Lang::ALL {
-        for i in 0..v.pieces.len() {
-            out.push(label(v, lang, crate::rules::PieceKind(i as u8)).to_string());
+        for art in super::art::KEYS.iter().filter_map(|k| super::art::by_key(k)) {
+            let v = art.variant;
+            out.extend((0..v.pieces.len()).map(|i| label(v, lang, crate::rules::PieceKind(i as u8)).into_owned()));
         }
         for def in crate::rules::contract::catalog::all() {
             for i in 0..def.kind.seating.seats.len() {

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::{Art, FromMark, Geometry, MarkStyle, Roles, Seats, SideTiles, two_sides};
 use crate::render::assets::{self, Assets};
 use crate::render::layout::{FOOTER_Y, HEIGHT, TILE_H, TILE_W, WIDTH};
+use crate::rules::Variant;
 
 /// The marks of the 2-player renderer (`draw.rs`): brackets on the start, a ring on the end.
 pub(super) const MARKS: MarkStyle = MarkStyle { from: FromMark::Brackets { pad: 5, arm: 16, thick: 6 }, to: (5, 4) };
@@ -26,6 +27,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
         sides: vec![side(0), side(1)],
         back: None,
         geometry: Geometry::Board,
+        variant: Variant::junqi(),
         seats,
         marks,
         roles: Roles {

@@ -41,6 +41,7 @@ pub(super) fn get() -> &'static Art {
             sides: (0..4).map(side).collect(),
             back: None,
             geometry: Geometry::Cross,
+            variant: crate::rules::Variant::junqi4(),
             seats: Seats { slot: territory, orientation: territory },
             marks: MARKS,
             roles: Roles {

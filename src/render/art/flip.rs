@@ -1,4 +1,4 @@
-//! The 翻棋 art (`junqi-flip`): the 2-player board and tiles with one identical face-down back,
+//! The 翻棋 art (`junqi-backs`): the 2-player board and tiles with one identical face-down back,
 //! always with Red's orientation (nobody owns a half), and `flip.rs`'s thinner start mark.
 
 use std::sync::OnceLock;
@@ -16,7 +16,7 @@ pub(super) fn get() -> &'static Art {
         // Face-up owners are colours (0 red, 1 blue); seats are players, named P1/P2.
         let seats = Seats { slot: two_sides, orientation: |_, _| 0 };
         let a = assets::get();
-        let mut art = board::over_assets("junqi-flip", a, seats, MARKS);
+        let mut art = board::over_assets("junqi-backs", a, seats, MARKS);
         art.back = Some(crate::render::flip::back(a));
         art
     })

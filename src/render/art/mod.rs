@@ -18,7 +18,7 @@ use super::assets::{Face, draw_text_raw};
 use super::canvas::IndexedImage;
 use super::text::Lang;
 use crate::rules::contract::GameKind;
-use crate::rules::{PieceKind, PointId, Seat};
+use crate::rules::{PieceKind, PointId, Seat, Variant};
 
 /// How a board places its seats and turns itself: the per-board rules an art needs to
 /// map a [`GameKind`]'s seats onto its tiles and orientations.
@@ -119,6 +119,9 @@ pub struct Art {
     pub(crate) back: Option<IndexedImage>,
     /// Where points are.
     pub(crate) geometry: Geometry,
+    /// The board its points belong to and the pieces its tiles label (a board art draws one
+    /// board; the kinds that name it share that board).
+    pub(crate) variant: &'static Variant,
     /// How seats map onto slots, orientations and names.
     pub(crate) seats: Seats,
     /// How the last action is marked.
@@ -160,19 +163,15 @@ impl Art {
         match self.geometry {
             Geometry::Board => {
                 let bottom = if orientation == 0 { Seat::RED } else { Seat::BLUE };
-                super::layout::centre(crate::rules::Variant::junqi(), p, bottom)
+                super::layout::centre(self.variant, p, bottom)
             }
-            Geometry::Cross => super::cross::centre(crate::rules::Variant::junqi4(), p, orientation),
+            Geometry::Cross => super::cross::centre(self.variant, p, orientation),
         }
     }
 
     /// Whether the art's board has point `p`.
     pub(crate) fn has_point(&self, p: PointId) -> bool {
-        let n = match self.geometry {
-            Geometry::Board => crate::rules::Variant::junqi().board.len(),
-            Geometry::Cross => crate::rules::Variant::junqi4().board.len(),
-        };
-        p.index() < n
+        p.index() < self.variant.board.len()
     }
 
     /// The labelled tile of a kind for a side, or its blank tile if the art has no such label.
@@ -205,14 +204,14 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 3] = ["junqi", "junqi4", "junqi-flip"];
+pub const KEYS: [&str; 3] = ["junqi", "junqi4", "junqi-backs"];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {
     match key {
         "junqi" => Some(two_player()),
         "junqi4" => Some(cross_board()),
-        "junqi-flip" => Some(flip_board()),
+        "junqi-backs" => Some(flip_board()),
         _ => None,
     }
 }

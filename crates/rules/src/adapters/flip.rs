@@ -264,7 +264,7 @@ pub static FLIP_KIND: GameKind = GameKind {
     rematch: Rematch::SwapSeats,
     setup_hint: text("", "", ""),
     layouts: "junqi-flip",
-    art: "junqi-flip",
+    art: "junqi-backs",
     record_tag: "junqi-flip",
 };
 
