@@ -300,6 +300,19 @@ async fn a_whole_game_through_interactions() {
         content(&opened).contains(&format!("<@{}>", ALICE.0)) && content(&opened).contains(&format!("<@{}>", BOB.0))
     );
 
+    // A move typed in the thread before the start: Alice is told privately that the game waits
+    // for her deployment; the thread hears nothing and the game is unchanged.
+    let (before, dm_before) = {
+        let all = h.fake.requests().await;
+        (posts_to(&all, thread).len(), posts_to(&all, dm_a).len())
+    };
+    let id = h.id();
+    h.fake.dispatch("MESSAGE_CREATE", payload::message(id, ALICE, thread, "c6-c7")).await;
+    let all = h.fake.wait_for(10, "the early move's answer", |r| posts_to(r, dm_a).len() > dm_before).await;
+    let answer = content(posts_to(&all, dm_a).last().unwrap());
+    assert!(answer.contains("#1") && (answer.contains("has not started") || answer.contains("尚未开始")), "{answer}");
+    assert_eq!(posts_to(&all, thread).len(), before, "nothing public");
+
     // Alice: Edit opens a modal pre-filled with her current layout.
     let id = h.id();
     let id = h.interact(payload::button(id, ALICE, None, "jq:edit:1")).await;

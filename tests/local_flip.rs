@@ -1,5 +1,5 @@
 //! `junqi-referee local` plays a 翻棋 game from a script: flips announced with their piece, the
-//! public text board (`#` for face-down pieces), board images, the published seed at the end.
+//! public text board (`##` for face-down pieces), board images, the published seed at the end.
 //! The seed comes from the operating system here, so only what every deal shares is checked.
 
 use std::process::Command;
@@ -33,10 +33,10 @@ fn the_terminal_mode_plays_a_flip_game() {
     assert!(text.contains("[to alice] Game #1: playing, 2 plies played."), "{text}");
     assert!(text.contains("[public] Game #1 is over: P1 (alice) wins — resignation."), "{text}");
     assert!(text.contains("[public] Game #1, published: seed "), "{text}");
-    // The text board: 48 backs after two flips, the board's 10 camps empty.
-    let board = text.split("(翻棋; P1 ").nth(2).unwrap();
+    // The text board: 48 backs (`##`) after two flips, the board's 10 camps empty.
+    let board = text.split(": public board; ply 2, ").nth(1).unwrap();
     let rows: String = board.lines().skip(1).take(12).collect();
-    assert_eq!(rows.matches('#').count(), 48, "{board}");
+    assert_eq!(rows.matches("##").count(), 48, "{board}");
     assert_eq!(rows.matches('○').count(), 10, "{board}");
     for ply in 0..=2 {
         assert!(dir.join(format!("img/game-1-ply-{ply:03}-public.png")).exists());

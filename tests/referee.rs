@@ -938,6 +938,60 @@ async fn typed_text_reads_as_an_action_of_the_game_it_is_typed_in() {
     assert_eq!(r.reads_as_action(two, "zed", "c6-c7").await.unwrap(), None);
 }
 
+#[tokio::test]
+async fn a_move_typed_before_the_start_is_answered_with_what_the_game_waits_for() {
+    let (r, _db) = referee("early").await;
+    let mut d = Driver { r: &r, repeats: false, n: 0 };
+    let open = |variant: &str| Action::Challenge {
+        opponent: None,
+        variant: variant.into(),
+        mode: String::new(),
+        rules: String::new(),
+        time: "none".into(),
+    };
+    let two = game_of(&d.ok("alice", open("junqi")).await).unwrap();
+    let cross = game_of(&d.ok("alice", open("junqi4")).await).unwrap();
+    // The form of an action is read before the start, so the typed move reaches the referee;
+    // chat is still chat, and so is anything typed by someone with no seat.
+    for (g, text, token) in [(two, "c6-c7", "c6-c7"), (cross, "c6-C.s", "S.c6-C.s")] {
+        assert_eq!(r.reads_as_action(g, "alice", text).await.unwrap().as_deref(), Some(token));
+        assert_eq!(r.reads_as_action(g, "alice", "hello").await.unwrap(), None);
+        assert_eq!(r.reads_as_action(g, "zed", text).await.unwrap(), None);
+    }
+    // Seats still free: the game waits for its players.
+    let e = refused_unchanged(&mut d, "alice", cross).await;
+    assert!(e.contains("NotStarted") && e.contains("Players"), "{e}");
+    d.ok("bob", Action::Accept(two)).await;
+    // Deploying: first one's own deployment, then the others'.
+    let mv = |g: i64| cmd("alice", &format!("early-{g}"), Action::Move(g, "c6-c7".into()));
+    let Err(RefereeError::Rejected { mistake, message }) = r.handle(mv(two)).await else { panic!("refused") };
+    assert!(matches!(mistake, Mistake::Game(GameMistake::NotStarted { game, .. }) if game == two), "{mistake:?}");
+    assert_eq!(
+        message,
+        format!(
+            "Game #{two} has not started yet: send your deployment first; play begins once every player has deployed."
+        )
+    );
+    assert_eq!(mistake.render(Locale::ZhHans), format!("对局 #{two} 尚未开始：请先布阵；所有棋手布阵完成后开始走棋。"));
+    assert_eq!(mistake.render(Locale::ZhHant), format!("對局 #{two} 尚未開始：請先布陣；所有棋手布陣完成後開始走棋。"));
+    d.ok("alice", Action::Deploy(two, DeploySource::Random)).await;
+    let e = refused_unchanged(&mut d, "alice", two).await;
+    assert!(e.contains("NotStarted") && e.contains("Others"), "{e}");
+    // Once every army is in, the same move is played.
+    d.ok("bob", Action::Deploy(two, DeploySource::Random)).await;
+    assert!(r.reads_as_action(two, "alice", "c6-c7").await.unwrap().is_some());
+    assert!(!r.legal_actions(two, "alice").await.unwrap().is_empty());
+}
+
+/// Sends `c6-c7` as `user` in game `g`, which must be refused without changing the game: the
+/// refusal, as the driver writes it.
+async fn refused_unchanged(d: &mut Driver<'_>, user: &str, g: i64) -> String {
+    let row = d.r.game_row(g).await.unwrap();
+    let answer = d.send(user, Action::Move(g, "c6-c7".into())).await;
+    assert!(d.r.game_row(g).await.unwrap() == row, "a refused move changes nothing");
+    answer.expect_err("refused")
+}
+
 /// How many plies each kind is played for in the test below.
 const PLIES: usize = 30;
 

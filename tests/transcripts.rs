@@ -47,3 +47,22 @@ async fn transcripts_reproduce_themselves() {
     let _ = std::fs::remove_dir_all(&tmp);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The one text board draws the toy too, from its picture and its places: a 3×3 grid, the
+/// viewer's own ranks named, the other side's hidden.
+#[test]
+fn the_toy_has_a_text_board() {
+    use junqi_rules::contract::{Audience, Secret, Start, catalog};
+    use junqi_rules::seat::Seat;
+    catalog::register(&toy::TOY);
+    let def = catalog::find("toy3").expect("registered");
+    let mut start = Start::new(2);
+    start.setups = vec![Secret::new("321".to_string()), Secret::new("132".to_string())];
+    let g = (def.start)(&start).expect("a toy game");
+    let text = junqi_referee::local::picture_text(&g.picture_for(Audience::Seat(Seat(0))), def.kind);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("South's board") && lines[0].contains("South to move"), "{text}");
+    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a3", "N?", "N?", "N?", "c3"], "{text}");
+    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["a2", ".", ".", ".", "c2"], "{text}");
+    assert!(lines[3].starts_with("a1") && !lines[3].contains('?'), "{text}");
+}

@@ -5,23 +5,22 @@
 //! id (the driver otherwise uses one per line). Commands:
 //!
 //! ```text
-//! challenge [USER|anyone] [variant=junqi] [mode=dark|reveal|open] [time=10m|1h|1d|3d|none] [key=value …]
+//! challenge [USER|anyone] [variant=NAME] [mode=MODE] [time=10m|1h|1d|3d|none] [key=value …]   (default: the first kind)
 //! accept N | decline N | deploy N <25 codes>|random|last|load NAME
 //! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
-//! flip N c6                                     (翻棋: challenge … variant=junqi-flip; also move N +c6)
+//! WORD N …                       (any other word before a game: an action in its own words, e.g. flip N c6)
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
-pub mod cross;
 mod picture;
 pub use picture::picture_text;
 pub mod transcript;
 
 use crate::referee::{Action, DeploySource, Effect, GameId};
+use crate::rules::contract::{Audience, catalog};
 use crate::rules::view::View;
-use crate::rules::{Seat, Viewer};
 
 /// A command line that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,7 +30,7 @@ pub enum ParseError {
     NoUser,
     /// An unknown command word.
     #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, flip, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
     )]
     UnknownCommand(String),
     /// A missing or bad argument.
@@ -76,7 +75,8 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
     Ok(match cmd.to_lowercase().as_str() {
         "challenge" => {
             let mut opponent = None;
-            let (mut variant, mut mode, mut time) = ("junqi".to_string(), String::new(), "none".to_string());
+            let (mut variant, mut mode, mut time) =
+                (catalog::first().name().to_string(), String::new(), "none".to_string());
             let mut rules = Vec::new();
             for w in &words[1..] {
                 match w.split_once('=') {
@@ -124,15 +124,6 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                 return Err(ParseError::Usage("move GAME FROM-TO"));
             }
             Action::Move(g, rest())
-        }
-        "flip" | "翻" => {
-            // A 翻棋 flip is a ply like a move; the referee reads `+c6` as a flip.
-            let usage = "flip GAME POINT";
-            let g = game_arg(words.get(1), usage)?;
-            match words.get(2) {
-                Some(p) if words.len() == 3 => Action::Move(g, format!("+{}", p.trim_start_matches('+'))),
-                _ => return Err(ParseError::Usage(usage)),
-            }
         }
         "resign" => Action::Resign(game_arg(words.get(1), "resign GAME")?),
         "draw" => {
@@ -192,6 +183,12 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         c @ ("rating" | "leaderboard" | "stats" | "rating-rule") => {
             crate::referee::tournament::parse_local_rating(c, &words[1..]).map_err(ParseError::Usage)?
         }
+        // Any other word before a game: an action in the game's own words (`flip 1 c6`), which
+        // the game reads as a player's typed action (and explains when it cannot).
+        _ if words.len() > 1 && words[1].trim_start_matches('#').parse::<GameId>().is_ok() => {
+            let text = std::iter::once(words[0]).chain(words[2..].iter().copied()).collect::<Vec<_>>().join(" ");
+            Action::Move(game_arg(words.get(1), "WORD GAME …")?, text)
+        }
         other => return Err(ParseError::UnknownCommand(other.to_string())),
     })
 }
@@ -209,85 +206,19 @@ pub fn format_effect(e: &Effect, t0: i64) -> String {
     }
 }
 
-/// A text board of a view: ranks 12 to 1 top-down (as Red sees it), pieces as their one-letter
-/// codes, upper case for Red and lower case for Blue, `?`/`¿` for pieces this viewer may not know.
+/// The text board of an engine view, for callers that still hold one: its picture for the
+/// viewer it was made for, drawn by [`picture_text`]. Kept for `src/cli/local.rs` until it draws
+/// every kind from `Referee::picture`; it goes with its last caller.
 pub fn text_board(view: &View) -> String {
-    if view.variant.is_cross_board() {
-        return cross::text_board(view);
-    }
-    let v = view.variant;
-    let mut grid = vec![vec!["  .".to_string(); 5]; 12];
-    for p in v.board.point_ids() {
-        let pt = v.board.point(p);
-        let (x, y) = (pt.x as usize, pt.y as usize);
-        if y >= 12 || x >= 5 {
-            continue;
-        }
-        let empty = match pt.kind {
-            crate::rules::board::PointKind::Camp => "  ○",
-            crate::rules::board::PointKind::Headquarters => "  □",
-            _ => "  .",
-        };
-        grid[y][x] = match view.cells[p.index()] {
-            None => empty.to_string(),
-            Some(sp) => {
-                let c = match sp.kind {
-                    Some(k) => v.piece(k).code,
-                    None => '?',
-                };
-                let c = if sp.seat == Seat::RED { c.to_ascii_uppercase() } else { c };
-                let c = if c == '?' && sp.seat != Seat::RED { '¿' } else { c };
-                format!("  {c}")
-            }
-        };
-    }
-    let who = match view.viewer {
-        Viewer::Seat(s) => v.seat_name(s).to_string(),
-        Viewer::Spectator => "spectator".into(),
-        Viewer::Everyone => "everyone".into(),
-    };
-    let mut out = format!("   ({who}; {} to move, ply {})\n", v.seat_name(view.to_move), view.ply);
-    for (y, row) in grid.iter().enumerate() {
-        out.push_str(&format!("{:>3}{}\n", 12 - y, row.concat()));
-    }
-    out.push_str("     a  b  c  d  e\n");
-    out
+    let Some(def) = catalog::find(view.variant.name) else { return String::new() };
+    picture_text(&crate::rules::adapters::pictures::of_view(view, def.kind), def.kind)
 }
 
-/// A text board of a 翻棋 view: ranks 12 to 1 top-down, face-up pieces as their codes (upper case
-/// Red, lower case Blue, as in [`text_board`]), `#` for every face-down piece (all backs look the
-/// same).
+/// The text board of a dealt game's public view, for callers that still hold one: its public
+/// picture, drawn by [`picture_text`]. Kept for `src/cli/local.rs` like [`text_board`].
 pub fn flip_text_board(view: &crate::rules::flip::FlipView) -> String {
-    use crate::rules::flip::FlipCell;
-    let v = crate::rules::Variant::junqi();
-    let mut grid = vec![vec!["  .".to_string(); 5]; 12];
-    for p in v.board.point_ids() {
-        let pt = v.board.point(p);
-        let (x, y) = (pt.x as usize, pt.y as usize);
-        if y >= 12 || x >= 5 {
-            continue;
-        }
-        grid[y][x] = match view.cells[p.index()] {
-            None if pt.kind == crate::rules::board::PointKind::Camp => "  ○".into(),
-            None if pt.kind == crate::rules::board::PointKind::Headquarters => "  □".into(),
-            None => "  .".into(),
-            Some(FlipCell::FaceDown) => "  #".into(),
-            Some(FlipCell::FaceUp { colour, kind }) => {
-                let c = v.piece(kind).code;
-                format!("  {}", if colour == Seat::RED { c.to_ascii_uppercase() } else { c })
-            }
-        };
-    }
-    let colour = match view.p1_colour {
-        Some(c) => format!("P1 {}", v.seat_name(c)),
-        None => "colours not set".into(),
-    };
-    let mut out = format!("   (翻棋; {colour}; {} to play, ply {})\n", view.to_move.tag(), view.ply);
-    for (y, row) in grid.iter().enumerate() {
-        out.push_str(&format!("{:>3}{}\n", 12 - y, row.concat()));
-    }
-    out.push_str("     a  b  c  d  e\n");
-    out
+    let def = &crate::rules::adapters::flip::FLIP;
+    picture_text(&crate::rules::adapters::pictures::of_flip_view(view, Audience::Public, |_| None), def.kind)
 }
 
 #[cfg(test)]
@@ -296,13 +227,13 @@ mod tests {
 
     #[test]
     fn parses_command_lines() {
-        let l = parse_line("alice: challenge bob variant=junqi mode=dark time=1d mines=mutual").unwrap();
+        let l = parse_line("alice: challenge bob variant=some-game mode=dark time=1d mines=mutual").unwrap();
         assert_eq!(l.user, "alice");
         assert_eq!(
             l.action,
             Action::Challenge {
                 opponent: Some("bob".into()),
-                variant: "junqi".into(),
+                variant: "some-game".into(),
                 mode: "dark".into(),
                 rules: "mines=mutual".into(),
                 time: "1d".into()
@@ -314,7 +245,7 @@ mod tests {
         assert_eq!(parse_line("bob: deploy 1 random").unwrap().action, Action::Deploy(1, DeploySource::Random));
         assert_eq!(parse_line("bob: draw 2 accept").unwrap().action, Action::AcceptDraw(2));
         assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
-        assert!(matches!(parse_line("bob: fly 1"), Err(ParseError::UnknownCommand(_))));
+        assert!(matches!(parse_line("bob: fly"), Err(ParseError::UnknownCommand(_))));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));
         assert_eq!(
             parse_line("alice: mark 1 c9 司令").unwrap().action,
@@ -326,8 +257,12 @@ mod tests {
         );
         assert!(matches!(parse_line("alice: mark 1"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("alice: vacation 3").unwrap().action, Action::VacationDays(3));
-        assert_eq!(parse_line("bob: flip 4 c6").unwrap().action, Action::Move(4, "+c6".into()));
-        assert_eq!(parse_line("bob: flip 4 +c6").unwrap().action, Action::Move(4, "+c6".into()));
-        assert!(matches!(parse_line("bob: flip 4"), Err(ParseError::Usage(_))));
+        // A game's own action words go to the game as typed.
+        assert_eq!(parse_line("bob: jump 4 c6 c8").unwrap().action, Action::Move(4, "jump c6 c8".into()));
+        assert_eq!(parse_line("bob: 跳 #4 c6").unwrap().action, Action::Move(4, "跳 c6".into()));
+        assert_eq!(parse_line("bob: jump 4").unwrap().action, Action::Move(4, "jump".into()));
+        assert!(matches!(parse_line("bob: jump c6 4"), Err(ParseError::UnknownCommand(_))));
+        let l = parse_line("alice: challenge bob").unwrap();
+        assert!(matches!(l.action, Action::Challenge { variant, .. } if variant == catalog::first().name()));
     }
 }

@@ -1,28 +1,163 @@
-//! The text board of any catalogued game: a contract [`Picture`] as lines of the terminal.
+//! The text board of any catalogued game: a contract [`Picture`] drawn on the grid of its kind's
+//! points ([`GameDef::places`]), with its captions, as lines of the terminal.
 
 use crate::rules::Seat;
-use crate::rules::contract::{Face, GameKind, Lang, Picture, catalog};
+use crate::rules::contract::catalog::{GameDef, Place};
+use crate::rules::contract::{Audience, Face, GameKind, Lang, Picture, catalog};
 
-/// A text board of any catalogued game's picture: one line per piece, by the point and piece
-/// names its records use (`?` for what the audience may not know), then whose turn it is.
+/// A text board of any catalogued game's picture, for the audience it was made for.
+///
+/// Each point of the kind's grid is a cell: a piece is its side's initial and its code as records
+/// write them (`Ra`, `S?` for one whose kind this audience may not know, `##` face down, a lower
+/// case initial for a face-down piece shown with what is under it: `rA`), an empty point its
+/// glyph (`.`, `○`, `□`), and the points of the last action are starred. Each row is labelled
+/// with the names of its first and last points. Above: whose board and whose turn; below: the
+/// picture's captions (the last action, the result, losses, seats out), in English.
 pub fn picture_text(picture: &Picture, kind: &GameKind) -> String {
     let Some(def) = catalog::find(kind.name) else { return String::new() };
-    let seat = |s: Seat| kind.seating.name(s, Lang::En);
-    let mut lines = Vec::new();
-    for t in &picture.tokens {
-        let at = (def.record.point)(t.at);
-        let piece = match t.face {
-            Face::Known { owner, kind: k } | Face::Under { owner, kind: k } => {
-                format!("{} {}", seat(owner), (def.record.piece)(owner, k))
+    let places = (def.places)();
+    let seat = |s: Seat| picture.name(s).map_or_else(|| kind.seating.name(s, Lang::En).to_string(), |n| n.en.clone());
+    let mut out = Vec::new();
+    let whose = match picture.audience() {
+        Audience::Public => "public board".to_string(),
+        Audience::Seat(s) => format!("{}'s board", seat(s)),
+        Audience::Everyone => "the whole board".to_string(),
+    };
+    let turn = match picture.to_move {
+        Some(s) => format!("{} to move", seat(s)),
+        None => "over".to_string(),
+    };
+    out.push(format!("   ({}: {whose}; ply {}, {turn})", kind.title.en, picture.ply));
+    out.extend(grid(picture, def, &places));
+    let c = &picture.captions;
+    if let Some(last) = &c.last {
+        out.push(format!("   last: {}", last.text.en));
+    }
+    if let Some(result) = &c.result {
+        out.push(format!("   {}", result.en));
+    }
+    out.extend(c.foot.iter().map(|l| format!("   {}", l.text.en)));
+    if !c.out.is_empty() {
+        out.push(format!("   out: {}", c.out.iter().map(|&s| seat(s)).collect::<Vec<_>>().join(", ")));
+    }
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// A side's initial as records name it (`red` → `R`), else its seat's key (`s` → `S`).
+fn initial(def: &GameDef, side: Seat) -> char {
+    let named = (def.record.side)(side);
+    let word = if named.is_empty() || named == "?" { def.kind.seating.get(side).map_or("?", |d| d.key) } else { named };
+    word.chars().next().map_or('?', |c| c.to_ascii_uppercase())
+}
+
+/// How a token looks in its cell.
+fn token(def: &GameDef, face: Face) -> String {
+    match face {
+        Face::Known { owner, kind } => format!("{}{}", initial(def, owner), (def.record.piece)(owner, kind)),
+        Face::Hidden { owner } => format!("{}?", initial(def, owner)),
+        Face::Down => "##".into(),
+        Face::Under { owner, kind } => {
+            format!("{}{}", initial(def, owner).to_ascii_lowercase(), (def.record.piece)(owner, kind))
+        }
+    }
+}
+
+/// The grid's lines: a cell per column, the row's first and last point names either side.
+fn grid(picture: &Picture, def: &GameDef, places: &[Place]) -> Vec<String> {
+    let (Some(cols), Some(rows)) =
+        (places.iter().map(|p| p.x).max().map(|x| x as usize + 1), places.iter().map(|p| p.y).max())
+    else {
+        return Vec::new();
+    };
+    let mut cells: Vec<Vec<Option<(String, bool)>>> = vec![vec![None; cols]; rows as usize + 1];
+    for p in places {
+        let content = picture.at(p.at).map_or_else(|| p.empty.to_string(), |f| token(def, f));
+        cells[p.y as usize][p.x as usize] = Some((content, picture.marks.contains(&p.at)));
+    }
+    let width = cells.iter().flatten().flatten().map(|(c, _)| c.chars().count()).max().unwrap_or(1);
+    let label = |y: u16, last: bool| {
+        let row = places.iter().filter(|p| p.y == y);
+        let p = if last { row.max_by_key(|p| p.x) } else { row.min_by_key(|p| p.x) };
+        p.map_or(String::new(), |p| p.name.clone())
+    };
+    let left = (0..=rows).map(|y| label(y, false).chars().count()).max().unwrap_or(0);
+    (0..=rows)
+        .map(|y| {
+            let mut line = format!("{:>left$} ", label(y, false));
+            for cell in &cells[y as usize] {
+                match cell {
+                    Some((content, marked)) => {
+                        line.push(if *marked { '*' } else { ' ' });
+                        line.push_str(&format!("{content:>width$}"));
+                    }
+                    None => line.push_str(&" ".repeat(width + 1)),
+                }
             }
-            Face::Hidden { owner } => format!("{} ?", seat(owner)),
-            Face::Down => "face down".into(),
-        };
-        lines.push(format!("  {at}: {piece}"));
+            let right = label(y, true);
+            if right.is_empty() { line.trim_end().to_string() } else { format!("{line}  {right}") }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::contract::{Start, catalog};
+    use crate::rules::rng::Rng;
+
+    /// A game of every built-in kind, started from setups or a deal drawn from a fixed seed.
+    fn started(def: &'static GameDef) -> Box<dyn crate::rules::contract::AnyGame> {
+        let n = def.kind.seating.counts[0];
+        let mut start = Start::new(n);
+        let mut rng = Rng::new(5);
+        if let Some(random) = def.random_setup {
+            start.setups = (0..n).map(|s| crate::rules::contract::Secret::new(random(Seat(s), &mut rng))).collect();
+        }
+        if let Some(deal) = def.deal {
+            start.deal = Some(deal(&crate::rules::contract::Secret::new([9; 32])).deal);
+        }
+        (def.start)(&start).expect("a start from the game's own setups")
     }
-    match picture.to_move {
-        Some(s) => lines.push(format!("  ply {}, {} to move", picture.ply, seat(s))),
-        None => lines.push(format!("  ply {}, over", picture.ply)),
+
+    #[test]
+    fn every_kind_has_a_text_board_that_shows_only_what_its_audience_may_know() {
+        for def in catalog::all() {
+            let name = def.name();
+            let mut g = started(def);
+            let token = g.legal_tokens(g.to_move()).into_iter().next().expect("a first action");
+            g.play_text(g.to_move(), &token).expect("a legal action plays");
+            let places = (def.places)();
+            let public = picture_text(&g.picture_for(Audience::Public), def.kind);
+            let all = picture_text(&g.picture_for(Audience::Everyone), def.kind);
+            // A title line, a line per grid row, and the captions.
+            let rows = places.iter().map(|p| p.y).max().unwrap() as usize + 1;
+            assert!(public.lines().count() > rows, "{name}:\n{public}");
+            assert!(public.lines().next().unwrap().contains("public board"), "{name}:\n{public}");
+            assert!(public.contains("last: "), "{name}: the last action is told\n{public}");
+            // The action's points are starred.
+            assert!(public.contains('*'), "{name}:\n{public}");
+            // Everyone sees every piece's kind; the public no more than the game shows it.
+            assert!(!all.contains('?') && !all.contains("##"), "{name}:\n{all}");
+            assert!(public.contains('?') || public.contains("##"), "{name}:\n{public}");
+            // Rows are labelled by their points' names.
+            let first = places.iter().filter(|p| p.y == 0).min_by_key(|p| p.x).unwrap();
+            assert!(public.lines().nth(1).unwrap().trim_start().starts_with(&first.name), "{name}:\n{public}");
+        }
     }
-    lines.join("\n")
+
+    #[test]
+    fn the_two_player_board_reads_as_before() {
+        let def = catalog::first();
+        let g = started(def);
+        let text = picture_text(&g.picture_for(Audience::Seat(Seat(0))), def.kind);
+        let lines: Vec<&str> = text.lines().collect();
+        // 12 ranks a side, the first seat's own pieces named at the bottom, the other's hidden.
+        assert!(lines.len() > 12 && !lines[13].contains('?'), "{text}");
+        assert!(lines[1].starts_with("a12") && lines[1].ends_with("e12"), "{text}");
+        assert!(lines[12].starts_with(" a1") && lines[12].ends_with("e1"), "{text}");
+        assert!(lines[1].contains("B?") && !lines[12].contains('?'), "{text}");
+        assert!(lines[3].contains('○'), "{text}");
+    }
 }

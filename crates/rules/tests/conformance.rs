@@ -82,6 +82,26 @@ fn every_kind_is_complete_and_speaks_three_languages() {
 }
 
 #[test]
+fn every_point_a_picture_shows_has_one_place_on_the_grid() {
+    for def in every_game() {
+        let name = def.name();
+        let places = (def.places)();
+        let (mut points, mut spots, mut names) = (HashSet::new(), HashSet::new(), HashSet::new());
+        for p in &places {
+            assert!(points.insert(p.at), "{name}: {:?} placed twice", p.at);
+            assert!(spots.insert((p.x, p.y)), "{name}: two points at ({}, {})", p.x, p.y);
+            assert!(!p.name.is_empty() && names.insert(p.name.clone()), "{name}: point name '{}'", p.name);
+        }
+        for set in Setting::all_of(def) {
+            let g = set.begin(&set.start(&mut Rng::new(3)), name);
+            for t in g.picture_for(junqi_rules::contract::Audience::Everyone).tokens {
+                assert!(points.contains(&t.at), "{name}: a token on {:?}, which has no place", t.at);
+            }
+        }
+    }
+}
+
+#[test]
 fn setups_and_deals_are_checked_and_normalised() {
     for def in every_game() {
         let name = def.name();

@@ -3,9 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{DrawChoice, LangChoice, LayoutChoice, ModeChoice, actor, game_here, go, layout_request};
+use super::{DrawChoice, LangChoice, LayoutChoice, actor, game_here, go, kind_or_first, lang_of, layout_request};
 use crate::discord::config::Locale;
 use crate::discord::context::Ctx;
+use crate::discord::context::locale_of;
 use crate::discord::error::BotError;
 use crate::discord::port::{Complete, DeployAction, DrawAction, Request};
 use crate::discord::text::{Say, say};
@@ -26,18 +27,20 @@ pub async fn challenge(
     #[description_localized("zh-CN", "对手（留空则任何人可接受）")]
     #[description_localized("zh-TW", "對手（留空則任何人可接受）")]
     opponent: Option<serenity::User>,
-    #[description = "Game variant (default junqi)"]
+    #[description = "Game (default: the first in the list)"]
     #[name_localized("zh-CN", "变体")]
     #[name_localized("zh-TW", "變體")]
-    #[description_localized("zh-CN", "棋种（默认 junqi）")]
-    #[description_localized("zh-TW", "棋種（預設 junqi）")]
+    #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
+    #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
+    #[autocomplete = "complete_variant"]
     variant: Option<String>,
-    #[description = "Who sees what (default dark)"]
+    #[description = "Who sees what (default: the game's first mode)"]
     #[name_localized("zh-CN", "模式")]
     #[name_localized("zh-TW", "模式")]
-    #[description_localized("zh-CN", "谁能看见什么（默认暗棋）")]
-    #[description_localized("zh-TW", "誰能看見什麼（預設暗棋）")]
-    mode: Option<ModeChoice>,
+    #[description_localized("zh-CN", "谁能看见什么（默认该棋种的第一种模式）")]
+    #[description_localized("zh-TW", "誰能看見什麼（預設該棋種的第一種模式）")]
+    #[autocomplete = "complete_mode"]
+    mode: Option<String>,
     #[description = "Rule options, e.g. mines=mutual scout=on"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
@@ -64,7 +67,8 @@ pub async fn challenge(
         (None, Some(s)) => Some(format!("seat={}", s.trim())),
         (Some(r), Some(s)) => Some(format!("{r} seat={}", s.trim())),
     };
-    go(ctx, Request::Challenge { opponent, variant, mode: mode.map(|m| m.as_str().to_string()), rules, time }).await
+    let mode = mode.map(|m| m.trim().to_string()).filter(|m| !m.is_empty());
+    go(ctx, Request::Challenge { opponent, variant: kind_or_first(variant), mode, rules, time }).await
 }
 
 /// Your deployment panel (if DMs are closed)
@@ -121,6 +125,25 @@ async fn complete_to(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocomplet
     let from = arg_str(ctx, "from").unwrap_or_default().trim().to_ascii_lowercase();
     let q = Complete::To { game, from, prefix: partial.trim().to_ascii_lowercase() };
     choices(ctx.data().service.complete(&actor(ctx), q).await)
+}
+
+fn lang(ctx: Ctx<'_>) -> crate::rules::contract::Lang {
+    lang_of(locale_of(ctx.locale().unwrap_or(""), ctx.data().config.locale))
+}
+
+/// The catalogued kinds, by what is typed.
+pub(super) async fn complete_variant(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(super::kind_choices(partial, lang(ctx), None))
+}
+
+/// The catalogued kinds played by two (tournaments pair two players a board).
+pub(super) async fn complete_two_seat_variant(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(super::kind_choices(partial, lang(ctx), Some(2)))
+}
+
+/// The modes of the kind chosen in the same command (the first kind's when none is).
+pub(super) async fn complete_mode(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(super::mode_choices(arg_str(ctx, "variant").as_deref(), partial, lang(ctx)))
 }
 
 async fn complete_action(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {

@@ -6,46 +6,10 @@ use super::config::Locale;
 use super::context::{Ctx, Executor, Replier, locale_of, perform, report};
 use super::error::BotError;
 use super::port::{Actor, LayoutAction, Request};
+use crate::rules::contract::{Lang, catalog};
 
 mod game;
 pub mod tournament;
-
-/// Visibility modes.
-#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ModeChoice {
-    /// 暗棋: only the owner sees a piece.
-    #[name = "dark"]
-    #[name_localized("zh-CN", "暗棋")]
-    #[name_localized("zh-TW", "暗棋")]
-    Dark,
-    /// 密布明战: combats name both pieces.
-    #[name = "reveal"]
-    #[name_localized("zh-CN", "明战")]
-    #[name_localized("zh-TW", "明戰")]
-    Reveal,
-    /// 明棋: everything visible.
-    #[name = "open"]
-    #[name_localized("zh-CN", "明棋")]
-    #[name_localized("zh-TW", "明棋")]
-    Open,
-    /// 双明 (4-player board): partners see each other's pieces.
-    #[name = "partners"]
-    #[name_localized("zh-CN", "双明")]
-    #[name_localized("zh-TW", "雙明")]
-    Partners,
-}
-
-impl ModeChoice {
-    /// The referee's name for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ModeChoice::Dark => "dark",
-            ModeChoice::Reveal => "reveal",
-            ModeChoice::Open => "open",
-            ModeChoice::Partners => "partners",
-        }
-    }
-}
 
 /// Draw actions.
 #[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
@@ -104,6 +68,70 @@ pub enum LangChoice {
     /// English.
     #[name = "English"]
     En,
+}
+
+/// The catalogue's words for a user of `locale`.
+fn lang_of(locale: Locale) -> Lang {
+    match locale {
+        Locale::En => Lang::En,
+        Locale::ZhCn => Lang::ZhHans,
+        Locale::ZhTw => Lang::ZhHant,
+    }
+}
+
+/// The game kind a command means: the one typed, else the first the catalogue lists.
+fn kind_or_first(variant: Option<String>) -> Option<String> {
+    Some(variant.filter(|v| !v.trim().is_empty()).unwrap_or_else(|| catalog::first().name().to_string()))
+}
+
+/// The mode a command means: the one typed, else the first of the kind named (when it is known).
+fn mode_or_first(variant: Option<&str>, mode: Option<String>) -> Option<String> {
+    let typed = mode.map(|m| m.trim().to_string()).filter(|m| !m.is_empty());
+    typed.or_else(|| Some(catalog::find(variant?)?.kind.modes.first()?.key.to_string()))
+}
+
+/// The catalogued kinds as choices (`军棋 · junqi`, its name the value) whose name, alias or title
+/// starts with what is typed; with `seats`, only kinds played by that many.
+fn kind_choices(partial: &str, lang: Lang, seats: Option<u8>) -> Vec<(String, String)> {
+    let typed = partial.trim().to_lowercase();
+    catalog::all()
+        .into_iter()
+        .filter(|d| seats.is_none_or(|n| d.kind.seating.counts.contains(&n)))
+        .filter(|d| {
+            let k = d.kind;
+            let words = [k.name, k.title.get(lang), k.title.en].into_iter().chain(k.aliases.iter().copied());
+            words.map(str::to_lowercase).any(|w| w.starts_with(&typed))
+        })
+        .map(|d| (format!("{} · {}", d.kind.title.get(lang), d.name()), d.name().to_string()))
+        .collect()
+}
+
+/// The modes of the kind named `variant` (the first kind's when none is, every kind's when the
+/// name is unknown) as choices (`暗棋 · 暗棋（…）`, the key the value), those whose key or name
+/// starts with what is typed, each mode once.
+fn mode_choices(variant: Option<&str>, partial: &str, lang: Lang) -> Vec<(String, String)> {
+    let kinds = match variant.map(str::trim).filter(|v| !v.is_empty()) {
+        None => vec![catalog::first()],
+        Some(v) => catalog::find(v).map_or_else(catalog::all, |d| vec![d]),
+    };
+    let typed = partial.trim().to_lowercase();
+    let mut seen = Vec::new();
+    kinds
+        .into_iter()
+        .flat_map(|d| d.kind.modes.iter())
+        .filter(|m| {
+            [m.key, m.name.get(lang), m.name.en].iter().any(|w| w.to_lowercase().starts_with(&typed))
+                && !seen.contains(&m.key)
+                && {
+                    seen.push(m.key);
+                    true
+                }
+        })
+        .map(|m| {
+            let label = format!("{} · {}", m.name.get(lang), m.about.get(lang));
+            (label.chars().take(100).collect(), m.key.to_string())
+        })
+        .collect()
 }
 
 /// Builds a layout request from the `/junqi layouts` options; a missing name or layout is a user
@@ -270,6 +298,44 @@ mod tests {
         }
         let mv = cmd.subcommands.iter().find(|c| c.name == "move").unwrap();
         assert!(mv.parameters.iter().filter(|p| p.autocomplete_callback.is_some()).count() == 2);
+    }
+
+    #[test]
+    fn kinds_and_modes_are_offered_from_the_catalogue() {
+        let first = catalog::first();
+        assert_eq!(kind_or_first(None).as_deref(), Some(first.name()));
+        assert_eq!(kind_or_first(Some(" ".into())).as_deref(), Some(first.name()));
+        assert_eq!(kind_or_first(Some("x".into())).as_deref(), Some("x"));
+        for def in catalog::all() {
+            assert_eq!(mode_or_first(Some(def.name()), None).as_deref(), Some(def.kind.modes[0].key));
+            assert_eq!(mode_or_first(Some(def.name()), Some(" open ".into())).as_deref(), Some("open"));
+        }
+        assert_eq!(mode_or_first(Some("no such game"), None), None);
+        let all = kind_choices("", Lang::ZhHans, None);
+        assert_eq!(all.len(), catalog::all().len());
+        assert_eq!(all[0], (format!("{} · {}", first.kind.title.zh_hans, first.name()), first.name().to_string()));
+        // Typed words narrow the list: a name, or a title in any language.
+        let title = first.kind.title.en;
+        assert!(kind_choices(&title[..2], Lang::En, None).iter().any(|(_, v)| v == first.name()));
+        assert!(kind_choices("zzz", Lang::En, None).is_empty());
+        // Tournaments offer the kinds played by two.
+        for (_, v) in kind_choices("", Lang::En, Some(2)) {
+            assert!(catalog::find(&v).unwrap().kind.seating.counts.contains(&2), "{v}");
+        }
+        // The modes are the kind's, its first first; an unknown kind offers every kind's once.
+        for def in catalog::all() {
+            let modes = mode_choices(Some(def.name()), "", Lang::En);
+            let keys: Vec<&str> = modes.iter().map(|(_, k)| k.as_str()).collect();
+            assert_eq!(keys, def.kind.modes.iter().map(|m| m.key).collect::<Vec<_>>(), "{}", def.name());
+        }
+        let none = mode_choices(None, "", Lang::En);
+        assert_eq!(none[0].1, first.kind.modes[0].key);
+        let every = mode_choices(Some("no such game"), "", Lang::ZhHant);
+        let mut keys: Vec<&str> = every.iter().map(|(_, k)| k.as_str()).collect();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "each mode once");
+        assert!(every.iter().all(|(l, _)| l.chars().count() <= 100));
     }
 
     #[test]

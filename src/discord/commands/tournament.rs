@@ -7,7 +7,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{ModeChoice, actor, go};
+use super::{actor, go, kind_or_first, mode_or_first};
 use crate::discord::context::Ctx;
 use crate::discord::error::BotError;
 use crate::discord::port::{Request, TournamentRequest};
@@ -119,14 +119,15 @@ pub async fn rating(
     #[description_localized("zh-CN", "谁的（默认自己）")]
     #[description_localized("zh-TW", "誰的（預設自己）")]
     user: Option<serenity::User>,
-    #[description = "Game variant (default junqi)"]
+    #[description = "Game (default: the first in the list)"]
     #[name_localized("zh-CN", "变体")]
     #[name_localized("zh-TW", "變體")]
-    #[description_localized("zh-CN", "棋种（默认 junqi）")]
-    #[description_localized("zh-TW", "棋種（預設 junqi）")]
+    #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
+    #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
+    #[autocomplete = "super::game::complete_variant"]
     variant: Option<String>,
 ) -> Result<(), BotError> {
-    run(ctx, TournamentRequest::Rating { user: user.map(|u| u.id.get()), variant }).await
+    run(ctx, TournamentRequest::Rating { user: user.map(|u| u.id.get()), variant: kind_or_first(variant) }).await
 }
 
 /// The server's best-rated players
@@ -139,14 +140,15 @@ pub async fn rating(
 )]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
-    #[description = "Game variant (default junqi)"]
+    #[description = "Game (default: the first in the list)"]
     #[name_localized("zh-CN", "变体")]
     #[name_localized("zh-TW", "變體")]
-    #[description_localized("zh-CN", "棋种（默认 junqi）")]
-    #[description_localized("zh-TW", "棋種（預設 junqi）")]
+    #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
+    #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
+    #[autocomplete = "super::game::complete_variant"]
     variant: Option<String>,
 ) -> Result<(), BotError> {
-    run(ctx, TournamentRequest::Leaderboard { variant }).await
+    run(ctx, TournamentRequest::Leaderboard { variant: kind_or_first(variant) }).await
 }
 
 /// Games, wins and draws by mode
@@ -248,18 +250,20 @@ pub async fn create(
     #[min = 1]
     #[max = 30]
     rounds: Option<u32>,
-    #[description = "Game variant (default junqi)"]
+    #[description = "Game (default: the first in the list)"]
     #[name_localized("zh-CN", "变体")]
     #[name_localized("zh-TW", "變體")]
-    #[description_localized("zh-CN", "棋种（默认 junqi）")]
-    #[description_localized("zh-TW", "棋種（預設 junqi）")]
+    #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
+    #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
+    #[autocomplete = "super::game::complete_two_seat_variant"]
     variant: Option<String>,
-    #[description = "Who sees what (default dark)"]
+    #[description = "Who sees what (default: the game's first mode)"]
     #[name_localized("zh-CN", "模式")]
     #[name_localized("zh-TW", "模式")]
-    #[description_localized("zh-CN", "谁能看见什么（默认暗棋）")]
-    #[description_localized("zh-TW", "誰能看見什麼（預設暗棋）")]
-    mode: Option<ModeChoice>,
+    #[description_localized("zh-CN", "谁能看见什么（默认该棋种的第一种模式）")]
+    #[description_localized("zh-TW", "誰能看見什麼（預設該棋種的第一種模式）")]
+    #[autocomplete = "super::game::complete_mode"]
+    mode: Option<String>,
     #[description = "Rule options, e.g. mines=mutual"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
@@ -285,12 +289,15 @@ pub async fn create(
     #[description_localized("zh-TW", "多久後自動開始，如 2h（預設由你開始）")]
     start: Option<String>,
 ) -> Result<(), BotError> {
+    // The service would fill in defaults of its own; the catalogue's come first.
+    let variant = kind_or_first(variant);
+    let mode = mode_or_first(variant.as_deref(), mode);
     let t = TournamentRequest::Create {
         name,
         format: format.as_str().into(),
         rounds,
         variant,
-        mode: mode.map(|m| m.as_str().to_string()),
+        mode,
         rules,
         time,
         round_time,

@@ -9,7 +9,7 @@ use crate::rules::{EndReason, Seat};
 use crate::store::{self, GameRow, status};
 
 use super::super::{Effect, Fail, Mistake, Res, corrupt};
-use super::words::{GameMistake, Said, Sitter};
+use super::words::{GameMistake, Said, Sitter, Waiting};
 use super::{AnyLive, Referee, Turn, mistake, options_of, result_string, seat_count, seat_words};
 
 /// The player of a seat (`?` while it is free).
@@ -88,7 +88,18 @@ impl Referee {
     ) -> Res<()> {
         let game = row.id;
         if row.status != status::PLAYING {
-            return Err(Mistake::WrongState { game, status: row.status.clone() }.into());
+            // Before the start a player is told what the game waits for.
+            let waiting = match row.status.as_str() {
+                status::CHALLENGED => Waiting::Players,
+                status::DEPLOYING
+                    if store::deployments_get(t.tx, game).await?.iter().any(|d| d.seat == seat.index() as i64) =>
+                {
+                    Waiting::Others
+                }
+                status::DEPLOYING => Waiting::YourDeployment,
+                _ => return Err(Mistake::WrongState { game, status: row.status.clone() }.into()),
+            };
+            return Err(mistake(GameMistake::NotStarted { game, waiting }));
         }
         let l = self.any_live(t, def, row, live).await?;
         if l.game.is_out(seat) {

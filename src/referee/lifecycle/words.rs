@@ -86,6 +86,14 @@ pub enum GameMistake {
     /// The operating system gave no random bytes for a hidden choice.
     #[error("the referee could not draw a random seed from the system ({0}); try again")]
     NoEntropy(String),
+    /// An action of a seated player before the game has begun: what it waits for.
+    #[error("{}", .waiting.en(*.game))]
+    NotStarted {
+        /// The game.
+        game: i64,
+        /// What the game waits for.
+        waiting: Waiting,
+    },
     /// The game's kind has nothing of this kind.
     #[error("{}", .what.en(*.game))]
     NotOffered {
@@ -94,6 +102,41 @@ pub enum GameMistake {
         /// What was asked for.
         what: Feature,
     },
+}
+
+/// What a game that has not begun waits for, as a player who tries to play in it is told.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// Seats are free.
+    Players,
+    /// This player's deployment.
+    YourDeployment,
+    /// The other players' deployments (this player's is in).
+    Others,
+}
+
+impl Waiting {
+    fn en(self, game: i64) -> String {
+        match self {
+            Waiting::Players => {
+                format!("game #{game} has not started yet: it waits for its players to take their seats")
+            }
+            Waiting::YourDeployment => format!(
+                "game #{game} has not started yet: send your deployment first; play begins once every player has deployed"
+            ),
+            Waiting::Others => format!(
+                "game #{game} has not started yet: your deployment is in; play begins once the others have deployed"
+            ),
+        }
+    }
+
+    fn zh(self, game: i64) -> String {
+        match self {
+            Waiting::Players => format!("对局 #{game} 尚未开始：还在等棋手入座。"),
+            Waiting::YourDeployment => format!("对局 #{game} 尚未开始：请先布阵；所有棋手布阵完成后开始走棋。"),
+            Waiting::Others => format!("对局 #{game} 尚未开始：你的布阵已提交；其他棋手布阵完成后开始走棋。"),
+        }
+    }
 }
 
 /// Something some kinds of game have and others do not.
@@ -156,6 +199,7 @@ impl GameMistake {
             GameMistake::Unreadable { text, why } => format!("“{text}”不是走法；{}。", why.zh),
             GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),
             GameMistake::NoEntropy(e) => format!("公证人无法从系统取得随机种子（{e}），请再试一次。"),
+            GameMistake::NotStarted { game, waiting } => waiting.zh(*game),
             GameMistake::NotOffered { game, what } => what.zh(*game),
         }
     }
@@ -698,7 +742,7 @@ impl Said<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::contract::catalog;
+    use crate::rules::contract::{SetupStyle, catalog};
 
     fn kind(name: &str) -> &'static GameKind {
         catalog::find(name).expect("catalogued").kind
@@ -718,8 +762,10 @@ mod tests {
             "Game #4 is full: South s and North n (partners) against East e and West w (partners). Everyone now deploys in private."
         );
         // A dealt game deploys nothing: the table is all it says.
-        let dealt = Said::IsOn { game: 5, kind: kind("junqi-flip"), table: table(&["a", "b"]) };
-        assert_eq!(dealt.render(Locale::En), "Game #5 is on: P1 a, P2 b.");
+        let dealt = catalog::all().into_iter().find(|d| d.kind.setup == SetupStyle::Deal).expect("a dealt kind").kind;
+        let seat = |i: u8| dealt.seating.name(Seat(i), Lang::En);
+        let said = Said::IsOn { game: 5, kind: dealt, table: table(&["a", "b"]) };
+        assert_eq!(said.render(Locale::En), format!("Game #5 is on: {} a, {} b.", seat(0), seat(1)));
     }
 
     #[test]

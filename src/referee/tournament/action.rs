@@ -2,6 +2,7 @@
 
 use super::TournamentId;
 use crate::referee::{Action, GameId};
+use crate::rules::contract::catalog;
 
 /// Tournament and rating commands (one [`Action::Tournament`] variant carries them all).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +80,9 @@ pub fn parse_local(words: &[&str]) -> Result<Action, &'static str> {
             let mut name = Vec::new();
             let mut format = String::new();
             let mut rounds = None;
-            let (mut variant, mut mode, mut time) = ("junqi".to_string(), "dark".to_string(), "none".to_string());
+            // The first catalogued kind and the kind's first mode unless named.
+            let (mut variant, mut mode, mut time) =
+                (catalog::first().name().to_string(), String::new(), "none".to_string());
             let (mut round_time, mut start) = ("none".to_string(), "none".to_string());
             let mut rules = Vec::new();
             for w in &words[1..] {
@@ -127,8 +130,8 @@ pub fn parse_local(words: &[&str]) -> Result<Action, &'static str> {
 pub fn parse_local_rating(cmd: &str, words: &[&str]) -> Result<Action, &'static str> {
     let who = words.first().map(|w| w.trim_start_matches('@').to_string());
     let ta = match cmd {
-        "rating" => TournamentAction::Rating { user: who, variant: "junqi".into() },
-        "leaderboard" => TournamentAction::Leaderboard { variant: "junqi".into() },
+        "rating" => TournamentAction::Rating { user: who, variant: catalog::first().name().into() },
+        "leaderboard" => TournamentAction::Leaderboard { variant: catalog::first().name().into() },
         "stats" => TournamentAction::Stats { user: who },
         "rating-rule" => match words {
             ["early-resign", "on"] => TournamentAction::EarlyResignRule(true),

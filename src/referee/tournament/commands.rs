@@ -88,11 +88,11 @@ impl Referee {
                     return Err(M::SwissNeedsRounds.into());
                 }
                 let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(format.clone()))?;
-                // Pairings seat two players a board: kinds for more seats have no tournaments.
+                // Pairings seat two players a board: kinds not played by two have no tournaments.
                 let def = catalog::find(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
                 let kind = def.kind;
-                if kind.seating.counts.first().copied() != Some(2) {
-                    return Err(TournamentMistake::FourSeats(kind.name.into()).into());
+                if !kind.seating.counts.contains(&2) {
+                    return Err(TournamentMistake::NotTwoSeats { kind: kind.name.into() }.into());
                 }
                 let m = kind.mode(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
                 let r = (kind.settings)(m.key, rules)

@@ -10,9 +10,12 @@ pub enum TournamentMistake {
     /// No tournament has this id.
     #[error("there is no tournament #{0}")]
     Unknown(TournamentId),
-    /// A variant of more than two seats: pairings seat two players a board.
-    #[error("tournaments pair two players a board, and {0} seats four; use junqi or junqi4-duel")]
-    FourSeats(String),
+    /// A kind not played by two: pairings seat two players a board.
+    #[error("tournaments pair two players a board, and {kind} is not played by two; use {two}", two = two_seat_kinds(false))]
+    NotTwoSeats {
+        /// The kind asked for.
+        kind: String,
+    },
     /// Unknown format.
     #[error("unknown format '{0}'; use round-robin, double-round-robin, swiss (with rounds=N) or elimination")]
     BadFormat(String),
@@ -85,7 +88,7 @@ impl TournamentMistake {
         use TournamentMistake as M;
         match self {
             M::Unknown(t) => format!("没有比赛 #{t}。"),
-            M::FourSeats(v) => format!("比赛每盘两人对局，{v} 是四人棋；请用 junqi 或 junqi4-duel。"),
+            M::NotTwoSeats { kind } => format!("比赛每盘两人对局，{kind} 不是两人棋；请用 {}。", two_seat_kinds(true)),
             M::BadFormat(f) => {
                 format!(
                     "未知赛制“{f}”；请用 round-robin（单循环）、double-round-robin（双循环）、swiss（瑞士制，加 rounds=N）或 elimination（淘汰赛）。"
@@ -114,6 +117,21 @@ impl TournamentMistake {
                 format!("本服务器规定前 {MIN_RESIGN_PLIES} 步不得认输；对局 #{g} 现在是第 {p} 步。")
             }
         }
+    }
+}
+
+/// The catalogued kinds played by two, as a refusal names them (`a, b or c`; `a、b 或 c`).
+fn two_seat_kinds(zh: bool) -> String {
+    let names: Vec<&str> = crate::rules::contract::catalog::all()
+        .into_iter()
+        .filter(|d| d.kind.seating.counts.contains(&2))
+        .map(|d| d.name())
+        .collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) if zh => format!("{} 或 {last}", rest.join("、")),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 

@@ -311,4 +311,5 @@ pub static FLIP: GameDef = GameDef {
     marks: None,
     describe: |p, lang| words::describe(&FLIP_KIND.seating, &Variant::junqi().board, colour, p, lang),
     record: &FLIP_RECORD,
+    places: || super::junqi::board_places(&Variant::junqi().board),
 };

@@ -431,8 +431,28 @@ macro_rules! junqi_def {
                 words::describe(&$kind.seating, &$variant().board, |s, l| $kind.seating.name(s, l), p, lang)
             },
             record: &$record,
+            places: || board_places(&$variant().board),
         };
     };
+}
+
+/// The points of a board of the family (and of 翻棋, which plays on the 2-player one) where its
+/// drawing grid puts them, camps and headquarters with glyphs of their own.
+pub fn board_places(board: &crate::board::Board) -> Vec<crate::contract::catalog::Place> {
+    use crate::board::PointKind;
+    board
+        .point_ids()
+        .filter_map(|at| {
+            let p = board.point(at);
+            let empty = match p.kind {
+                PointKind::Post => '.',
+                PointKind::Camp => '○',
+                PointKind::Headquarters => '□',
+            };
+            let (x, y) = (u16::try_from(p.x).ok()?, u16::try_from(p.y).ok()?);
+            Some(crate::contract::catalog::Place { at, name: board.name(at).to_string(), x, y, empty })
+        })
+        .collect()
 }
 
 junqi_def!(

@@ -162,6 +162,24 @@ pub type SetupPictureFn = fn(Seat, &str) -> Option<super::Picture>;
 /// A setup or deal in normal form with two slots exchanged.
 pub type SwapSlotsFn = fn(&str, usize, usize) -> Option<String>;
 
+/// Where a text board puts one point of a kind's board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The point.
+    pub at: crate::board::PointId,
+    /// Its name, as players type it and records write it (`c6`, `S.c6`).
+    pub name: String,
+    /// Its column on a grid, from the left.
+    pub x: u16,
+    /// Its row on a grid, from the top (the first seat's side at the bottom).
+    pub y: u16,
+    /// How it looks empty in text: `.`, or a glyph of its own (a camp `○`, a headquarters `□`).
+    pub empty: char,
+}
+
+/// Every point of a kind's board, placed on a grid (text boards).
+pub type PlacesFn = fn() -> Vec<Place>;
+
 /// One catalogued game kind: its description and its hooks.
 pub struct GameDef {
     /// What the kind is.
@@ -191,6 +209,8 @@ pub struct GameDef {
     pub describe: fn(&PublicPly, Lang) -> String,
     /// How its records name its tags, points and pieces (the envelope is common to all).
     pub record: &'static super::record::RecordDef,
+    /// Its board's points, placed on a grid: what a text board needs to draw any picture.
+    pub places: PlacesFn,
 }
 
 impl GameDef {
@@ -239,6 +259,11 @@ pub fn register(def: &'static GameDef) {
 pub fn all() -> Vec<&'static GameDef> {
     let extra = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
     BUILT_IN.iter().copied().chain(extra.iter().copied()).collect()
+}
+
+/// The kind menus list first: the one meant when a command names none.
+pub fn first() -> &'static GameDef {
+    BUILT_IN[0]
 }
 
 /// The kind named `name` (its record name, an alias, or its title in any language).

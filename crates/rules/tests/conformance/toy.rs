@@ -386,4 +386,15 @@ pub static TOY: GameDef = GameDef {
     marks: None,
     describe,
     record: &junqi_rules::contract::record::PLAIN,
+    places: || {
+        // Row-major from a1 at the bottom left: South's rank 1 is the grid's last row.
+        let place = |p: u8| junqi_rules::contract::catalog::Place {
+            at: PointId(p),
+            name: name(p),
+            x: u16::from(p % 3),
+            y: u16::from(2 - p / 3),
+            empty: '.',
+        };
+        (0..9).map(place).collect()
+    },
 };
