@@ -31,8 +31,13 @@ pub enum Mistake {
     #[error("{0}")]
     BadOption(OptionsError),
     /// Unknown visibility mode.
-    #[error("unknown mode '{0}'; use dark, reveal or open")]
-    BadMode(String),
+    #[error("unknown mode '{mode}'; use {offered}")]
+    BadMode {
+        /// What was asked for.
+        mode: String,
+        /// The modes the game offers, comma-separated.
+        offered: String,
+    },
     /// Unknown variant.
     #[error("unknown variant '{0}'; use {known}", known = kinds_named(false))]
     BadVariant(String),
@@ -137,7 +142,7 @@ impl Mistake {
             }
             Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
             Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
-            Mistake::BadMode(m) => format!("未知模式“{m}”；请用 dark、reveal 或 open。"),
+            Mistake::BadMode { mode, offered } => format!("未知模式“{mode}”；请用 {}。", offered.replace(", ", "、")),
             Mistake::BadVariant(v) => format!("未知棋种“{v}”；请用 {}。", kinds_named(true)),
             Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
             Mistake::TimeTooShort(t) => format!("限时“{t}”太短；最短为1分钟（1m）。"),

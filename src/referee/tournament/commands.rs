@@ -94,7 +94,10 @@ impl Referee {
                 if !kind.seating.counts.contains(&2) {
                     return Err(TournamentMistake::NotTwoSeats { kind: kind.name.into() }.into());
                 }
-                let m = kind.mode(mode).ok_or_else(|| Mistake::BadMode(mode.clone()))?;
+                let m = kind.mode(mode).ok_or_else(|| Mistake::BadMode {
+                    mode: mode.clone(),
+                    offered: kind.modes.iter().map(|m| m.key).collect::<Vec<_>>().join(", "),
+                })?;
                 let r = (kind.settings)(m.key, rules)
                     .map_err(|e| Mistake::Game(crate::referee::GameMistake::Settings(e.to_string())))?;
                 let per_move = time::time_control(time)?;
