@@ -48,7 +48,7 @@ use crate::store::{self, GameRow, Store, StoreError, status};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
-pub use lifecycle::{Feature, GameMistake};
+pub use lifecycle::{Feature, GameMistake, TurnStatus};
 pub use marks::Mark;
 pub use settings::ServerOptions;
 pub use time::{TimeControlError, parse_time_control};
