@@ -298,19 +298,6 @@ impl Referee {
         .await
     }
 
-    /// The engine's own view of a game of the Junqi family as `user` may see it, for the board
-    /// arts that still draw views (see [`crate::rules::adapters::junqi::engine_view`]).
-    pub(super) async fn engine_view(
-        &self,
-        game: GameId,
-        user: Option<&str>,
-    ) -> Result<Option<crate::rules::View>, RefereeError> {
-        let view = self
-            .with_game(game, |g, row| crate::rules::adapters::junqi::engine_view(g, audience_of(row, user)))
-            .await?;
-        Ok(view.flatten())
-    }
-
     /// A layout alone on the board, as its owner sees it (deployment panels): the text read by
     /// the kind's [`GameDef::setup_picture`] for `user`'s seat, with the kind. `Ok(None)` when the
     /// kind deploys nothing, `user` has no seat in the game, or the text is no layout for it.
