@@ -76,6 +76,12 @@ impl RefereeService {
                             // taken is said in the channel and the challenge stays open; the texts
                             // of the accept that fills it open the game together.
                             let row = self.referee.game_row(g).await.ok().flatten();
+                            // The thread is named by the game's kind (`军棋 Junqi #1`).
+                            let kind = row.as_ref().and_then(|r| crate::rules::contract::catalog::find(&r.variant));
+                            let title = match kind.map(|d| d.kind.title) {
+                                Some(t) => format!("{} {} #{gid}", t.zh_hans, t.en),
+                                None => format!("军棋 Junqi #{gid}"),
+                            };
                             if row.is_some_and(|r| r.status == store::status::CHALLENGED) {
                                 out.push(Effect::Reply { text, file: None, public: true });
                                 continue;
@@ -98,11 +104,7 @@ impl RefereeService {
                             out.push(Effect::GameOpened {
                                 game: gid,
                                 challenge: *challenge,
-                                title: if at_once {
-                                    format!("翻棋 Junqi flip #{gid}")
-                                } else {
-                                    format!("军棋 Junqi #{gid}")
-                                },
+                                title,
                                 text,
                                 players: self.players(g).await,
                             });
