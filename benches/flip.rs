@@ -74,8 +74,8 @@ async fn long_game() -> Referee {
 fn benches(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let r = rt.block_on(long_game());
-    assert_eq!(rt.block_on(r.flip_view(1)).unwrap().unwrap().ply as usize, PLIES);
-    c.bench_function("flip_rebuild_at_ply_150", |b| b.iter(|| rt.block_on(r.flip_view(1)).unwrap()));
+    assert_eq!(rt.block_on(r.picture(1, None)).unwrap().unwrap().0.ply as usize, PLIES);
+    c.bench_function("flip_rebuild_at_ply_150", |b| b.iter(|| rt.block_on(r.picture(1, None)).unwrap()));
     c.bench_function("flip_record_at_ply_150", |b| b.iter(|| rt.block_on(r.record(1)).unwrap()));
 }
 

@@ -176,7 +176,7 @@ fn benches(c: &mut Criterion) {
                 let store = Store::open(&path, Durability::Normal).await.unwrap();
                 let (referee, _) = Referee::start(store, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
                 // Serving: the first command on a game is answered.
-                referee.view(10_000, None).await.unwrap();
+                referee.picture(10_000, None).await.unwrap().unwrap();
                 referee.store().close().await;
             })
         })
@@ -188,7 +188,7 @@ fn benches(c: &mut Criterion) {
         let t = Instant::now();
         let (referee, _) = Referee::start(store, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
         for g in 1..=10_000 {
-            referee.view(g, None).await.unwrap();
+            referee.picture(g, None).await.unwrap().unwrap();
         }
         eprintln!("referee: start + rebuilding all 10,000 live games took {:?}", t.elapsed());
         referee

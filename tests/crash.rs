@@ -197,10 +197,7 @@ fn acknowledged_moves_survive_sigkill() {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let (r, _) = Referee::start(s, Arc::new(ManualClock::new(1_795_996_800))).await.unwrap();
         for &(g, def) in &games {
-            let ply = match r.flip_view(g).await.unwrap() {
-                Some(view) => view.ply,
-                None => r.view(g, None).await.unwrap().ply,
-            };
+            let ply = r.picture(g, None).await.unwrap().expect("a game in play or over").0.ply;
             let acked = acked.get(&g).copied().unwrap_or(0);
             assert!(ply as usize >= acked, "game {g} ({}): ply {ply}, {acked} acknowledged", def.name());
         }

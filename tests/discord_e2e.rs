@@ -85,7 +85,7 @@ impl Harness {
             self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
         let store = Store::open(&self.db, Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer(junqi_referee::discord::config::Locale::ZhCn);
+        let render = junqi_referee::discord::board_renderer();
         let service: Arc<dyn junqi_referee::discord::port::GameService> =
             Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
@@ -779,7 +779,7 @@ async fn settings_announcements_marks_and_a_restart() {
     let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(enemy)), ("piece", json!("司令"))]).await;
     assert!(r.iter().any(|x| content(x).contains(&enemy) && content(x).contains("司令")), "{r:?}");
     let marked = command_image(&mut h, ALICE, thread, "board", &[]).await;
-    assert_ne!(marked, before, "the mark is drawn on Alice's board");
+    assert_ne!(marked, before, "Alice's board shows her mark");
     let r = command_answer(&mut h, ALICE, thread, "mark", &[("point", json!(own)), ("piece", json!("炸弹"))]).await;
     assert!(r.iter().any(|x| content(x).contains("没有可以标记的敌方棋子")), "own pieces are not marked: {r:?}");
     // Marks change nothing public.

@@ -59,7 +59,7 @@ impl Bot {
         std::fs::create_dir_all(&dir).unwrap();
         let store = Store::open(&dir.join("junqi.db"), Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(KnownSeeds)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer(junqi_referee::discord::config::Locale::ZhCn);
+        let render = junqi_referee::discord::board_renderer();
         let service: Arc<dyn junqi_referee::discord::port::GameService> =
             Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(fake.rest_url.clone()).ratelimiter_disabled(true).build();

@@ -6,7 +6,26 @@ use std::sync::Arc;
 use junqi_referee::referee::{
     Action, Clock, Command, DeploySource, Effect, GameMistake, Locale, ManualClock, Mistake, Referee, RefereeError,
 };
+use junqi_referee::rules::PieceKind;
+use junqi_referee::rules::contract::{Face, Picture};
 use junqi_referee::store::{self, Durability, Store};
+
+/// The board as `user` may see it (`None`: the public board): the referee's picture of the game.
+async fn pic(r: &Referee, game: i64, user: Option<&str>) -> Picture {
+    r.picture(game, user).await.unwrap().unwrap().0
+}
+
+/// The side of each piece on a picture, with its kind where the picture tells it.
+fn pieces(p: &Picture) -> Vec<(Option<Seat>, Option<PieceKind>)> {
+    p.tokens
+        .iter()
+        .map(|t| match t.face {
+            Face::Known { owner, kind } | Face::Under { owner, kind } => (Some(owner), Some(kind)),
+            Face::Hidden { owner } => (Some(owner), None),
+            Face::Down => (None, None),
+        })
+        .collect()
+}
 
 const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
 const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
@@ -117,16 +136,16 @@ async fn deployments_reach_only_their_owner_until_the_end() {
         assert!(!text.contains(RED_CODE) && !text.contains(BLUE_CODE), "a layout in public: {text}");
     }
     // The spectator view and the opponent's view show no hidden identity.
-    let spectator = r.view(1, Some("carol")).await.unwrap();
-    assert!(spectator.cells.iter().flatten().all(|c| c.kind.is_none()));
-    let bob = r.view(1, Some("bob")).await.unwrap();
-    assert!(bob.cells.iter().flatten().filter(|c| c.seat.0 == 0).all(|c| c.kind.is_none()));
-    assert!(bob.cells.iter().flatten().filter(|c| c.seat.0 == 1).all(|c| c.kind.is_some()));
+    let spectator = pic(&r, 1, Some("carol")).await;
+    assert!(pieces(&spectator).iter().all(|(_, k)| k.is_none()));
+    let bob = pic(&r, 1, Some("bob")).await;
+    assert!(pieces(&bob).iter().filter(|(s, _)| *s == Some(Seat(0))).all(|(_, k)| k.is_none()));
+    assert!(pieces(&bob).iter().filter(|(s, _)| *s == Some(Seat(1))).all(|(_, k)| k.is_some()));
     // After the end, everything is public.
     let end = r.handle(cmd("bob", "x", Action::Resign(1))).await.unwrap();
     assert!(end.iter().any(|e| matches!(e, Effect::Public { text, .. } if text.replace(' ', "").contains(RED_CODE))));
-    let spectator = r.view(1, None).await.unwrap();
-    assert!(spectator.cells.iter().flatten().all(|c| c.kind.is_some()));
+    let spectator = pic(&r, 1, None).await;
+    assert!(pieces(&spectator).iter().all(|(_, k)| k.is_some()));
 }
 
 #[tokio::test]
@@ -361,7 +380,7 @@ async fn lock_slots_of_finished_and_idle_games_are_evicted() {
                 ("alice", format!("m{g}-{i}"), Action::Move(g, "c6-c7".into()))
             };
             tasks.push(tokio::spawn(async move {
-                let views = [r.view(g, Some(user)).await.is_ok(), r.record(g).await.is_ok()];
+                let views = [r.picture(g, Some(user)).await.is_ok(), r.record(g).await.is_ok()];
                 (r.handle(cmd(user, &request, action)).await, views)
             }));
         }
@@ -386,7 +405,7 @@ async fn lock_slots_of_finished_and_idle_games_are_evicted() {
     assert_eq!(r.cached_games(), 4);
     // Views of finished games rebuild them and let them go again.
     for g in 1..=8 {
-        assert!(r.view(g, None).await.unwrap().over.is_some());
+        assert!(r.turn_status(g).await.unwrap().unwrap().over);
     }
     assert_eq!(r.cached_games(), 4);
     // The four games in play are dropped once idle for over an hour (and rebuilt when needed).
@@ -402,10 +421,9 @@ async fn lock_slots_of_finished_and_idle_games_are_evicted() {
 /// fixture and how it was made: tests/data/README-fixtures.md.
 #[tokio::test]
 async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
-    use junqi_referee::rules::flip::Player;
     use junqi_referee::rules::flip_record::FlipRecord;
     use junqi_referee::rules::record::Record;
-    use junqi_referee::rules::{EndReason, GameOver, Seat};
+    use junqi_referee::rules::{EndReason, GameOver};
 
     // The fixture's clock stopped at T0 + 480 s (T0 = the transcripts' 2026-11-02 00:00 UTC).
     const T0: i64 = 1_793_577_600;
@@ -489,7 +507,8 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     let replay = rec.replay().unwrap();
     assert_eq!(replay.events.len(), 13);
     assert_eq!(replay.over, Some(GameOver { winner: Some(0), reason: EndReason::FlagCaptured }));
-    assert_eq!(r.view(2, None).await.unwrap().over, replay.over);
+    assert!(replay.over.is_some() && r.turn_status(2).await.unwrap().unwrap().over);
+    assert_eq!(pic(&r, 2, None).await.to_move, None);
 
     // #3, deploying (carol in, dave not): the panel can suggest dave a layout (a table the old
     // database did not have), and dave's deployment starts the game, Red (carol) to move.
@@ -501,17 +520,17 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     assert!(e.iter().any(to_dave), "{e:?}");
     assert!(public(&e).contains("对局 #3 开始！红方（carol）先走。"), "{e:?}");
     assert_eq!(r.game_row(3).await.unwrap().unwrap().status, "playing");
-    let v3 = r.view(3, Some("carol")).await.unwrap();
-    assert_eq!((v3.to_move, v3.ply), (Seat::RED, 0));
+    let v3 = pic(&r, 3, Some("carol")).await;
+    assert_eq!((v3.to_move, v3.ply), (Some(Seat::RED), 0));
     ok("carol", "fx-3m", mv(3, "c6-c7")).await.unwrap();
-    assert_eq!(r.view(3, None).await.unwrap().ply, 1);
+    assert_eq!(pic(&r, 3, None).await.ply, 1);
 
     // #4, in play after 5 plies, frank (Blue) to move, erin's draw offer on the table.
     let row4 = r.game_row(4).await.unwrap().unwrap();
     // (Stored as Red's seat index 0; migration 0009 made it the set of agreeing seats, {Red} = 1.)
     assert_eq!((row4.status.as_str(), row4.draw_offer), ("playing", Some(1)));
-    let v4 = r.view(4, Some("frank")).await.unwrap();
-    assert_eq!((v4.to_move, v4.ply), (Seat::BLUE, 5));
+    let v4 = pic(&r, 4, Some("frank")).await;
+    assert_eq!((v4.to_move, v4.ply), (Some(Seat::BLUE), 5));
     let refused = ok("erin", "fx-4a", mv(4, "c9-c10")).await.unwrap_err();
     assert!(matches!(refused, RefereeError::Rejected { mistake: Mistake::NotYourTurn(4), .. }), "{refused}");
     let refused = ok("frank", "fx-4b", mv(4, "c9-c10")).await.unwrap_err();
@@ -526,8 +545,8 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     // frank's move (on vacation, his clock paused) declines the offer; erin's clock runs.
     let e = ok("frank", "fx-4c", mv(4, "b7-b8")).await.unwrap();
     assert!(public(&e).contains("#4 第6手：蓝方（frank）b7-b8。"), "{e:?}");
-    let v4 = r.view(4, Some("erin")).await.unwrap();
-    assert_eq!((v4.to_move, v4.ply), (Seat::RED, 6));
+    let v4 = pic(&r, 4, Some("erin")).await;
+    assert_eq!((v4.to_move, v4.ply), (Some(Seat::RED), 6));
     assert_eq!(r.game_row(4).await.unwrap().unwrap().draw_offer, None);
     {
         let mut c = r.store().conn().await.unwrap();
@@ -538,30 +557,34 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
 
     // #5, 四国军棋 after 5 plies, East (hal) resigned: North, West, South, then North again.
     assert_eq!(r.seat_users(5).await.unwrap(), ["gus", "hal", "ivy", "jon"].map(|u| Some(u.to_string())).to_vec());
-    let v5 = r.view(5, Some("ivy")).await.unwrap();
-    assert_eq!((v5.to_move, v5.ply), (Seat(2), 5));
+    let v5 = pic(&r, 5, Some("ivy")).await;
+    assert_eq!((v5.to_move, v5.ply), (Some(Seat(2)), 5));
     let refused = ok("hal", "fx-5x", mv(5, "c6-C.e")).await.unwrap_err();
     assert!(matches!(refused, RefereeError::Rejected { .. }), "{refused}");
     ok("ivy", "fx-5a", mv(5, "W.a6-W.a5")).await.unwrap();
-    assert_eq!(r.view(5, None).await.unwrap().to_move, Seat(3));
+    assert_eq!(pic(&r, 5, None).await.to_move, Some(Seat(3)));
     ok("jon", "fx-5b", mv(5, "C.w-W.c6")).await.unwrap();
-    assert_eq!(r.view(5, None).await.unwrap().to_move, Seat(0));
+    assert_eq!(pic(&r, 5, None).await.to_move, Some(Seat(0)));
     ok("gus", "fx-5c", mv(5, "E.a5-E.a4")).await.unwrap();
-    let v5 = r.view(5, None).await.unwrap();
-    assert_eq!((v5.to_move, v5.ply, v5.over), (Seat(2), 8, None), "East is skipped");
+    let v5 = pic(&r, 5, None).await;
+    assert_eq!((v5.to_move, v5.ply), (Some(Seat(2)), 8), "East is skipped");
+    assert!(!r.turn_status(5).await.unwrap().unwrap().over);
 
     // #6, the duel after 3 plies: North (kay, the duel's seat 1) to move, then South (lou).
-    let v6 = r.view(6, Some("kay")).await.unwrap();
-    assert_eq!((v6.to_move, v6.ply), (Seat(1), 3));
+    let v6 = pic(&r, 6, Some("kay")).await;
+    assert_eq!((v6.to_move, v6.ply), (Some(Seat(1)), 3));
     ok("kay", "fx-6", mv(6, "C.n-c6")).await.unwrap();
-    let v6 = r.view(6, None).await.unwrap();
-    assert_eq!((v6.to_move, v6.ply), (Seat(0), 4));
+    let v6 = pic(&r, 6, None).await;
+    assert_eq!((v6.to_move, v6.ply), (Some(Seat(0)), 4));
 
     // #1, 翻棋 after 10 plies (9 flips, 1 move), P1 bob (Red) to play. Its live record replays; bob
     // flips Red's flag at a6 and alice's major takes it; the final record, with the seed and the
     // deal, verifies against the commitment posted at the start.
-    let f1 = r.flip_view(1).await.unwrap().unwrap();
-    assert_eq!((f1.to_move, f1.ply, f1.face_down(), f1.p1_colour), (Player::P1, 10, 41, Some(Seat::RED)));
+    // P1 sits in seat 0; the picture names P1 by the colour it plays.
+    let f1 = pic(&r, 1, None).await;
+    let face_down = f1.tokens.iter().filter(|t| t.face == Face::Down).count();
+    assert_eq!((f1.to_move, f1.ply, face_down), (Some(Seat(0)), 10, 41));
+    assert_eq!(f1.name(Seat(0)).map(|n| n.en.as_str()), Some("P1 (Red)"));
     let live = FlipRecord::parse(&r.record(1).await.unwrap()).unwrap();
     assert_eq!(live.replay().unwrap().events.len(), 10);
     ok("bob", "fx-1a", Action::Move(1, "+a6".into())).await.unwrap();
@@ -586,8 +609,8 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
     assert_eq!(boards, vec![("mia", Some("oli"), Some(7), Some("red")), ("pam", Some("ned"), Some(8), None)]);
     assert_eq!(t.lines.len(), 4);
     assert_eq!((t.lines[0].user.as_str(), t.lines[0].wdl), ("mia", (1, 0, 0)));
-    let v8 = r.view(8, Some("ned")).await.unwrap();
-    assert_eq!((v8.to_move, v8.ply), (Seat::BLUE, 3));
+    let v8 = pic(&r, 8, Some("ned")).await;
+    assert_eq!((v8.to_move, v8.ply), (Some(Seat::BLUE), 3));
     // ned resigns board 2: round 2 is paired, games #10 and #11, score groups first: the winners
     // mia and pam meet, and so do oli and ned.
     ok("ned", "fx-8", Action::Resign(8)).await.unwrap();

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use junqi_referee::referee::{
     Action, Clock, Command, Effect, Feature, GameMistake, Locale, ManualClock, Mistake, Referee, RefereeError,
 };
-use junqi_referee::rules::contract::Explain;
+use junqi_referee::rules::adapters::flip::FlipContract;
+use junqi_referee::rules::contract::{AnyGame, Audience, Explain, Token};
 use junqi_referee::rules::flip::{self, Deal, FlipAction, FlipError, FlipGame, FlipOptions, Player};
 use junqi_referee::rules::flip_record::{FlipRecord, SeedTag};
 use junqi_referee::rules::rng::Rng;
@@ -69,12 +70,27 @@ fn manual_seed(g: i64) -> Seed {
     Seed(ManualClock::new(0).entropy("seed", g).unwrap())
 }
 
-/// Plays `action` for whoever is to move (looked up in the row), returning the effects.
+/// Plays `action` for whoever is to move, returning the effects.
 async fn play(r: &Referee, game: i64, req: &str, action: FlipAction) -> Result<Vec<Effect>, RefereeError> {
-    let row = r.game_row(game).await.unwrap().unwrap();
-    let view = r.flip_view(game).await.unwrap().unwrap();
-    let user = row.seats.user(view.to_move.index()).unwrap().to_string();
+    let user = r.turn_status(game).await.unwrap().unwrap().to_move_user.unwrap();
     r.handle(cmd(&user, req, Action::Move(game, ply_text(action)))).await
+}
+
+/// A board as the referee shows it to everyone: its tokens, whose turn, plies played.
+type Board = (Vec<Token>, Option<junqi_referee::rules::Seat>, u32);
+
+/// The public board of a 翻棋 game, as the referee draws it (everything once it is over).
+async fn board(r: &Referee, game: i64) -> Board {
+    let (p, _) = r.picture(game, None).await.unwrap().unwrap();
+    (p.tokens, p.to_move, p.ply)
+}
+
+/// The same board of a mirror of the game.
+fn mirror_board(mirror: &FlipGame) -> Board {
+    let g = FlipContract::new(mirror.clone());
+    let audience = if mirror.over().is_some() { Audience::Everyone } else { Audience::Public };
+    let p = g.picture_for(audience);
+    (p.tokens, p.to_move, p.ply)
 }
 
 #[tokio::test]
@@ -124,7 +140,7 @@ async fn a_whole_flip_game_commits_announces_publishes_and_replays() {
         if report.colours.is_some() {
             assert!(t[0].contains(" P1 plays "), "{t:?}");
         }
-        assert_eq!(r.flip_view(1).await.unwrap().unwrap(), mirror.view());
+        assert_eq!(board(&r, 1).await, mirror_board(&mirror));
         if n % 25 == 0 {
             // While playing, the record is public: Seed and Deal are `?`, the commitment is there.
             let rec = r.record(1).await.unwrap();
@@ -377,10 +393,9 @@ async fn two_deals_that_differ_only_face_down_give_identical_public_effects() {
                     effects.push(Effect::Private { user: user.into(), game: Some(1), text: e.message(Locale::En) });
                 }
             }
-            let view = r.flip_view(1).await.unwrap().unwrap();
-            views.push(
-                junqi_referee::render::flip::render_flip_png(&view, junqi_referee::render::Lang::default()).unwrap(),
-            );
+            let (picture, kind) = r.picture(1, None).await.unwrap().unwrap();
+            let opts = junqi_referee::render::PictureOptions::default();
+            views.push(junqi_referee::render::picture_png(&picture, kind, &opts).unwrap());
         }
         let record = r.record(1).await.unwrap();
         effects.extend(r.handle(cmd("alice", "s", Action::Show(1))).await.unwrap());
@@ -479,8 +494,8 @@ async fn no_randomness_no_deal_and_an_abort_before_the_first_ply() {
     assert!(e.contains(&Effect::TimerCancel { game: 1 }));
     assert_eq!(texts(&e), ["Game #1 was aborted by bob."]);
     assert_eq!(r.game_row(1).await.unwrap().unwrap().status, "aborted");
-    // A flip game's public board comes from flip_view; a standard game has none.
-    assert!(r.flip_view(1).await.is_err());
+    // An aborted game has no board to draw.
+    assert!(!matches!(r.picture(1, None).await, Ok(Some(_))));
     assert_eq!(r.legal_actions(1, "alice").await.unwrap(), Vec::<String>::new());
 }
 
@@ -503,13 +518,13 @@ async fn a_ply_and_its_views_rebuild_the_game_at_most_once() {
     for n in 0..12 {
         let (user, text) = next(&mut mirror, &mut rng, n);
         r.handle(cmd(user, &format!("p{n}"), Action::Move(1, text))).await.unwrap();
-        r.flip_view(1).await.unwrap().unwrap();
-        r.flip_view(1).await.unwrap().unwrap();
+        r.picture(1, None).await.unwrap().unwrap();
+        r.turn_status(1).await.unwrap().unwrap();
         r.legal_actions(1, user).await.unwrap();
         r.record(1).await.unwrap();
     }
     assert_eq!(r.rebuilds(), 0);
-    assert_eq!(r.flip_view(1).await.unwrap().unwrap(), mirror.view());
+    assert_eq!(board(&r, 1).await, mirror_board(&mirror));
     assert_eq!(r.cached_games(), 1);
     // Idle for over an hour: the next tick drops the cached game; the next ply rebuilds it once,
     // and the views after it reuse that one rebuild.
@@ -519,14 +534,14 @@ async fn a_ply_and_its_views_rebuild_the_game_at_most_once() {
     for n in 12..16 {
         let (user, text) = next(&mut mirror, &mut rng, n);
         r.handle(cmd(user, &format!("p{n}"), Action::Move(1, text))).await.unwrap();
-        r.flip_view(1).await.unwrap().unwrap();
+        r.picture(1, None).await.unwrap().unwrap();
         r.legal_actions(1, user).await.unwrap();
     }
     assert_eq!(r.rebuilds(), 1);
-    assert_eq!(r.flip_view(1).await.unwrap().unwrap(), mirror.view());
+    assert_eq!(board(&r, 1).await, mirror_board(&mirror));
     // A finished game leaves the cache and its lock slot the map; its views rebuild on demand.
     r.handle(cmd("alice", "x", Action::Resign(1))).await.unwrap();
     assert_eq!(r.cached_games(), 0);
-    assert!(r.flip_view(1).await.unwrap().unwrap().over.is_some());
+    assert!(r.turn_status(1).await.unwrap().unwrap().over);
     assert_eq!(r.cached_games(), 0);
 }

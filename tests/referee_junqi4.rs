@@ -8,10 +8,11 @@ use std::sync::Arc;
 use junqi_referee::referee::{
     Action, Command, DeploySource, Effect, GameMistake, ManualClock, Mistake, Referee, RefereeError,
 };
-use junqi_referee::render::{RenderOptions, render_png};
+use junqi_referee::render::{PictureOptions, picture_png};
+use junqi_referee::rules::contract::{Audience, Face};
 use junqi_referee::rules::record::Record;
 use junqi_referee::rules::rng::Rng;
-use junqi_referee::rules::{Seat, Setup, Variant, Viewer};
+use junqi_referee::rules::{Seat, Setup, Variant};
 use junqi_referee::store::{Durability, Store};
 
 const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
@@ -168,8 +169,9 @@ async fn seen_by(r: &Referee, effects: &[Effect], user: &str) -> Vec<String> {
         })
         .map(|e| serde_json::to_string(e).unwrap())
         .collect();
-    let view = r.view(1, Some(user)).await.unwrap();
-    let png = render_png(&view, &RenderOptions::default()).unwrap();
+    let (picture, kind) = r.picture(1, Some(user)).await.unwrap().unwrap();
+    let png = picture_png(&picture, kind, &PictureOptions::default()).unwrap();
+    out.push(format!("{picture:?}"));
     out.push(format!("png {} bytes, {:x}", png.len(), png.iter().fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b))));
     out
 }
@@ -219,11 +221,15 @@ async fn each_viewer_gets_identical_effects_and_images_whatever_they_may_not_see
             let other = PLAYERS[(viewer + 1) % 4];
             assert_ne!(seen_by(&ra, &ea, other).await, seen_by(&rb, &eb, other).await, "{mode}, {other}");
             // The private image shows the viewer's own army, and the partner's in partners mode.
-            let view = ra.view(1, Some(user)).await.unwrap();
-            assert_eq!(view.viewer, Viewer::Seat(seat));
-            for cell in view.cells.iter().flatten() {
-                let sees = cell.seat == seat || (mode == "partners" && cell.seat.0 % 2 == seat.0 % 2);
-                assert_eq!(cell.kind.is_some(), sees, "{mode}, viewer {user}, piece of {:?}", cell.seat);
+            let (picture, _) = ra.picture(1, Some(user)).await.unwrap().unwrap();
+            assert_eq!(picture.audience(), Audience::Seat(seat));
+            for t in &picture.tokens {
+                let owner = match t.face {
+                    Face::Known { owner, .. } | Face::Hidden { owner } | Face::Under { owner, .. } => owner,
+                    Face::Down => panic!("no face-down pieces in 四国军棋"),
+                };
+                let sees = owner == seat || (mode == "partners" && owner.0 % 2 == seat.0 % 2);
+                assert_eq!(t.face.tells_kind(), sees, "{mode}, viewer {user}, piece of {owner:?}");
             }
         }
     }

@@ -125,8 +125,8 @@ async fn play(setups: &[Setup; 2], moves: &[String], mode: &str, tag: &str) -> (
             match e {
                 Effect::Public { text, .. } => public.push(text),
                 Effect::Render { game, for_user: None } => {
-                    let view = referee.view(game, None).await.unwrap();
-                    public.push(format!("{:?}|{:?}|{:?}|{:?}", view.cells, view.last, view.removed, view.over));
+                    let (picture, _) = referee.picture(game, None).await.unwrap().unwrap();
+                    public.push(format!("{picture:?}"));
                 }
                 Effect::TimerSet { at, .. } => public.push(format!("timer {at}")),
                 _ => {}
@@ -134,7 +134,7 @@ async fn play(setups: &[Setup; 2], moves: &[String], mode: &str, tag: &str) -> (
         }
         clock.advance(60);
     }
-    let final_view = format!("{:?}", referee.view(1, Some("carol")).await.unwrap().cells);
+    let final_view = format!("{:?}", referee.picture(1, Some("carol")).await.unwrap().unwrap().0.tokens);
     referee.store().close().await;
     for s in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{s}", db.display()));

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use junqi_referee::referee::{Action, Command, DeploySource, Effect, ManualClock, Referee};
-use junqi_referee::render::{RenderOptions, render_png};
+use junqi_referee::render::{PictureOptions, picture_png};
 use junqi_referee::rules::notation::format_move;
 use junqi_referee::rules::piece::PieceClass;
 use junqi_referee::rules::rng::Rng;
@@ -140,8 +140,9 @@ async fn play(setups: &[Setup], moves: &[(usize, String)], mode: &str, viewer: &
         })
         .map(|e| serde_json::to_string(e).unwrap())
         .collect();
-    let view = r.view(1, Some(viewer)).await.unwrap();
-    let png = render_png(&view, &RenderOptions::default()).unwrap();
+    let (picture, kind) = r.picture(1, Some(viewer)).await.unwrap().unwrap();
+    let png = picture_png(&picture, kind, &PictureOptions::default()).unwrap();
+    seen.push(format!("{picture:?}"));
     seen.push(format!("png {}", png.iter().fold(0u64, |h, &b| h.rotate_left(7) ^ u64::from(b))));
     r.store().close().await;
     for s in ["", "-wal", "-shm"] {

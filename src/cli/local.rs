@@ -9,8 +9,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::local::{parse_line, text_board};
+use crate::local::parse_line;
 use crate::referee::{Command, Effect, Mark, Referee, RefereeError, SystemClock};
+use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
 
 const HELP: &str = "\
@@ -56,38 +57,24 @@ fn pause(interactive: bool, prompt: &str) {
 }
 
 /// Writes a board image next to the text board, so a local game can be followed as the bot's
-/// players see it. A failure to write is reported and the game goes on.
-fn write_image(images: Option<&Path>, view: &crate::rules::View, game: i64, whose: &str, marks: &[Mark]) {
+/// players see it: the game's picture for its audience, with the player's own marks on a picture
+/// made for their seat. A failure to write is reported and the game goes on.
+fn write_picture_image(
+    images: Option<&Path>,
+    picture: &Picture,
+    kind: &GameKind,
+    game: i64,
+    whose: &str,
+    marks: &[Mark],
+) {
     let Some(dir) = images else { return };
     let marks = marks.iter().map(|m| (m.point, m.kind)).collect();
-    let opts = crate::render::RenderOptions { marks, ..Default::default() };
-    let png = match crate::render::render_png(view, &opts) {
+    let opts = crate::render::PictureOptions { marks, ..Default::default() };
+    let png = match crate::render::picture_png(picture, kind, &opts) {
         Ok(png) => png,
         Err(e) => return say(&format!("(no image: {e})")),
     };
     // User names become file names: keep letters, digits, '-' and '_' only.
-    let whose: String =
-        whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
-    let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", view.ply));
-    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
-        Ok(()) => say(&format!("[image] {}", path.display())),
-        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
-    }
-}
-
-/// Writes the image of a contract picture, when the game's board art is known to the renderer.
-fn write_picture_image(
-    images: Option<&Path>,
-    picture: &crate::rules::contract::Picture,
-    kind: &crate::rules::contract::GameKind,
-    game: i64,
-    whose: &str,
-) {
-    let Some(dir) = images else { return };
-    let png = match crate::render::picture_png(picture, kind, &crate::render::PictureOptions::default()) {
-        Ok(png) => png,
-        Err(e) => return say(&format!("(no image: {e})")),
-    };
     let whose: String =
         whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
     let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", picture.ply));
@@ -97,18 +84,13 @@ fn write_picture_image(
     }
 }
 
-/// Writes a 翻棋 board image (the one public board).
-fn write_flip_image(images: Option<&Path>, view: &crate::rules::flip::FlipView, game: i64) {
-    let Some(dir) = images else { return };
-    let png = match crate::render::flip::render_flip_png(view, crate::render::Lang::default()) {
-        Ok(png) => png,
-        Err(e) => return say(&format!("(no image: {e})")),
-    };
-    let path = dir.join(format!("game-{game}-ply-{:03}-public.png", view.ply));
-    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
-        Ok(()) => say(&format!("[image] {}", path.display())),
-        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
-    }
+/// A player's marks as a line (`marks: c6 司令?`), in the point and piece names of the kind.
+fn marks_line(kind: &GameKind, marks: &[Mark]) -> Option<String> {
+    let def = catalog::find(kind.name)?;
+    let words = def.marks?.piece_words;
+    let list: Vec<String> =
+        marks.iter().map(|m| format!("{} {}?", (def.record.point)(m.point), words(m.kind).1)).collect();
+    (!list.is_empty()).then(|| format!("marks: {}", list.join(", ")))
 }
 
 async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: Option<&Path>) {
@@ -123,53 +105,30 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                     print!("\x1b[2J\x1b[H");
                 }
             }
-            Effect::Render { game, .. } if matches!(referee.flip_view(*game).await, Ok(Some(_))) => {
-                // 翻棋 has one public board for everyone (no private channel); `show` asks for it too.
-                if let Ok(Some(view)) = referee.flip_view(*game).await {
-                    say(&crate::local::flip_text_board(&view));
-                    write_flip_image(images, &view, *game);
+            Effect::Render { game, for_user } => {
+                // Any kind: its picture for the audience asked for (everything once it is over).
+                let Ok(Some((picture, kind))) = referee.picture(*game, for_user.as_deref()).await else { continue };
+                let whose = match (for_user, picture.audience()) {
+                    // Once it is over the public board shows everything: no private one.
+                    (Some(_), Audience::Everyone) => continue,
+                    (Some(user), _) => user.as_str(),
+                    (None, Audience::Everyone) => "reveal",
+                    (None, _) => "public",
+                };
+                let private = for_user.is_some();
+                if private {
+                    pause(interactive, &format!("--- {whose}'s board: press Enter when only {whose} is looking ---"));
                 }
-            }
-            Effect::Render { game, for_user } if referee.view(*game, None).await.is_err() => {
-                // A kind whose art draws pictures, not views: its picture for this audience.
-                if let Ok(Some((picture, kind))) = referee.picture(*game, for_user.as_deref()).await {
-                    if let Some(user) = for_user {
-                        pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
-                    }
-                    say(&crate::local::picture_text(&picture, kind));
-                    write_picture_image(images, &picture, kind, *game, for_user.as_deref().unwrap_or("public"));
-                    if for_user.is_some() && interactive {
-                        pause(interactive, "--- press Enter to hide ---");
-                        print!("\x1b[2J\x1b[H");
-                    }
+                say(&crate::local::picture_text(&picture, kind));
+                let marks = match (for_user, picture.audience()) {
+                    (Some(user), Audience::Seat(_)) => referee.marks(*game, user).await.unwrap_or_default(),
+                    _ => vec![],
+                };
+                if let Some(line) = marks_line(kind, &marks) {
+                    say(&line);
                 }
-            }
-            Effect::Render { game, for_user: None } => {
-                if let Ok(view) = referee.view(*game, None).await {
-                    say(&text_board(&view));
-                    write_image(images, &view, *game, if view.over.is_some() { "reveal" } else { "public" }, &[]);
-                }
-            }
-            Effect::Render { game, for_user: Some(user) } => {
-                if let Ok(view) = referee.view(*game, Some(user.as_str())).await {
-                    if view.over.is_some() {
-                        continue;
-                    }
-                    pause(interactive, &format!("--- {user}'s board: press Enter when only {user} is looking ---"));
-                    say(&text_board(&view));
-                    let marks = referee.marks(*game, user).await.unwrap_or_default();
-                    if !marks.is_empty() {
-                        let b = &view.variant.board;
-                        let lang = crate::render::Lang::default();
-                        let list: Vec<String> = marks
-                            .iter()
-                            .map(|m| {
-                                format!("{} {}", b.name(m.point), crate::render::mark_label(view.variant, lang, m.kind))
-                            })
-                            .collect();
-                        say(&format!("marks: {}", list.join(", ")));
-                    }
-                    write_image(images, &view, *game, user, &marks);
+                write_picture_image(images, &picture, kind, *game, whose, &marks);
+                if private {
                     pause(interactive, "--- press Enter to hide ---");
                     if interactive {
                         print!("\x1b[2J\x1b[H");

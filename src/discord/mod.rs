@@ -28,7 +28,7 @@ pub mod text;
 
 use std::sync::Arc;
 
-pub use service::{board_renderer, flip_board_renderer};
+pub use service::board_renderer;
 
 use crate::referee::{Referee, SystemClock};
 use crate::store::{Durability, Store};
@@ -44,8 +44,7 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
     if !missed.is_empty() {
         tracing::info!(count = missed.len(), "applied deadlines missed while the bot was down");
     }
-    let service = service::RefereeService::new(Arc::new(referee), Some(board_renderer(config.locale)))
-        .with_flip_renderer(Some(flip_board_renderer(config.locale)));
+    let service = service::RefereeService::new(Arc::new(referee), Some(board_renderer()));
     Ok(Arc::new(service))
 }
 

@@ -41,14 +41,12 @@ use std::sync::{Arc, Mutex as StdMutex};
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::SqliteConnection;
 
-use crate::rules::flip::FlipView;
 use crate::rules::rng::Rng;
-use crate::rules::{Seat, View};
 use crate::store::{self, GameRow, Store, StoreError, status};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use i18n::{Locale, Mistake, Msg};
-pub use lifecycle::{Feature, GameMistake};
+pub use lifecycle::{Feature, GameMistake, TurnStatus};
 pub use marks::Mark;
 pub use settings::ServerOptions;
 pub use time::{TimeControlError, parse_time_control};
@@ -463,70 +461,6 @@ impl Referee {
     async fn locale_of(&self, user: &str, server: &str) -> Result<Locale, StoreError> {
         let mut c = self.store.conn().await?;
         user_locale(&mut c, user, server).await
-    }
-
-    /// The board as `user` may see it, for the arts that draw an engine's view (the Junqi
-    /// family): their own seat's view if they play in the game, the public one otherwise (`None`
-    /// asks for the public view); everything once it is over. Other kinds are drawn from their
-    /// [`Referee::picture`].
-    pub async fn view(&self, game: GameId, user: Option<&str>) -> Result<View, RefereeError> {
-        match self.engine_view(game, user).await? {
-            Some(view) => Ok(view),
-            None => {
-                let mistake = Mistake::Game(GameMistake::NotOffered { game, what: lifecycle::Feature::View });
-                Err(RefereeError::Rejected { mistake, message: String::new() })
-            }
-        }
-    }
-
-    /// The public board of a 翻棋 game as its art draws it (the same for players and spectators),
-    /// or `None` if the game is of another kind.
-    pub async fn flip_view(&self, game: GameId) -> Result<Option<FlipView>, RefereeError> {
-        // One read of the row, under the game's lock: the cached game answers.
-        if let Some(view) = self.with_game(game, |g, _| crate::rules::adapters::flip::engine_view(g)).await? {
-            return Ok(view);
-        }
-        // Not in play: a dealt game says so; any other kind has no such board.
-        let row = self
-            .game_row(game)
-            .await?
-            .ok_or_else(|| RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() })?;
-        if lifecycle::hosts(&row.variant).is_none_or(|d| d.kind.setup != crate::rules::contract::SetupStyle::Deal) {
-            return Ok(None);
-        }
-        Err(RefereeError::Rejected {
-            mistake: Mistake::WrongState { game, status: row.status.clone() },
-            message: String::new(),
-        })
-    }
-
-    /// Every public board of a 翻棋 game, from the deal to now (one per ply, and one more if the
-    /// game ended by resignation, timeout or agreement), for replays; `None` for other kinds.
-    pub async fn flip_views(&self, game: GameId) -> Result<Option<Vec<FlipView>>, RefereeError> {
-        if self.flip_view(game).await?.is_none() {
-            return Ok(None);
-        }
-        let mut c = self.store.conn().await?;
-        let Some(row) = store::game_get(&mut c, game).await? else { return Ok(None) };
-        let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let Some(start) = lifecycle::start_of(&mut c, def, &row).await? else { return Ok(None) };
-        let mut g = (def.start)(&start).map_err(|e| lifecycle::start_corrupt(game, e))?;
-        let flip_view = |g: &dyn crate::rules::contract::AnyGame| crate::rules::adapters::flip::engine_view(g);
-        let mut views: Vec<FlipView> = flip_view(&*g).into_iter().collect();
-        for e in store::events_of(&mut c, game).await? {
-            let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
-            match (e.kind.as_str(), seat) {
-                ("move", Some(s)) => {
-                    g.apply_text(s, &e.body).map_err(|x| corrupt("events", e.seq, x))?;
-                }
-                ("resign", Some(s)) => _ = g.leave(s, crate::rules::contract::Leave::Resign),
-                ("timeout", Some(s)) => _ = g.leave(s, crate::rules::contract::Leave::Timeout),
-                ("draw", _) => _ = g.agree_draw(),
-                _ => continue,
-            }
-            views.extend(flip_view(&*g));
-        }
-        Ok(Some(views))
     }
 
     /// The game's record (`.jqr`): with every setup (or the deal) once the game is over; before

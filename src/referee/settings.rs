@@ -177,4 +177,10 @@ impl Referee {
     pub async fn locale_for(&self, user: &str, server: &str) -> Result<Locale, RefereeError> {
         Ok(self.locale_of(user, server).await?)
     }
+
+    /// The language the referee speaks in a server's public messages.
+    pub async fn server_locale(&self, server: &str) -> Result<Locale, RefereeError> {
+        let mut c = self.store.conn().await?;
+        Ok(Locale::parse(&store::server_get(&mut c, server).await?.locale).unwrap_or_default())
+    }
 }

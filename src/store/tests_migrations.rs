@@ -151,7 +151,9 @@ async fn migration_0007_moves_seats_secrets_and_layouts(_p: SqlitePoolOptions, o
     // The live games go on: the referee finds the players in their seats.
     let r = Referee::new(s.clone(), std::sync::Arc::new(ManualClock::new(1000)));
     assert_eq!(r.seat_users(1).await.unwrap(), [Some("alice".to_string()), Some("bob".to_string())]);
-    assert!(matches!(r.view(1, Some("bob")).await.unwrap().viewer, crate::rules::Viewer::Seat(Seat::BLUE)));
+    let (bob, _) = r.picture(1, Some("bob")).await.unwrap().unwrap();
+    assert_eq!(bob.audience(), crate::rules::contract::Audience::Seat(Seat::BLUE));
+    assert!(!bob.tokens.is_empty());
     let cmd = |user: &str, request: &str, action| Command {
         user: user.into(),
         request: request.into(),
@@ -162,8 +164,10 @@ async fn migration_0007_moves_seats_secrets_and_layouts(_p: SqlitePoolOptions, o
     let g1 = game_get(&mut s.conn().await.unwrap(), 1).await.unwrap().unwrap();
     assert_eq!(g1.result.as_deref(), Some("red_wins:resign"));
     // 翻棋: bob is P1 and moves first; the deal is read back from game_secrets.
-    let view = r.flip_view(2).await.unwrap().unwrap();
-    assert_eq!(view.to_move, crate::rules::flip::Player::P1);
+    let (public, kind) = r.picture(2, None).await.unwrap().unwrap();
+    assert_eq!(kind.setup, crate::rules::contract::SetupStyle::Deal);
+    assert_eq!(r.seat_users(2).await.unwrap()[0].as_deref(), Some("bob"));
+    assert_eq!(public.to_move, Some(Seat(0)));
     r.handle(cmd("bob", "f1", Action::Move(2, "+a1".into()))).await.unwrap();
     // The 4-player game: the last layout of the family is offered to its players.
     assert_eq!(r.last_layout("alice", Some(3)).await.unwrap().as_deref(), Some("ddd"));

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use junqi_referee::discord::bot::run_with_http;
-use junqi_referee::discord::config::{Config, Locale};
+use junqi_referee::discord::config::Config;
 use junqi_referee::discord::port::GameService;
 use junqi_referee::discord::service::RefereeService;
 use junqi_referee::referee::{Referee, SystemClock};
@@ -68,7 +68,7 @@ impl Harness {
             self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
         let store = Store::open(&self.db, Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer(Locale::ZhCn);
+        let render = junqi_referee::discord::board_renderer();
         let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
         let config = Config {

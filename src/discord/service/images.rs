@@ -1,64 +1,37 @@
-//! Board images: the renderers the service is given (see [`board_renderer`]), and the images of
-//! a game's board and of a layout alone on the board. Every drawing runs off the async workers,
-//! through [`draw`].
+//! Board images: the renderer the service is given (see [`board_renderer`]), and the images of
+//! a game's board and of a layout alone on the board, all drawn from the game's [`Picture`] for
+//! one audience. Every drawing runs off the async workers, through [`draw`].
 
 use std::sync::{Arc, OnceLock};
 
 use tokio::sync::Semaphore;
 
 use super::RefereeService;
-use crate::discord::config::Locale;
+use crate::discord::ids::user_key;
 use crate::discord::port::{File, ServiceError};
-use crate::referee::Mark;
-use crate::rules::view::View;
-use crate::rules::{Game, RuleOptions, Seat, Setup, Variant, Viewer};
+use crate::render::PictureOptions;
+use crate::rules::contract::{Audience, GameKind, Picture};
 
-/// What an image shows beyond the view.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Extras {
-    /// The viewer's own marks (private images only).
-    pub marks: Vec<Mark>,
-    /// A layout before the game starts (captioned as a deployment, not as a move).
-    pub deployment: bool,
-}
+/// Draws a game's picture as an image (PNG for boards). `None` when it could not be drawn.
+pub type Renderer = Arc<dyn Fn(&Picture, &GameKind, &PictureOptions) -> Option<Vec<u8>> + Send + Sync>;
 
-/// Draws a view as an image (PNG for boards). `None` when no renderer is available.
-pub type Renderer = Arc<dyn Fn(&View, &Extras) -> Option<Vec<u8>> + Send + Sync>;
-
-/// Draws a 翻棋 board (PNG). `None` when no renderer is available.
-pub type FlipRenderer = Arc<dyn Fn(&crate::rules::flip::FlipView) -> Option<Vec<u8>> + Send + Sync>;
-
-/// The language images are labelled in for a locale: 繁體 players get 繁體 images.
-pub fn render_lang(locale: Locale) -> crate::render::Lang {
+/// The language images are labelled in for the referee's locale of a user or a server.
+fn referee_lang(locale: crate::referee::Locale) -> crate::render::Lang {
     match locale {
-        Locale::En => crate::render::Lang::En,
-        Locale::ZhTw => crate::render::Lang::ZhHant,
-        Locale::ZhCn => crate::render::Lang::Zh,
+        crate::referee::Locale::En => crate::render::Lang::En,
+        crate::referee::Locale::ZhHant => crate::render::Lang::ZhHant,
+        crate::referee::Locale::ZhHans => crate::render::Lang::Zh,
     }
 }
 
-/// The 翻棋 board images of `src/render/flip.rs`, labelled in the server's default language.
-pub fn flip_board_renderer(locale: Locale) -> FlipRenderer {
-    let lang = render_lang(locale);
-    Arc::new(move |view: &crate::rules::flip::FlipView| match crate::render::flip::render_flip_png(view, lang) {
-        Ok(png) => Some(png),
-        Err(e) => {
-            tracing::warn!(error = %e, "could not draw a flip board");
-            None
-        }
-    })
-}
-
-/// The board images of `src/render`, labelled in the server's default language.
-pub fn board_renderer(locale: Locale) -> Renderer {
-    let lang = render_lang(locale);
-    Arc::new(move |view: &crate::rules::View, extras: &Extras| {
-        let marks = extras.marks.iter().map(|m| (m.point, m.kind)).collect();
-        let opts = crate::render::RenderOptions { lang, marks, deployment: extras.deployment, ..Default::default() };
-        match crate::render::render_png(view, &opts) {
+/// The board images of `src/render`, drawn from any catalogued game's picture (the language is
+/// the viewer's, given in the options).
+pub fn board_renderer() -> Renderer {
+    Arc::new(|picture: &Picture, kind: &GameKind, opts: &PictureOptions| {
+        match crate::render::picture_png(picture, kind, opts) {
             Ok(png) => Some(png),
             Err(e) => {
-                tracing::warn!(error = %e, "could not draw a board");
+                tracing::warn!(error = %e, kind = kind.name, "could not draw a board");
                 None
             }
         }
@@ -66,66 +39,67 @@ pub fn board_renderer(locale: Locale) -> Renderer {
 }
 
 impl RefereeService {
-    /// A game's board as `for_user` sees it (None: the public board), as the file `name`.
+    /// A game's board as `for_user` sees it (None: the public board), as the file `name`: the
+    /// game's picture for that audience, in the viewer's language (the public image in the
+    /// server's), with the player's own marks on a picture made for their seat.
     pub(super) async fn image(&self, game: i64, for_user: Option<&str>, name: &str) -> Option<File> {
-        // 翻棋: one public board for everyone (no private channel).
-        if let Ok(Some(view)) = self.referee.flip_view(game).await {
-            let render = self.flip_render.clone()?;
-            let bytes = draw("a flip board", move || render(&view)).await.ok()??;
-            return Some(File { name: name.to_string(), bytes });
-        }
-        // A kind whose art draws pictures rather than views: its picture for this audience.
-        if self.referee.view(game, for_user).await.is_err()
-            && let Ok(Some((picture, kind))) = self.referee.picture(game, for_user).await
-        {
-            self.render.as_ref()?;
-            let drawn = draw("a board picture", move || {
-                crate::render::picture_png(&picture, kind, &crate::render::PictureOptions::default())
-            });
-            return match drawn.await {
-                Ok(Ok(bytes)) => Some(File { name: name.to_string(), bytes }),
-                Ok(Err(e)) => {
-                    tracing::warn!(error = %e, game, "could not draw a board picture");
-                    None
-                }
-                Err(_) => None,
-            };
-        }
         // Text only: nothing to read for an image that will not be drawn.
         self.render.as_ref()?;
-        let view = self.referee.view(game, for_user).await.ok()?;
+        let (picture, kind) = match self.referee.picture(game, for_user).await {
+            Ok(Some(p)) => p,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(error = %e, game, "could not read a board picture");
+                return None;
+            }
+        };
         // Marks are the player's own: only on their private image, never on the public one.
-        let marks = match (for_user, view.viewer) {
-            (Some(u), Viewer::Seat(_)) => self.referee.marks(game, u).await.unwrap_or_else(|e| {
-                tracing::warn!(error = %e, game, "could not read marks");
-                vec![]
-            }),
+        let marks = match (for_user, picture.audience()) {
+            (Some(u), Audience::Seat(_)) => match self.referee.marks(game, u).await {
+                Ok(marks) => marks.into_iter().map(|m| (m.point, m.kind)).collect(),
+                Err(e) => {
+                    tracing::warn!(error = %e, game, "could not read marks");
+                    vec![]
+                }
+            },
             _ => vec![],
         };
-        self.board_png(view, Extras { marks, deployment: false })
-            .await
-            .map(|bytes| File { name: name.to_string(), bytes })
+        let opts = PictureOptions { lang: self.image_lang(game, for_user).await, marks, ..Default::default() };
+        self.picture_png(picture, kind, opts).await.map(|bytes| File { name: name.to_string(), bytes })
     }
 
     /// The image of a layout alone on the board, as its owner sees it (deployment panels).
     pub(super) async fn layout_image(&self, game: i64, user: u64, layout: &str) -> Option<File> {
         self.render.as_ref()?;
-        let row = self.referee.game_row(game).await.ok()??;
-        let seat = self.seat_of(game, user).await.unwrap_or(Seat::BLUE);
-        let v = Variant::by_name(&row.variant)?;
-        let deployment = Setup::parse(v, layout).ok()?.validate(v, seat).ok()?;
-        let alone = Game::new(v, RuleOptions::default(), &[deployment], seat);
-        let view = alone.view(Viewer::Seat(seat), crate::rules::Mode::Dark, None);
-        self.board_png(view, Extras { marks: vec![], deployment: true })
-            .await
-            .map(|bytes| File { name: "layout.png".into(), bytes })
+        let me = user_key(user);
+        let (picture, kind) = self.referee.layout_picture(game, &me, layout).await.ok()??;
+        let opts =
+            PictureOptions { lang: self.image_lang(game, Some(&me)).await, deployment: true, ..Default::default() };
+        self.picture_png(picture, kind, opts).await.map(|bytes| File { name: "layout.png".into(), bytes })
     }
 
-    /// A view drawn by the board renderer (off the async workers; see [`draw`]); None without a
-    /// renderer or when drawing failed.
-    pub(super) async fn board_png(&self, view: View, extras: Extras) -> Option<Vec<u8>> {
+    /// The language of an image of `game` for `user` (theirs), or of its public image (`None`:
+    /// the server's); the default language if the referee cannot tell.
+    pub(super) async fn image_lang(&self, game: i64, user: Option<&str>) -> crate::render::Lang {
+        let server = match self.referee.game_row(game).await {
+            Ok(Some(row)) => row.server_id,
+            _ => String::new(),
+        };
+        let locale = match user {
+            Some(u) => self.referee.locale_for(u, &server).await,
+            None => self.referee.server_locale(&server).await,
+        };
+        locale.map(referee_lang).unwrap_or_else(|e| {
+            tracing::warn!(error = %e, game, "could not read a language for an image");
+            crate::render::Lang::default()
+        })
+    }
+
+    /// A picture drawn by the board renderer (off the async workers; see [`draw`]); None without
+    /// a renderer or when drawing failed.
+    async fn picture_png(&self, picture: Picture, kind: &'static GameKind, opts: PictureOptions) -> Option<Vec<u8>> {
         let render = self.render.clone()?;
-        draw("a board", move || render(&view, &extras)).await.ok()?
+        draw("a board", move || render(&picture, kind, &opts)).await.ok()?
     }
 }
 
@@ -155,6 +129,87 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::{Action, Command, DeploySource, ManualClock, Referee};
+    use crate::rules::Seat;
+    use crate::rules::contract::{Face, catalog};
+    use crate::store::{Durability, Store};
+
+    const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
+    const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
+
+    /// What the service asked the renderer to draw: the picture's audience and the options.
+    type Drawn = std::sync::Arc<std::sync::Mutex<Vec<(Audience, PictureOptions)>>>;
+
+    #[tokio::test]
+    async fn images_are_the_audiences_pictures_in_their_language_with_the_players_own_marks() {
+        let path = std::env::temp_dir().join(format!("junqi-images-{}.db", std::process::id()));
+        for s in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{s}", path.display()));
+        }
+        let store = Store::open(&path, Durability::Normal).await.unwrap();
+        let referee = Arc::new(Referee::new(store, Arc::new(ManualClock::new(1_795_996_800))));
+        let drawn: Drawn = Default::default();
+        let seen = drawn.clone();
+        let render: Renderer = Arc::new(move |p: &Picture, _: &GameKind, o: &PictureOptions| {
+            seen.lock().unwrap().push((p.audience(), o.clone()));
+            Some(vec![7])
+        });
+        let service = RefereeService::new(referee.clone(), Some(render));
+        let (alice, bob) = (user_key(1), user_key(2));
+        let mut n = 0;
+        let mut run = async |user: &str, action: Action| {
+            n += 1;
+            let cmd = Command { user: user.into(), request: format!("r{n}"), server: String::new(), action };
+            referee.handle(cmd).await.unwrap();
+        };
+        let challenge = Action::Challenge {
+            opponent: Some(bob.clone()),
+            variant: "junqi".into(),
+            mode: String::new(),
+            rules: String::new(),
+            time: "none".into(),
+        };
+        run(&alice, challenge).await;
+        run(&bob, Action::SetLocale("zh-TW".into())).await;
+        run(&bob, Action::Accept(1)).await;
+        // Bob's layout alone on the board, as a deployment, in his language.
+        assert!(service.layout_image(1, 2, BLUE).await.is_some());
+        let (audience, opts) = drawn.lock().unwrap().pop().unwrap();
+        assert_eq!(
+            (audience, opts.deployment, opts.lang),
+            (Audience::Seat(Seat(1)), true, crate::render::Lang::ZhHant)
+        );
+        // Not a layout: no image.
+        assert!(service.layout_image(1, 2, "nonsense").await.is_none());
+        run(&alice, Action::Deploy(1, DeploySource::Text(RED.into()))).await;
+        run(&bob, Action::Deploy(1, DeploySource::Text(BLUE.into()))).await;
+        // Alice marks one of Bob's pieces.
+        let (mine, kind) = referee.picture(1, Some(&alice)).await.unwrap().unwrap();
+        let enemy = mine.tokens.iter().find(|t| t.face == Face::Hidden { owner: Seat(1) }).unwrap().at;
+        let point = (catalog::find(kind.name).unwrap().record.point)(enemy);
+        run(&alice, Action::Mark { game: 1, point, piece: Some("司令".into()) }).await;
+        drawn.lock().unwrap().clear();
+        for user in [Some(alice.as_str()), Some(bob.as_str()), None] {
+            assert!(service.image(1, user, "b.png").await.is_some());
+        }
+        let drawn: Vec<_> =
+            drawn.lock().unwrap().iter().map(|(a, o)| (*a, o.lang, o.marks.len(), o.deployment)).collect();
+        let (en, hant) = (crate::render::Lang::En, crate::render::Lang::ZhHant);
+        // Alice's own seat with her mark; Bob's in 繁體 without it; the public one in the server's
+        // language, without marks.
+        assert_eq!(
+            drawn,
+            [
+                (Audience::Seat(Seat(0)), en, 1, false),
+                (Audience::Seat(Seat(1)), hant, 0, false),
+                (Audience::Public, en, 0, false)
+            ]
+        );
+        referee.store().close().await;
+        for s in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{s}", path.display()));
+        }
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn drawings_run_off_the_async_workers_and_a_panic_is_an_internal_fault() {

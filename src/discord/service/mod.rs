@@ -15,7 +15,7 @@ mod panels;
 pub mod tournament;
 mod translate;
 
-pub use images::{Extras, FlipRenderer, Renderer, board_renderer, flip_board_renderer};
+pub use images::{Renderer, board_renderer};
 
 use images::draw;
 pub use translate::merge_public;
@@ -27,15 +27,15 @@ use super::port::{
     Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
-use crate::rules::{Variant, Viewer};
+use crate::rules::Variant;
+use crate::rules::contract::replay::{Upto, replay_with};
+use crate::rules::contract::{AnyGame, Audience};
 use crate::store;
 
 /// The referee behind the port.
 pub struct RefereeService {
     referee: Arc<Referee>,
     render: Option<Renderer>,
-    /// Draws 翻棋 boards (set whenever `render` is).
-    flip_render: Option<FlipRenderer>,
     /// Users whose Discord client language has been told to the referee in this run.
     told: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Distinguishes adapter-made requests (autocomplete, panels) from interaction ids.
@@ -87,22 +87,13 @@ fn internal(e: impl std::fmt::Display) -> ServiceError {
 impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
-        // Flip boards in the renderer's default language unless `with_flip_renderer` says otherwise.
-        let flip_render = render.as_ref().map(|_| flip_board_renderer(Locale::default()));
         RefereeService {
             referee,
             render,
-            flip_render,
             told: Default::default(),
             seq: AtomicU64::new(0),
             tournaments: Default::default(),
         }
-    }
-
-    /// Sets how 翻棋 boards are drawn (the config's language).
-    pub fn with_flip_renderer(mut self, r: Option<FlipRenderer>) -> RefereeService {
-        self.flip_render = r;
-        self
     }
 
     pub(super) async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
@@ -279,20 +270,21 @@ impl RefereeService {
                         _ => format!("对局 #{g} 尚未结束，结束后才能回放。"),
                     }));
                 }
-                let lang = images::render_lang(l);
-                if let Some(views) = self.referee.flip_views(g).await.map_err(refused)? {
-                    let gif = draw("a replay", move || crate::render::flip::render_flip_gif(&views, lang))
-                        .await?
-                        .map_err(internal)?;
-                    let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
-                    return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
-                }
+                // Every kind alike: the finished game's record replayed, one picture for everyone
+                // per state, from the start to the end.
                 let text = self.referee.record(g).await.map_err(refused)?;
-                let record = crate::rules::record::Record::parse(&text).map_err(internal)?;
+                let lang = self.image_lang(g, Some(&user_key(actor.user))).await;
                 let gif = draw("a replay", move || {
-                    let frames = crate::render::replay::record_frames(&record, Viewer::Everyone, lang, None)
-                        .map_err(internal)?;
-                    crate::render::render_gif(&frames).map_err(internal)
+                    let mut frames = Vec::new();
+                    let mut kind = None;
+                    replay_with(&text, Upto::End, &mut Vec::new(), &mut |g: &dyn AnyGame| {
+                        kind = Some(g.kind());
+                        frames.push(g.picture_for(Audience::Everyone));
+                    })
+                    .map_err(internal)?;
+                    let kind = kind.ok_or_else(|| internal("the record of a finished game hides its start"))?;
+                    let opts = crate::render::PictureOptions { lang, ..Default::default() };
+                    crate::render::picture_gif(&frames, kind, &opts).map_err(internal)
                 })
                 .await??;
                 let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
@@ -399,10 +391,7 @@ impl GameService for RefereeService {
                             }
                             None => None,
                         };
-                        let notable = match self.referee.flip_view(g).await {
-                            Ok(Some(v)) => v.over.is_some(),
-                            _ => self.referee.view(g, None).await.is_ok_and(|v| v.over.is_some()),
-                        };
+                        let notable = self.referee.turn_status(g).await.ok().flatten().is_some_and(|t| t.over);
                         out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
                     }
                     referee::Effect::Private { user, text, .. } => {

@@ -34,13 +34,13 @@ impl RefereeService {
         // with "the game begins"; after a ply, with its announcement).
         let image_at = effects.iter().rposition(|e| matches!(e, referee::Effect::Public { game: Some(_), .. }));
         let mut private_for_actor = Vec::new();
-        // The first public message of an accept opens the game; a 翻棋 game (no deployment) goes
-        // on at once with whose ply it is and its board, posted there as usual.
+        // The first public message of an accept opens the game; a game in play at once (nothing
+        // to deploy: 翻棋 deals) goes on with whose ply it is and its board, posted there as usual.
         let mut opened = false;
-        let flip = match request {
+        let at_once = match request {
             Request::Accept { challenge } => {
                 let g = i64::try_from(*challenge).unwrap_or(-1);
-                matches!(self.referee.flip_view(g).await, Ok(Some(_)))
+                matches!(self.referee.turn_status(g).await, Ok(Some(_)))
             }
             _ => false,
         };
@@ -70,12 +70,18 @@ impl RefereeService {
                             };
                             out.push(Effect::Challenge { challenge: gid, opponent, text })
                         }
-                        // A 翻棋 game, once opened, goes on at once in its thread (below).
-                        Request::Accept { challenge } | Request::Join { challenge, .. } if !(opened && flip) => {
+                        // A game in play at once, once opened, goes on in its thread (below).
+                        Request::Accept { challenge } | Request::Join { challenge, .. } if !(opened && at_once) => {
                             // A 4-player challenge fills seat by seat: until it is full, each seat
                             // taken is said in the channel and the challenge stays open; the texts
                             // of the accept that fills it open the game together.
                             let row = self.referee.game_row(g).await.ok().flatten();
+                            // The thread is named by the game's kind (`军棋 Junqi #1`).
+                            let kind = row.as_ref().and_then(|r| crate::rules::contract::catalog::find(&r.variant));
+                            let title = match kind.map(|d| d.kind.title) {
+                                Some(t) => format!("{} {} #{gid}", t.zh_hans, t.en),
+                                None => format!("军棋 Junqi #{gid}"),
+                            };
                             if row.is_some_and(|r| r.status == store::status::CHALLENGED) {
                                 out.push(Effect::Reply { text, file: None, public: true });
                                 continue;
@@ -98,11 +104,7 @@ impl RefereeService {
                             out.push(Effect::GameOpened {
                                 game: gid,
                                 challenge: *challenge,
-                                title: if flip {
-                                    format!("翻棋 Junqi flip #{gid}")
-                                } else {
-                                    format!("军棋 Junqi #{gid}")
-                                },
+                                title,
                                 text,
                                 players: self.players(g).await,
                             });
@@ -116,27 +118,25 @@ impl RefereeService {
                             } else {
                                 None
                             };
-                            let flip = self.flip_ping(g, request).await;
-                            let (ping, notable) = match self.referee.view(g, None).await {
-                                _ if flip.is_some() => flip.unwrap_or_default(),
-                                Ok(v) => {
-                                    let over = v.over.is_some();
-                                    let big =
-                                        v.last.as_ref().is_some_and(|l| !l.revealed.is_empty() || l.end.is_some());
-                                    let users = self.referee.seat_users(g).await.unwrap_or_default();
-                                    let to_move = users.get(v.to_move.index()).cloned().flatten();
-                                    let ping = if over
-                                        || !matches!(
-                                            request,
-                                            Request::Move { .. } | Request::Play { .. } | Request::Deploy { .. }
-                                        ) {
+                            // The player to move after a ply (or after the play began), and
+                            // notable posts: the end, or a ply that made a piece known.
+                            let (ping, notable) = match self.referee.turn_status(g).await {
+                                Ok(Some(t)) => {
+                                    let pings = matches!(
+                                        request,
+                                        Request::Move { .. }
+                                            | Request::Play { .. }
+                                            | Request::Deploy { .. }
+                                            | Request::Accept { .. }
+                                    );
+                                    let ping = if t.over || !pings {
                                         None
                                     } else {
-                                        to_move.and_then(|u| user_id(&u))
+                                        t.to_move_user.as_deref().and_then(user_id)
                                     };
-                                    (ping, over || big)
+                                    (ping, t.notable)
                                 }
-                                Err(_) => (None, false),
+                                _ => (None, false),
                             };
                             out.push(Effect::Public { game: gid, text, image, ping, notable });
                         }
@@ -223,22 +223,6 @@ impl RefereeService {
             out.push(Effect::Private { user: actor.user, text: String::new(), file: Some(file) });
         }
         out
-    }
-
-    /// For a 翻棋 game: (whom to ping, notable) for a public message, as for the standard game:
-    /// the player to move after a ply, and notable once the game is over. `None` if not flip.
-    async fn flip_ping(&self, game: i64, request: &Request) -> Option<(Option<u64>, bool)> {
-        let view = self.referee.flip_view(game).await.ok()??;
-        let row = self.referee.game_row(game).await.ok()??;
-        let over = view.over.is_some();
-        // P1 sits in seat 0, P2 in seat 1.
-        let to_move = row.seats.user(view.to_move.index()).map(str::to_string);
-        let ping = if over || !matches!(request, Request::Move { .. } | Request::Play { .. } | Request::Accept { .. }) {
-            None
-        } else {
-            to_move.and_then(|u| user_id(&u))
-        };
-        Some((ping, over))
     }
 }
 

@@ -244,6 +244,18 @@ impl Referee {
     }
 }
 
+/// Where a game in play stands ([`Referee::turn_status`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnStatus {
+    /// The user to move; `None` once the game is over or when the seat to move is empty.
+    pub to_move_user: Option<String>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// Whether the position is worth noticing: the game is over, or the last ply made a piece's
+    /// identity public or ended the game.
+    pub notable: bool,
+}
+
 /// The audience a user is for a game: their seat while they play in it, the public otherwise.
 fn audience_of(row: &GameRow, user: Option<&str>) -> Audience {
     match user.and_then(|u| row.seats.seat_of(u)) {
@@ -286,17 +298,36 @@ impl Referee {
         .await
     }
 
-    /// The engine's own view of a game of the Junqi family as `user` may see it, for the board
-    /// arts that still draw views (see [`crate::rules::adapters::junqi::engine_view`]).
-    pub(super) async fn engine_view(
+    /// A layout alone on the board, as its owner sees it (deployment panels): the text read by
+    /// the kind's [`GameDef::setup_picture`] for `user`'s seat, with the kind. `Ok(None)` when the
+    /// kind deploys nothing, `user` has no seat in the game, or the text is no layout for it.
+    pub async fn layout_picture(
         &self,
         game: GameId,
-        user: Option<&str>,
-    ) -> Result<Option<crate::rules::View>, RefereeError> {
-        let view = self
-            .with_game(game, |g, row| crate::rules::adapters::junqi::engine_view(g, audience_of(row, user)))
-            .await?;
-        Ok(view.flatten())
+        user: &str,
+        text: &str,
+    ) -> Result<Option<(Picture, &'static GameKind)>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let def = hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        let (Some(draw), Some(seat)) = (def.setup_picture, row.seats.seat_of(user)) else { return Ok(None) };
+        Ok(draw(Seat(seat as u8), text).map(|p| (p, def.kind)))
+    }
+
+    /// Where a game in play stands, for whom an adapter pings and which posts it marks:
+    /// `Ok(None)` before the game is in play.
+    pub async fn turn_status(&self, game: GameId) -> Result<Option<TurnStatus>, RefereeError> {
+        self.with_game(game, |g, row| {
+            let over = g.over().is_some();
+            let to_move_user = if over { None } else { row.seats.user(g.to_move().index()).map(str::to_string) };
+            // A ply that made an identity public (a flag after its 司令 fell) or ended the game.
+            let notable = g
+                .last_ply_for(Audience::Public)
+                .is_some_and(|p| p.end.is_some() || p.facts.iter().any(|f| matches!(f, Fact::Revealed { .. })));
+            TurnStatus { to_move_user, over, notable: over || notable }
+        })
+        .await
     }
 
     /// The record of a game: the `.jqr` of its kind, with the setups or the deal only once it is

@@ -148,8 +148,6 @@ pub enum Feature {
     Marks,
     /// Saved layouts (nothing is deployed).
     Layouts,
-    /// A board view of the older arts (the kind is drawn from its picture).
-    View,
 }
 
 impl Feature {
@@ -162,7 +160,6 @@ impl Feature {
                 format!("game #{game} has no marks: they are for enemy pieces only you cannot see, and it has none")
             }
             Feature::Layouts => "this game deploys nothing, so it has no saved layouts".into(),
-            Feature::View => format!("game #{game} is drawn from its picture, not from a board view"),
         }
     }
 
@@ -171,7 +168,6 @@ impl Feature {
             Feature::Deployments => format!("对局 #{game} 无需布阵：棋子由公证人发放，或按规则摆好。"),
             Feature::Marks => format!("对局 #{game} 没有标记：标记用于只有你看不见的敌方棋子，这局没有。"),
             Feature::Layouts => "这种棋无需布阵，所以没有保存的布阵。".into(),
-            Feature::View => format!("对局 #{game} 由棋局图绘制，没有旧式棋盘视图。"),
         }
     }
 }

@@ -24,21 +24,10 @@ pub struct FlipContract {
     last: Option<FlipReport>,
 }
 
-/// The engine's own view of a 翻棋 game (its one public board), for the art that draws it:
-/// `None` for a game of another kind. Face-down cells carry nothing, so it is public.
-pub fn engine_view(game: &dyn AnyGame) -> Option<crate::flip::FlipView> {
-    Some(game.as_any().downcast_ref::<FlipContract>()?.game.view())
-}
-
 impl FlipContract {
     /// Wraps a flip game.
     pub fn new(game: FlipGame) -> FlipContract {
         FlipContract { game, last: None }
-    }
-
-    /// The engine game, for the board art that draws its own view.
-    pub fn engine(&self) -> &FlipGame {
-        &self.game
     }
 
     fn player(seat: Seat) -> Option<Player> {

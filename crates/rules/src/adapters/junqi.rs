@@ -48,14 +48,6 @@ impl JunqiGame {
     }
 }
 
-/// The engine's own view of a game of the family, for the board arts that still draw views (the
-/// viewer's marks, seat cards and captions beyond what a [`Picture`] holds): `None` for a game of
-/// another kind. The view is made for `audience` alone, like a picture.
-pub fn engine_view(game: &dyn crate::contract::AnyGame, audience: Audience) -> Option<crate::view::View> {
-    let g = game.as_any().downcast_ref::<JunqiGame>()?;
-    Some(g.game.view(JunqiGame::viewer(audience), g.mode, g.last.as_ref()))
-}
-
 /// Why the family's rules refuse a move: the engine's reason, or a move onto a partner's piece
 /// (4-player teams), said as such.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

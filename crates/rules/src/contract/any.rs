@@ -90,9 +90,6 @@ pub trait AnyGame: Send + Sync {
     /// Conformance self-check: the legal actions of `seat` whose token does not read back to the
     /// same action, as `token → what it read`. Empty for a correct game.
     fn token_mismatches(&self, seat: Seat) -> Vec<String>;
-    /// The typed game behind the erasure, for the drawing code of its board art (which draws an
-    /// engine's own view until every art draws [`Picture`]s).
-    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -184,9 +181,5 @@ impl<G: Game> AnyGame for G {
                 }
             })
             .collect()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
