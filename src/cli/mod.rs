@@ -114,12 +114,13 @@ pub enum SetupAction {
     Check {
         /// The deployment (quote it if it has spaces; use - to read standard input).
         deployment: String,
-        /// The side it is for: red, blue (2-player); s, e, n, w (junqi4; s, n in junqi4-duel).
-        #[arg(long, default_value = "red")]
-        side: String,
-        /// The variant: junqi, junqi4, junqi4-duel.
-        #[arg(long, default_value = "junqi")]
-        variant: String,
+        /// The seat it is for, as the kind names it (red, blue; s, e, n, w; …); default: the
+        /// kind's first seat.
+        #[arg(long)]
+        side: Option<String>,
+        /// The game kind (any catalogued kind with deployments; default: the first kind).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Print a legal random deployment string (or, with --variant junqi-flip, a committed deal).
     Random {
@@ -127,9 +128,10 @@ pub enum SetupAction {
         /// digits (default: from the operating system).
         #[arg(long)]
         seed: Option<String>,
-        /// The variant: junqi, junqi4, junqi4-duel, junqi-flip.
-        #[arg(long, default_value = "junqi")]
-        variant: String,
+        /// The game kind (default: the first kind): a deployment, or a committed deal for dealt
+        /// kinds.
+        #[arg(long)]
+        variant: Option<String>,
         /// The seat it is for (a deployment string fits every seat; checked against the variant).
         #[arg(long)]
         side: Option<String>,
@@ -153,10 +155,10 @@ pub fn run() -> ExitCode {
         Some(Command::Serve { config }) => serve::run(config.as_deref()),
         Some(Command::Replay { file, json }) => replay::run(&file, json),
         Some(Command::Setup { action: SetupAction::Check { deployment, side, variant } }) => {
-            setup::check(&deployment, &side, &variant)
+            setup::check(&deployment, side.as_deref(), &variant.unwrap_or_else(|| first_kind().into()))
         }
         Some(Command::Setup { action: SetupAction::Random { seed, variant, side } }) => {
-            setup::random(seed, &variant, side.as_deref())
+            setup::random(seed, &variant.unwrap_or_else(|| first_kind().into()), side.as_deref())
         }
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
         Some(Command::Local { db, images, no_images }) => local::run(&db, (!no_images).then_some(images.as_path())),
@@ -171,4 +173,9 @@ pub(crate) fn read_file(path: &std::path::Path) -> Result<String, ExitCode> {
         eprintln!("error: cannot read {}: {e}", path.display());
         ExitCode::from(2)
     })
+}
+
+/// The kind a command means when it names none: the catalogue's first.
+fn first_kind() -> &'static str {
+    crate::rules::contract::catalog::first().name()
 }

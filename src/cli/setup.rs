@@ -46,7 +46,7 @@ fn seat(def: &GameDef, side: Option<&str>) -> Result<Seat, ExitCode> {
 }
 
 /// `setup check STRING [--side SEAT] [--variant GAME]`.
-pub fn check(text: &str, side: &str, variant: &str) -> ExitCode {
+pub fn check(text: &str, side: Option<&str>, variant: &str) -> ExitCode {
     let mut input = text.to_string();
     if text == "-" {
         input.clear();
@@ -55,7 +55,7 @@ pub fn check(text: &str, side: &str, variant: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let (def, seat) = match game(variant).and_then(|d| Ok((d, seat(d, Some(side))?))) {
+    let (def, seat) = match game(variant).and_then(|d| Ok((d, seat(d, side)?))) {
         Ok(x) => x,
         Err(code) => return code,
     };

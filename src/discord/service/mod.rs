@@ -27,7 +27,7 @@ use super::port::{
     Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
 use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
-use crate::rules::Variant;
+use crate::rules::contract::catalog;
 use crate::rules::contract::replay::{Upto, replay_with};
 use crate::rules::contract::{AnyGame, Audience};
 use crate::store;
@@ -142,7 +142,7 @@ impl RefereeService {
                 };
                 Action::Challenge {
                     opponent: opponent.as_ref().map(|o| user_key(o.0)),
-                    variant: variant.clone().unwrap_or_else(|| "junqi".into()),
+                    variant: variant.clone().unwrap_or_else(|| catalog::first().name().into()),
                     mode: mode.clone().unwrap_or_default(),
                     rules: rules.clone().unwrap_or_default(),
                     time,
@@ -225,12 +225,13 @@ impl RefereeService {
                 let mut lines: Vec<String> = Vec::new();
                 for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
                     // 4-player games list their seats by team: `S a + N c vs E b + W d`.
-                    if let Some(v) = Variant::by_name(&r.variant).filter(|v| v.seats.len() > 2) {
+                    let kind = catalog::find(&r.variant).map(|d| d.kind);
+                    if let Some(kind) = kind.filter(|k| k.seating.seats.len() > 2) {
                         let users = self.referee.seat_users(r.id).await.unwrap_or_default();
                         let team = |t: u8| {
-                            let seats = v.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
-                            let named = seats
-                                .map(|(d, u)| format!("{} {}", d.name.to_uppercase(), u.as_deref().unwrap_or("?")));
+                            let seats = kind.seating.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
+                            let named =
+                                seats.map(|(d, u)| format!("{} {}", d.key.to_uppercase(), u.as_deref().unwrap_or("?")));
                             named.collect::<Vec<_>>().join(" + ")
                         };
                         lines.push(format!("#{} {} vs {} · {}", r.id, team(0), team(1), r.status));

@@ -5,7 +5,8 @@ use super::{RefereeService, refused};
 use crate::discord::ids::{user_id, user_key};
 use crate::discord::port::ServiceError;
 use crate::referee;
-use crate::rules::{Seat, Variant};
+use crate::rules::Seat;
+use crate::rules::contract::catalog;
 use crate::store;
 
 impl RefereeService {
@@ -20,20 +21,15 @@ impl RefereeService {
     /// 2-player games, whose challenges keep their Accept and Decline buttons only.
     pub(super) async fn free_seats(&self, game: i64) -> Option<Vec<(String, String)>> {
         let row = self.referee.game_row(game).await.ok()??;
-        let v = Variant::by_name(&row.variant).filter(|v| v.seats.len() > 2)?;
+        let kind = catalog::find(&row.variant).map(|d| d.kind).filter(|k| k.seating.seats.len() > 2)?;
         let users = self.referee.seat_users(game).await.ok()?;
-        let zh = |name: &str| match name {
-            "s" => "南",
-            "e" => "东",
-            "n" => "北",
-            _ => "西",
-        };
         Some(
-            v.seats
+            kind.seating
+                .seats
                 .iter()
                 .zip(&users)
                 .filter(|(_, u)| u.is_none())
-                .map(|(d, _)| (d.name.to_string(), format!("{} {}", d.tag, zh(d.name))))
+                .map(|(d, _)| (d.key.to_string(), format!("{} {}", d.name.en, d.name.zh_hans)))
                 .collect(),
         )
     }

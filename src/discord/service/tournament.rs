@@ -39,7 +39,11 @@ pub struct TournamentMemory {
 
 /// The referee's action for a request; users become referee keys.
 pub fn to_action(t: &TournamentRequest, default_time: Option<String>) -> TournamentAction {
-    let variant = |v: &Option<String>| v.clone().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "junqi".into());
+    let variant = |v: &Option<String>| {
+        v.clone()
+            .filter(|v| !v.trim().is_empty())
+            .unwrap_or_else(|| crate::rules::contract::catalog::first().name().into())
+    };
     let id = |n: &u64| i64::try_from(*n).unwrap_or(i64::MAX);
     match t {
         TournamentRequest::Create { name, format, rounds, variant: v, mode, rules, time, round_time, start } => {
@@ -48,7 +52,8 @@ pub fn to_action(t: &TournamentRequest, default_time: Option<String>) -> Tournam
                 format: format.clone(),
                 rounds: rounds.map(|r| r as usize),
                 variant: variant(v),
-                mode: mode.clone().unwrap_or_else(|| "dark".into()),
+                // Empty: the kind's default mode.
+                mode: mode.clone().unwrap_or_default(),
                 rules: rules.clone().unwrap_or_default(),
                 time: time.clone().or(default_time).unwrap_or_else(|| "none".into()),
                 round_time: round_time.clone().unwrap_or_else(|| "none".into()),
@@ -420,8 +425,9 @@ mod tests {
                 name: "Spring".into(),
                 format: "swiss".into(),
                 rounds: Some(3),
+                // Defaults: the catalogue's first kind, and its default mode (empty).
                 variant: "junqi".into(),
-                mode: "dark".into(),
+                mode: String::new(),
                 rules: String::new(),
                 time: "1d".into(),
                 round_time: "3d".into(),
