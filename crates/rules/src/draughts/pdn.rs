@@ -40,6 +40,8 @@ pub fn parse_file(text: &str) -> Result<Vec<PdnGame>, ParseError> {
     let mut game = PdnGame { line: 1, ..PdnGame::default() };
     let mut started = false;
     let (mut i, mut line) = (0, 1);
+    // The line of the last tag or word, for an error at the end of the file.
+    let mut last = 1;
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -87,6 +89,7 @@ pub fn parse_file(text: &str) -> Result<Vec<PdnGame>, ParseError> {
                     return Err(perr(line, "a tag line must end with ']'"));
                 };
                 let inner: String = chars[i..=end].iter().collect();
+                last = line;
                 game.tags.push(
                     parse_tag(&inner)
                         .ok_or_else(|| perr(line, format!("malformed tag {inner} (write [Key \"value\"])")))?,
@@ -103,6 +106,7 @@ pub fn parse_file(text: &str) -> Result<Vec<PdnGame>, ParseError> {
                     i += 1;
                 }
                 let word: String = chars[start..i].iter().collect();
+                last = line;
                 if !started {
                     game.line = line;
                     started = true;
@@ -118,7 +122,7 @@ pub fn parse_file(text: &str) -> Result<Vec<PdnGame>, ParseError> {
         i += 1;
     }
     if started {
-        return Err(perr(line, "the last game has no result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1 or *)"));
+        return Err(perr(last, "the last game has no result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1 or *)"));
     }
     Ok(games)
 }
@@ -138,7 +142,8 @@ fn word_into(game: &mut PdnGame, word: &str, line: usize) -> Result<Option<Strin
         rest = word[digits..].trim_start_matches('.');
     }
     let mv = rest.trim_end_matches(['!', '?']);
-    if mv.is_empty() {
+    // An ellipsis alone (`1. ...`) stands for the move the other side did not make here.
+    if mv.is_empty() || mv.bytes().all(|b| b == b'.') {
         return Ok(None);
     }
     if !mv.chars().all(|c| c.is_ascii_alphanumeric() || "-x:X".contains(c)) {
@@ -308,7 +313,33 @@ pub fn export(g: &Draughts, tags: &[(&str, &str)]) -> String {
         }
         colour = colour.opposite();
     }
-    record::write(&out, tokens, result)
+    tokens.push(result.to_string());
+    write(&out, &tokens)
+}
+
+/// Tags, a blank line, then the movetext wrapped at 80 columns with the result on its last line
+/// (as PDN files and spec §9's example have it).
+fn write(tags: &[(String, String)], tokens: &[String]) -> String {
+    let mut out = String::new();
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// The generic replayer's way into a PDN record read as a `.jqr` envelope (it has a `GameType`
