@@ -626,3 +626,31 @@ fn the_generic_replayer_reads_pdn_and_plain_records_of_draughts() {
     let a = r.game.expect("a known start").picture_for(junqi_rules::contract::Audience::Everyone);
     assert_eq!(a, g.picture_for(junqi_rules::contract::Audience::Everyone));
 }
+
+/// Deeper perft, for a `--release` run by hand (too slow for debug builds):
+/// `cargo test --release --test draughts perft_deep -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perft_deep() {
+    for (v, depth) in [(Variant::English, 9), (Variant::International, 8), (Variant::Canadian, 6)] {
+        let p = Position::start(v);
+        for d in 1..=depth {
+            let t = std::time::Instant::now();
+            println!("{} depth {d}: {} ({:?})", v.name(), perft(&p, d), t.elapsed());
+        }
+    }
+}
+
+#[test]
+fn plies_read_with_the_numeric_and_the_algebraic_move() {
+    let mut g = game(Variant::English, "");
+    for m in ["11-15", "22-18", "15x22"] {
+        play(&mut g, m);
+    }
+    let p = g.last_ply_for(junqi_rules::contract::Audience::Public).unwrap();
+    assert_eq!((DRAUGHTS.describe)(&p, Lang::En), "ply 3: Black 15x22 (d4xf6), takes 1 man.");
+    assert_eq!((DRAUGHTS.describe)(&p, Lang::ZhHans), "第3手：黑方 15x22（d4xf6），吃兵 1。");
+    let pic = g.picture_for(junqi_rules::contract::Audience::Public);
+    assert_eq!(pic.marks.iter().map(|p| p.0).collect::<Vec<_>>(), [15, 22]);
+    assert_eq!(pic.captions.last.unwrap().text.en, "15x22 (d4xf6), takes 1");
+}

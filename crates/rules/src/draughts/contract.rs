@@ -302,8 +302,16 @@ pub fn describe(v: super::Variant, p: &PublicPly, lang: Lang) -> String {
     let mut en = format!("ply {}: {who} {} ({alg})", p.ply, p.action);
     let mut zh = format!("第{}手：{who} {}（{alg}）", p.ply, p.action);
     if !taken.is_empty() {
-        en.push_str(&format!(", takes {men} men and {kings} kings"));
-        zh.push_str(&format!("，吃兵 {men}、王 {kings}"));
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let parts: Vec<String> = [(men, "man", "men"), (kings, "king", "kings")]
+            .into_iter()
+            .filter(|(n, ..)| *n > 0)
+            .map(|(n, one, many)| plural(n, one, many))
+            .collect();
+        en.push_str(&format!(", takes {}", parts.join(" and ")));
+        let zh_parts: Vec<String> =
+            [(men, "兵"), (kings, "王")].into_iter().filter(|(n, _)| *n > 0).map(|(n, k)| format!("{k} {n}")).collect();
+        zh.push_str(&format!("，吃{}", zh_parts.join("、")));
     }
     if crowned {
         en.push_str(", crowned");

@@ -323,3 +323,42 @@ impl Draughts {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the first quiet move that leaves the other side nothing to take.
+    fn quiet(g: &mut Draughts) {
+        let line = g
+            .legal_lines()
+            .into_iter()
+            .find(|l| {
+                let mut p = g.pos;
+                p.apply(l.mv);
+                !l.mv.is_capture() && movegen::capture_lines(&p, p.to_move).is_empty()
+            })
+            .expect("a quiet move");
+        g.play_move(line.mv).expect("legal");
+    }
+
+    #[test]
+    fn a_capture_from_the_16_move_ending_to_the_5_move_one_keeps_the_16_count() {
+        // A lone black king against a king and two men: the 16-move count runs from ply 0.
+        let v = Variant::International;
+        let rules = Rules::parse(v, "repetition=off fen=B:WK46,28,50:BK22").unwrap();
+        let mut g = Draughts::new(v, rules).unwrap();
+        assert_eq!((g.endgame16, g.endgame5), (Some(0), None));
+        // As if 24 plies had gone by in that ending: the king takes 28, leaving a king and a man.
+        g.ply = 24;
+        let take = g.legal_lines().into_iter().find(|l| l.mv.is_capture()).expect("a capture");
+        g.play_move(take.mv).unwrap();
+        assert_eq!((g.endgame16, g.endgame5), (Some(0), Some(25)), "the 5-move count starts, the 16 runs on");
+        while g.ply < 31 {
+            quiet(&mut g);
+            assert!(g.end.is_none(), "over at ply {}", g.ply);
+        }
+        quiet(&mut g);
+        assert_eq!((g.ply, g.end), (32, Some((End::EndgameLimit, None))), "the 16-move count expires first");
+    }
+}
