@@ -9,6 +9,7 @@ pub mod bitset;
 pub mod board;
 pub mod combat;
 pub mod contract;
+pub mod draughts;
 pub mod family;
 pub mod flip;
 pub mod flip_record;
