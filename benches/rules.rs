@@ -1,5 +1,6 @@
 //! Rules-core speed: legal-move generation over fixed mid-game positions, and random playouts.
 //! Goals (release, one core): ≥ 2,000,000 move lists/s and ≥ 1,000,000 playout plies/s.
+//! Draughts perft from the start position, nodes/s.
 //! Run: `cargo bench --bench rules`.
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
@@ -81,5 +82,23 @@ fn bench(c: &mut Criterion) {
     black_box(rng.next_u64());
 }
 
-criterion_group!(benches, bench);
+/// Draughts perft from the start position (issue 16): English draughts to depth 7 and
+/// international to depth 5, as nodes per second. The counts are checked against the spec's
+/// figures before timing, so a faster but wrong generator cannot pass as an improvement.
+fn draughts_perft(c: &mut Criterion) {
+    use junqi_referee::rules::draughts::Position;
+    use junqi_referee::rules::draughts::board::Variant as Board;
+    use junqi_referee::rules::draughts::movegen::perft;
+    let mut g = c.benchmark_group("draughts_perft");
+    g.sample_size(10);
+    for (board, depth, nodes) in [(Board::English, 7, 179_740u64), (Board::International, 5, 27_117)] {
+        let start = Position::start(board);
+        assert_eq!(perft(&start, depth), nodes, "{} perft {depth}", board.name());
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(format!("{}_depth_{depth}", board.name()), |b| b.iter(|| perft(black_box(&start), depth)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, draughts_perft);
 criterion_main!(benches);

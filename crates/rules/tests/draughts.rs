@@ -627,20 +627,6 @@ fn the_generic_replayer_reads_pdn_and_plain_records_of_draughts() {
     assert_eq!(a, g.picture_for(junqi_rules::contract::Audience::Everyone));
 }
 
-/// Deeper perft, for a `--release` run by hand (too slow for debug builds):
-/// `cargo test --release --test draughts perft_deep -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn perft_deep() {
-    for (v, depth) in [(Variant::English, 9), (Variant::International, 8), (Variant::Canadian, 6)] {
-        let p = Position::start(v);
-        for d in 1..=depth {
-            let t = std::time::Instant::now();
-            println!("{} depth {d}: {} ({:?})", v.name(), perft(&p, d), t.elapsed());
-        }
-    }
-}
-
 #[test]
 fn plies_read_with_the_numeric_and_the_algebraic_move() {
     let mut g = game(Variant::English, "");

@@ -183,6 +183,7 @@ macro_rules! def {
             marks: None,
             describe: |p: &PublicPly, l: Lang| super::contract::describe($v, p, l),
             record: &$record,
+            places: || places($v),
         };
     };
 }
@@ -190,3 +191,21 @@ macro_rules! def {
 def!(DRAUGHTS, DRAUGHTS_RECORD, DRAUGHTS_KIND, Variant::English, "black", "white");
 def!(DRAUGHTS10, DRAUGHTS10_RECORD, DRAUGHTS10_KIND, Variant::International, "white", "black");
 def!(DRAUGHTS12, DRAUGHTS12_RECORD, DRAUGHTS12_KIND, Variant::Canadian, "white", "black");
+
+/// The playing squares on the grid for text boards: numbered as players know them, rank 1 at the
+/// bottom.
+fn places(v: Variant) -> Vec<crate::contract::catalog::Place> {
+    let g = v.geometry();
+    (0..g.squares() as u8)
+        .map(|sq| {
+            let (file, rank) = g.coord(sq);
+            crate::contract::catalog::Place {
+                at: crate::board::PointId(sq + 1),
+                name: (u16::from(sq) + 1).to_string(),
+                x: u16::from(file),
+                y: u16::from(v.size() - 1 - rank),
+                empty: '.',
+            }
+        })
+        .collect()
+}
