@@ -11,7 +11,7 @@ fn bench(c: &mut Criterion) {
     let text = include_str!("../tests/data/long-game.jqr");
     let record = Record::parse(text).expect("the long game parses");
     for (name, viewer) in [("public", Viewer::Spectator), ("private_blue", Viewer::Seat(Seat::BLUE))] {
-        let frames = record_frames(&record, viewer, Lang::Zh, Some(80)).expect("frames");
+        let frames = record_frames(&record, viewer, Lang::ZhHans, Some(80)).expect("frames");
         let (view, opts) = frames.last().expect("a frame");
         let bytes = render_png(view, opts).expect("renders");
         eprintln!("{name}: {} bytes per image", bytes.len());
@@ -23,7 +23,7 @@ fn bench(c: &mut Criterion) {
         eprintln!("{name}: png crate (miniz level 1) makes {} bytes", img.to_png_reference().expect("encodes").len());
         c.bench_function(&format!("encode_png_crate_{name}"), |b| b.iter(|| img.to_png_reference().expect("encodes")));
     }
-    let all = record_frames(&record, Viewer::Everyone, Lang::Zh, None).expect("frames");
+    let all = record_frames(&record, Viewer::Everyone, Lang::ZhHans, None).expect("frames");
     let gif = render_gif(&all).expect("gif");
     eprintln!("reveal GIF of {} frames: {} bytes", all.len(), gif.len());
 }

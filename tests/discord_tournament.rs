@@ -424,7 +424,7 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     request += 1;
     let admin = Actor { user: ALICE.0, name: "alice".into(), locale: Locale::En, guild: Some(7), request };
     let zh_tw =
-        Request::Settings { announcements: None, time: None, thread_per_game: None, language: Some(Locale::ZhTw) };
+        Request::Settings { announcements: None, time: None, thread_per_game: None, language: Some(Locale::ZhHant) };
     svc.execute(&admin, zh_tw).await.unwrap();
     let created = run(&mut request, ALICE, create).await.unwrap();
     assert!(format!("{created:?}").contains(&tw("比赛 #1「Blitz」开始报名")), "the server's language: {created:?}");

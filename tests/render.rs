@@ -49,17 +49,17 @@ fn golden(name: &str, bytes: &[u8]) {
 
 #[test]
 fn golden_images() {
-    golden("start-public.png", &last_png("long-game.jqr", Viewer::Spectator, Lang::Zh, Some(0)));
-    golden("ply80-public.png", &last_png("long-game.jqr", Viewer::Spectator, Lang::Zh, Some(80)));
-    golden("ply80-red.png", &last_png("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80)));
+    golden("start-public.png", &last_png("long-game.jqr", Viewer::Spectator, Lang::ZhHans, Some(0)));
+    golden("ply80-public.png", &last_png("long-game.jqr", Viewer::Spectator, Lang::ZhHans, Some(80)));
+    golden("ply80-red.png", &last_png("long-game.jqr", Viewer::Seat(Seat::RED), Lang::ZhHans, Some(80)));
     golden("ply80-blue-en.png", &last_png("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::En, Some(80)));
-    golden("end-reveal.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::Zh, None));
-    golden("scout-public.png", &last_png("scout-game.jqr", Viewer::Spectator, Lang::Zh, Some(120)));
+    golden("end-reveal.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::ZhHans, None));
+    golden("scout-public.png", &last_png("scout-game.jqr", Viewer::Spectator, Lang::ZhHans, Some(120)));
     golden("no-setups-public.png", &last_png("no-setups.jqr", Viewer::Spectator, Lang::En, None));
     // 繁體中文: every label face up, the end line and the losses by kind.
     golden("end-reveal-hant.png", &last_png("long-game.jqr", Viewer::Everyone, Lang::ZhHant, None));
     // A player's own image with a deadline and marks on enemy pieces.
-    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::ZhHans, Some(80));
     let (view, opts) = f.last().expect("frame");
     let b = &view.variant.board;
     let p = |n: &str| parse_point(b, n).expect("point");
@@ -84,7 +84,7 @@ fn label_colours(fill: [u8; 3]) -> Vec<[u8; 3]> {
 #[test]
 fn hidden_tiles_have_no_label_pixels() {
     use junqi_referee::render::layout::TILE_W;
-    let f = frames("long-game.jqr", Viewer::Spectator, Lang::Zh, Some(80));
+    let f = frames("long-game.jqr", Viewer::Spectator, Lang::ZhHans, Some(80));
     let (view, opts) = f.last().expect("frame");
     let img = render_indexed(view, opts).expect("renders");
     let mut hidden = 0;
@@ -109,7 +109,7 @@ fn hidden_tiles_have_no_label_pixels() {
     }
     assert!(hidden > 30, "expected many hidden pieces, saw {hidden}");
     // And the same check finds labels where they are: a labelled tile has label pixels.
-    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::ZhHans, Some(80));
     let (view, opts) = f.last().expect("frame");
     let img = render_indexed(view, opts).expect("renders");
     let (p, _) = view
@@ -199,7 +199,7 @@ fn marks_show_on_private_images_only() {
 fn private_images_put_the_viewer_at_the_bottom() {
     let v = Variant::junqi();
     let blue_point = parse_point(&v.board, "c12").expect("point");
-    let f = frames("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::Zh, Some(0));
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::BLUE), Lang::ZhHans, Some(0));
     let (view, opts) = &f[0];
     assert_eq!(junqi_referee::render::bottom_seat(view, opts), Seat::BLUE);
     let (_, y, _, _) = tile_rect(v, blue_point, Seat::BLUE);
@@ -213,7 +213,7 @@ fn private_images_put_the_viewer_at_the_bottom() {
 fn images_stay_small() {
     for ply in [0, 80, 200] {
         for viewer in [Viewer::Spectator, Viewer::Seat(Seat::RED), Viewer::Everyone] {
-            let n = last_png("long-game.jqr", viewer, Lang::Zh, Some(ply)).len();
+            let n = last_png("long-game.jqr", viewer, Lang::ZhHans, Some(ply)).len();
             assert!(n <= 40 * 1024, "{viewer:?} at ply {ply}: {n} bytes");
         }
     }
@@ -221,7 +221,7 @@ fn images_stay_small() {
 
 #[test]
 fn long_game_gif_is_under_ten_mebibytes_with_one_frame_per_ply() {
-    let f = frames("long-game.jqr", Viewer::Everyone, Lang::Zh, None);
+    let f = frames("long-game.jqr", Viewer::Everyone, Lang::ZhHans, None);
     assert!(f.len() > 300);
     let gif = render_gif(&f).expect("gif");
     assert!(gif.len() < 10 * 1024 * 1024, "{} bytes", gif.len());
@@ -334,7 +334,7 @@ fn views_that_do_not_fit_their_board_are_refused_not_misdrawn() {
 #[test]
 fn gif_frames_compose_to_the_rendered_boards() {
     use image::AnimationDecoder;
-    let f = frames("long-game.jqr", Viewer::Spectator, Lang::Zh, Some(12));
+    let f = frames("long-game.jqr", Viewer::Spectator, Lang::ZhHans, Some(12));
     let gif = render_gif(&f).expect("gif");
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("decoder");
     let decoded = decoder.into_frames().collect_frames().expect("frames");
@@ -351,7 +351,7 @@ fn gif_frames_compose_to_the_rendered_boards() {
 
 #[test]
 fn our_png_writer_decodes_to_the_same_pixels_as_the_png_crate() {
-    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::Zh, Some(80));
+    let f = frames("long-game.jqr", Viewer::Seat(Seat::RED), Lang::ZhHans, Some(80));
     let img = render_indexed(&f.last().expect("frame").0, &f.last().expect("frame").1).expect("img");
     let ours = image::load_from_memory(&img.to_png().expect("png")).expect("decodes").to_rgb8();
     let theirs = image::load_from_memory(&img.to_png_reference().expect("png")).expect("decodes").to_rgb8();
@@ -396,7 +396,7 @@ fn every_catalogued_start_draws_for_every_audience() {
         let audiences =
             [Audience::Public, Audience::Everyone].into_iter().chain((0..seats).map(|s| Audience::Seat(Seat(s))));
         for audience in audiences {
-            for lang in [Lang::Zh, Lang::En, Lang::ZhHant] {
+            for lang in [Lang::ZhHans, Lang::En, Lang::ZhHant] {
                 let opts = PictureOptions { lang, ..PictureOptions::default() };
                 let png = picture_png(&game.picture_for(audience), kind, &opts)
                     .unwrap_or_else(|e| panic!("{} {audience:?} {lang:?}: {e}", kind.name));

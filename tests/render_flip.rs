@@ -36,9 +36,9 @@ fn golden(name: &str, bytes: &[u8]) {
 
 #[test]
 fn golden_flip_images() {
-    golden("flip-start.png", &render_flip_png(&game(DOC_DEAL, "").view(), Lang::Zh).unwrap());
+    golden("flip-start.png", &render_flip_png(&game(DOC_DEAL, "").view(), Lang::ZhHans).unwrap());
     let g = game(DOC_DEAL, "+c6=G +d7=i +d6=c d6-c6 +e6=H +c5");
-    golden("flip-ply6.png", &render_flip_png(&g.view(), Lang::Zh).unwrap());
+    golden("flip-ply6.png", &render_flip_png(&g.view(), Lang::ZhHans).unwrap());
     golden("flip-ply6-en.png", &render_flip_png(&g.view(), Lang::En).unwrap());
     golden("flip-ply6-hant.png", &render_flip_png(&g.view(), Lang::ZhHant).unwrap());
 }
@@ -56,7 +56,7 @@ fn tile(img: &junqi_referee::render::IndexedImage, name: &str) -> Vec<u8> {
 #[test]
 fn every_back_is_identical_and_the_colours_differ_face_up() {
     let g = game(DOC_DEAL, "+c6=G +d7=i");
-    let img = render_flip_indexed(&g.view(), Lang::Zh).unwrap();
+    let img = render_flip_indexed(&g.view(), Lang::ZhHans).unwrap();
     // a1 holds a blue captain and b1 a blue bomb, e12 a blue bomb, d12 a red major: all alike.
     let back = tile(&img, "a1");
     for p in ["b1", "e12", "d12", "c5", "a10"] {
@@ -74,7 +74,7 @@ fn images_depend_only_on_face_up_pieces() {
     let other: String = other.into_iter().collect();
     for tokens in ["", "+c6=G", "+c6=G +d7=i +d6=c d6-c6"] {
         let (a, b) = (game(DOC_DEAL, tokens), game(&other, tokens));
-        for lang in [Lang::Zh, Lang::En, Lang::ZhHant] {
+        for lang in [Lang::ZhHans, Lang::En, Lang::ZhHant] {
             assert_eq!(
                 render_flip_png(&a.view(), lang).unwrap(),
                 render_flip_png(&b.view(), lang).unwrap(),
@@ -110,7 +110,7 @@ fn flip_pictures_match_the_legacy_board() {
             contract.play_text(contract.to_move(), token).expect("legal");
             played = format!("{played} {token}");
         }
-        let legacy = render_flip_indexed(&game(DOC_DEAL, &played).view(), Lang::Zh).unwrap();
+        let legacy = render_flip_indexed(&game(DOC_DEAL, &played).view(), Lang::ZhHans).unwrap();
         let new =
             picture_indexed(&contract.picture_for(Audience::Public), FLIP.kind, &PictureOptions::default()).unwrap();
         let band = (layout::HEADER_H as usize * legacy.width)..(layout::FOOTER_Y as usize * legacy.width);

@@ -62,13 +62,13 @@ fn golden(name: &str, bytes: &[u8]) {
 #[test]
 fn golden_cross_images() {
     let (g, last) = game(7, 60);
-    golden("junqi4-public.png", &png(&g, last.as_ref(), Viewer::Spectator, Lang::Zh));
+    golden("junqi4-public.png", &png(&g, last.as_ref(), Viewer::Spectator, Lang::ZhHans));
     golden("junqi4-east-en.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(1)), Lang::En));
-    golden("junqi4-north.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::Zh));
-    golden("junqi4-everyone.png", &png(&g, last.as_ref(), Viewer::Everyone, Lang::Zh));
+    golden("junqi4-north.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::ZhHans));
+    golden("junqi4-everyone.png", &png(&g, last.as_ref(), Viewer::Everyone, Lang::ZhHans));
     golden("junqi4-north-hant.png", &png(&g, last.as_ref(), Viewer::Seat(Seat(2)), Lang::ZhHant));
     let (start, _) = game(7, 0);
-    golden("junqi4-start-west.png", &png(&start, None, Viewer::Seat(Seat(3)), Lang::Zh));
+    golden("junqi4-start-west.png", &png(&start, None, Viewer::Seat(Seat(3)), Lang::ZhHans));
 }
 
 #[test]
@@ -110,10 +110,14 @@ fn public_images_do_not_depend_on_hidden_identities() {
     // public images must be byte-identical, and every seat's private image must differ.
     let (a, _) = game(21, 0);
     let (b, _) = game(22, 0);
-    assert_eq!(png(&a, None, Viewer::Spectator, Lang::Zh), png(&b, None, Viewer::Spectator, Lang::Zh));
+    assert_eq!(png(&a, None, Viewer::Spectator, Lang::ZhHans), png(&b, None, Viewer::Spectator, Lang::ZhHans));
     for s in 0..4u8 {
         let seat = Viewer::Seat(Seat(s));
-        assert_ne!(png(&a, None, seat, Lang::Zh), png(&b, None, seat, Lang::Zh), "seat {s} sees its own pieces");
+        assert_ne!(
+            png(&a, None, seat, Lang::ZhHans),
+            png(&b, None, seat, Lang::ZhHans),
+            "seat {s} sees its own pieces"
+        );
     }
 }
 
@@ -134,7 +138,7 @@ fn records_with_seat_events_render_to_their_end() {
         std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/junqi4-random-seed-1.jqr"))
             .expect("record");
     let record = Record::parse(&text).expect("parses");
-    let frames = record_frames(&record, Viewer::Everyone, Lang::Zh, None).expect("frames through W:resign");
+    let frames = record_frames(&record, Viewer::Everyone, Lang::ZhHans, None).expect("frames through W:resign");
     let (last, opts) = frames.last().expect("a frame");
     assert!(last.over.is_some(), "the last frame shows the end");
     // West resigned and East was left without a move: both armies have left the board.

@@ -47,7 +47,7 @@ fn size(png: &[u8]) -> (u32, u32) {
 
 #[test]
 fn golden_standings_images() {
-    golden("standings-zh.png", &render_standings(&table(Lang::Zh)).expect("renders"));
+    golden("standings-zh.png", &render_standings(&table(Lang::ZhHans)).expect("renders"));
     golden("standings-en.png", &render_standings(&table(Lang::En)).expect("renders"));
     golden("standings-hant.png", &render_standings(&table(Lang::ZhHant)).expect("renders"));
 }

@@ -57,7 +57,7 @@ pub enum LangArg {
 impl From<LangArg> for Lang {
     fn from(l: LangArg) -> Lang {
         match l {
-            LangArg::Zh => Lang::Zh,
+            LangArg::Zh => Lang::ZhHans,
             LangArg::En => Lang::En,
             LangArg::ZhHant => Lang::ZhHant,
         }

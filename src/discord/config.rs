@@ -8,45 +8,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-/// The language the bot speaks when neither the user's client nor the server says otherwise.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Locale {
-    /// 简体中文.
-    #[default]
-    ZhCn,
-    /// 繁體中文.
-    ZhTw,
-    /// English.
-    En,
-}
-
-impl Locale {
-    /// Parses a locale tag as Discord spells it (`zh-CN`, `zh-TW`, `en-US`, `en-GB`) or short (`zh`,
-    /// `en`). Case-insensitive.
-    pub fn parse(tag: &str) -> Option<Locale> {
-        match tag.trim().to_ascii_lowercase().as_str() {
-            "zh" | "zh-cn" | "zh_cn" | "zh-hans" => Some(Locale::ZhCn),
-            "zh-tw" | "zh_tw" | "zh-hk" | "zh-hant" => Some(Locale::ZhTw),
-            "en" | "en-us" | "en-gb" | "en_us" | "en_gb" => Some(Locale::En),
-            _ => None,
-        }
-    }
-
-    /// The Discord locale tag.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Locale::ZhCn => "zh-CN",
-            Locale::ZhTw => "zh-TW",
-            Locale::En => "en-US",
-        }
-    }
-}
-
-impl fmt::Display for Locale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.tag())
-    }
-}
+/// The language the bot speaks when neither the user's client nor the server says otherwise: the
+/// one language type of the rules crate (Discord's tags `zh-CN`, `zh-TW`, `en-US` read as it).
+pub use crate::rules::contract::Lang as Locale;
 
 /// The bot's settings after defaults, the file and the environment have been applied.
 #[derive(Clone, PartialEq, Eq)]
@@ -85,7 +49,7 @@ impl Default for Config {
             token: None,
             database: PathBuf::from("junqi.db"),
             dev_guild: None,
-            locale: Locale::ZhCn,
+            locale: Locale::ZhHans,
             message_content: false,
             thread_per_game: true,
         }
@@ -304,7 +268,7 @@ mod tests {
         let c = Config::from_sources(None, &env_of(&[])).unwrap();
         assert_eq!(c, Config::default());
         assert_eq!(c.database, PathBuf::from("junqi.db"));
-        assert_eq!(c.locale, Locale::ZhCn);
+        assert_eq!(c.locale, Locale::ZhHans);
         assert!(c.thread_per_game);
         assert!(!c.message_content);
         assert_eq!(c.require_token(), Err(ConfigError::MissingToken));
@@ -344,7 +308,7 @@ mod tests {
         assert_eq!(c.token.as_deref(), Some("from-env"));
         assert_eq!(c.database, PathBuf::from("other.db"));
         assert_eq!(c.dev_guild, Some(7));
-        assert_eq!(c.locale, Locale::ZhTw);
+        assert_eq!(c.locale, Locale::ZhHant);
         assert!(!c.message_content);
         assert!(c.thread_per_game);
     }
@@ -381,8 +345,8 @@ mod tests {
 
     #[test]
     fn locales_parse() {
-        assert_eq!(Locale::parse("zh-CN"), Some(Locale::ZhCn));
-        assert_eq!(Locale::parse("ZH-tw"), Some(Locale::ZhTw));
+        assert_eq!(Locale::parse("zh-CN"), Some(Locale::ZhHans));
+        assert_eq!(Locale::parse("ZH-tw"), Some(Locale::ZhHant));
         assert_eq!(Locale::parse("en-GB"), Some(Locale::En));
         assert_eq!(Locale::parse("de"), None);
     }

@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn user_errors_pass_through_and_internal_ones_are_hidden_behind_a_reference() {
-        assert_eq!(BotError::User("不是你的回合".into()).user_text(Locale::ZhCn), "不是你的回合");
+        assert_eq!(BotError::User("不是你的回合".into()).user_text(Locale::ZhHans), "不是你的回合");
         let e = BotError::from(ServiceError::Internal("database is locked at row 7".into()));
         let BotError::Internal { reference, .. } = &e else { panic!() };
         assert_eq!(reference.len(), 6);
@@ -88,7 +88,7 @@ mod tests {
         assert!(shown.contains(reference.as_str()));
         assert!(!shown.contains("database"), "no internals shown: {shown}");
         assert!(e.to_string().contains("database"), "but they are logged");
-        assert!(BotError::internal("x").user_text(Locale::ZhCn).contains("抱歉"));
+        assert!(BotError::internal("x").user_text(Locale::ZhHans).contains("抱歉"));
         let a = BotError::internal("x");
         let b = BotError::internal("x");
         assert_ne!(a.user_text(Locale::En), b.user_text(Locale::En), "references differ");

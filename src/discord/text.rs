@@ -47,58 +47,58 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
     use Locale::*;
     use Say::*;
     match (what, locale) {
-        (Accept, ZhCn) => "接受",
-        (Accept, ZhTw) => "接受",
+        (Accept, ZhHans) => "接受",
+        (Accept, ZhHant) => "接受",
         (Accept, En) => "Accept",
-        (Decline, ZhCn) => "拒绝",
-        (Decline, ZhTw) => "拒絕",
+        (Decline, ZhHans) => "拒绝",
+        (Decline, ZhHant) => "拒絕",
         (Decline, En) => "Decline",
-        (Random, ZhCn) => "随机布阵",
-        (Random, ZhTw) => "隨機佈陣",
+        (Random, ZhHans) => "随机布阵",
+        (Random, ZhHant) => "隨機佈陣",
         (Random, En) => "Random",
-        (Edit, ZhCn) => "编辑",
-        (Edit, ZhTw) => "編輯",
+        (Edit, ZhHans) => "编辑",
+        (Edit, ZhHant) => "編輯",
         (Edit, En) => "Edit",
-        (SaveAs, ZhCn) => "另存为…",
-        (SaveAs, ZhTw) => "另存為…",
+        (SaveAs, ZhHans) => "另存为…",
+        (SaveAs, ZhHant) => "另存為…",
         (SaveAs, En) => "Save as…",
-        (Confirm, ZhCn) => "确认布阵",
-        (Confirm, ZhTw) => "確認佈陣",
+        (Confirm, ZhHans) => "确认布阵",
+        (Confirm, ZhHant) => "確認佈陣",
         (Confirm, En) => "Confirm",
-        (LoadSaved, ZhCn) => "载入已存布阵",
-        (LoadSaved, ZhTw) => "載入已存佈陣",
+        (LoadSaved, ZhHans) => "载入已存布阵",
+        (LoadSaved, ZhHant) => "載入已存佈陣",
         (LoadSaved, En) => "Load a saved layout",
-        (EditTitle, ZhCn) => "编辑布阵",
-        (EditTitle, ZhTw) => "編輯佈陣",
+        (EditTitle, ZhHans) => "编辑布阵",
+        (EditTitle, ZhHant) => "編輯佈陣",
         (EditTitle, En) => "Edit layout",
-        (LayoutField, ZhCn) => "布阵（前排在先，25 个棋子）",
-        (LayoutField, ZhTw) => "佈陣（前排在先，25 個棋子）",
+        (LayoutField, ZhHans) => "布阵（前排在先，25 个棋子）",
+        (LayoutField, ZhHant) => "佈陣（前排在先，25 個棋子）",
         (LayoutField, En) => "Layout (front row first, 25 pieces)",
-        (SaveTitle, ZhCn) => "保存布阵",
-        (SaveTitle, ZhTw) => "保存佈陣",
+        (SaveTitle, ZhHans) => "保存布阵",
+        (SaveTitle, ZhHant) => "保存佈陣",
         (SaveTitle, En) => "Save layout",
-        (NameField, ZhCn) => "名称",
-        (NameField, ZhTw) => "名稱",
+        (NameField, ZhHans) => "名称",
+        (NameField, ZhHant) => "名稱",
         (NameField, En) => "Name",
-        (Done, ZhCn) => "好的。",
-        (Done, ZhTw) => "好的。",
+        (Done, ZhHans) => "好的。",
+        (Done, ZhHant) => "好的。",
         (Done, En) => "Done.",
-        (DmClosed, ZhCn) => "{user} 的私信已关闭，无法发送布阵面板。请在此使用 `/junqi deploy` 布阵。",
-        (DmClosed, ZhTw) => "{user} 的私訊已關閉，無法發送佈陣面板。請在此使用 `/junqi deploy` 佈陣。",
+        (DmClosed, ZhHans) => "{user} 的私信已关闭，无法发送布阵面板。请在此使用 `/junqi deploy` 布阵。",
+        (DmClosed, ZhHant) => "{user} 的私訊已關閉，無法發送佈陣面板。請在此使用 `/junqi deploy` 佈陣。",
         (DmClosed, En) => {
             "{user}, your DMs are closed, so I cannot send your deployment panel. Use `/junqi deploy` here."
         }
-        (Apology, ZhCn) => "抱歉，裁判出了点问题，请稍后再试。（参考编号 {ref}）",
-        (Apology, ZhTw) => "抱歉，裁判出了點問題，請稍後再試。（參考編號 {ref}）",
+        (Apology, ZhHans) => "抱歉，裁判出了点问题，请稍后再试。（参考编号 {ref}）",
+        (Apology, ZhHant) => "抱歉，裁判出了點問題，請稍後再試。（參考編號 {ref}）",
         (Apology, En) => "Sorry, something went wrong on our side; please try again later. (reference {ref})",
-        (NeedsManageServer, ZhCn) => "只有拥有“管理服务器”权限的成员才能更改设置。",
-        (NeedsManageServer, ZhTw) => "只有擁有「管理伺服器」權限的成員才能更改設定。",
+        (NeedsManageServer, ZhHans) => "只有拥有“管理服务器”权限的成员才能更改设置。",
+        (NeedsManageServer, ZhHant) => "只有擁有「管理伺服器」權限的成員才能更改設定。",
         (NeedsManageServer, En) => "Only members with the Manage Server permission can change the settings.",
-        (Stale, ZhCn) => "这个按钮已失效。",
-        (Stale, ZhTw) => "這個按鈕已失效。",
+        (Stale, ZhHans) => "这个按钮已失效。",
+        (Stale, ZhHant) => "這個按鈕已失效。",
         (Stale, En) => "This button is no longer valid.",
-        (BadMove, ZhCn) => "看不懂这步棋：请写成 c6-c7 的形式。",
-        (BadMove, ZhTw) => "看不懂這步棋：請寫成 c6-c7 的形式。",
+        (BadMove, ZhHans) => "看不懂这步棋：请写成 c6-c7 的形式。",
+        (BadMove, ZhHant) => "看不懂這步棋：請寫成 c6-c7 的形式。",
         (BadMove, En) => "I could not read that move: write it like c6-c7.",
     }
 }
@@ -129,12 +129,12 @@ mod tests {
             Say::BadMove,
         ];
         for w in all {
-            for l in [Locale::ZhCn, Locale::ZhTw, Locale::En] {
+            for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
                 assert!(!say(l, w).is_empty());
             }
-            assert_ne!(say(Locale::ZhCn, w), say(Locale::En, w));
+            assert_ne!(say(Locale::ZhHans, w), say(Locale::En, w));
         }
         assert!(say(Locale::En, Say::Apology).contains("{ref}"));
-        assert!(say(Locale::ZhTw, Say::DmClosed).contains("{user}"));
+        assert!(say(Locale::ZhHant, Say::DmClosed).contains("{user}"));
     }
 }

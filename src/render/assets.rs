@@ -665,7 +665,7 @@ fn build() -> Assets {
     let (tw, th) = (TILE_W as usize, TILE_H as usize);
     let blank = seats.map(|s| tile(&mut pal, s, tw, th, &styles[s.index()], bg.board));
     let mini = seats.map(|s| tile(&mut pal, s, 30, 18, &styles[s.index()], bg.bg));
-    let [red_zh, red_en, blue_zh, blue_en] = [(0, Lang::Zh), (0, Lang::En), (1, Lang::Zh), (1, Lang::En)]
+    let [red_zh, red_en, blue_zh, blue_en] = [(0, Lang::ZhHans), (0, Lang::En), (1, Lang::ZhHans), (1, Lang::En)]
         .map(|(s, lang)| label_tiles(&mut pal, &font, variant, (&blank[s], styles[s].label), lang));
     let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
         .iter()

@@ -391,7 +391,7 @@ fn build() -> CrossAssets {
     let blank = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, tw, th, &styles[t], bgc.board));
     let mini = [0, 1, 2, 3].map(|t| seat_tile(&mut pal, t, 26, 16, &styles[t], bgc.bg));
     let zh_en = [0, 1, 2, 3]
-        .map(|t| [Lang::Zh, Lang::En].map(|lang| label_tiles(&mut pal, &font, variant, (&blank[t], label), lang)));
+        .map(|t| [Lang::ZhHans, Lang::En].map(|lang| label_tiles(&mut pal, &font, variant, (&blank[t], label), lang)));
     let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
         .iter()
         .map(|&o| {

@@ -33,7 +33,7 @@ pub use picture::{PictureOptions, picture_gif, picture_indexed, picture_png, pic
 pub use text::{Lang, all_text};
 
 /// What a board image needs beyond the view itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderOptions {
     /// Language of labels and captions (简体中文 by default).
     pub lang: Lang,
@@ -49,6 +49,20 @@ pub struct RenderOptions {
     /// The image shows a layout being deployed (before the game starts): the caption says
     /// `布阵 · 红方` / `Deployment · Red` instead of whose move it is.
     pub deployment: bool,
+}
+
+impl Default for RenderOptions {
+    /// 简体中文 labels, the viewer's own side at the bottom, nothing else.
+    fn default() -> RenderOptions {
+        RenderOptions {
+            lang: Lang::ZhHans,
+            deadline: None,
+            marks: Vec::new(),
+            bottom: None,
+            last_combat: None,
+            deployment: false,
+        }
+    }
 }
 
 /// Why an image could not be made.
@@ -121,7 +135,7 @@ mod tests {
         let deploy = render_png(&view, &RenderOptions { deployment: true, ..RenderOptions::default() }).expect("png");
         assert_ne!(play, deploy);
         assert!(text::all_text().iter().any(|t| t.contains("布阵")));
-        assert_eq!(mark_label(v, Lang::Zh, PieceKind(0)), "司?");
+        assert_eq!(mark_label(v, Lang::ZhHans, PieceKind(0)), "司?");
         assert_eq!(mark_label(v, Lang::En, PieceKind(3)), "Br?");
         assert_eq!(mark_label(v, Lang::En, PieceKind(0)), "FM?");
         assert_eq!(mark_label(v, Lang::ZhHant, PieceKind(6)), "連?");

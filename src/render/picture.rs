@@ -21,7 +21,7 @@ use crate::rules::contract::{Audience, Face, GameKind, Line, Picture};
 use crate::rules::{PieceKind, PointId, Seat, Viewer};
 
 /// What a picture's image needs beyond the picture and its kind.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PictureOptions {
     /// Language of labels and captions.
     pub lang: Lang,
@@ -39,6 +39,21 @@ pub struct PictureOptions {
     pub deployment: bool,
     /// The most recent combat when it was not the last action (replays), in the game's words.
     pub last_combat: Option<Line>,
+}
+
+impl Default for PictureOptions {
+    /// 简体中文 labels, the audience's own seat at the bottom, the frame's own first line.
+    fn default() -> PictureOptions {
+        PictureOptions {
+            lang: Lang::ZhHans,
+            bottom: None,
+            caption: None,
+            deadline: None,
+            marks: Vec::new(),
+            deployment: false,
+            last_combat: None,
+        }
+    }
 }
 
 /// Draws a picture of a game of `kind` as PNG bytes (indexed colour).
@@ -126,8 +141,8 @@ impl Frame<'_> {
     /// How captions name a seat: the picture's name for it, or its kind's.
     fn name(&self, s: Seat) -> String {
         match self.picture.name(s) {
-            Some(n) => n.get(self.lang.contract()),
-            None => self.kind.seating.name(s, self.lang.contract()).to_string(),
+            Some(n) => n.get(self.lang),
+            None => self.kind.seating.name(s, self.lang).to_string(),
         }
     }
 
@@ -149,7 +164,7 @@ impl Frame<'_> {
         let line1 = match (&opts.caption, &picture.captions.result, picture.to_move) {
             (Some(c), _, _) => c.clone(),
             _ if opts.deployment => deployment(lang, &mover.map_or_else(String::new, |s| self.name(s))),
-            (None, Some(result), _) => result.get(lang.contract()),
+            (None, Some(result), _) => result.get(lang),
             (None, None, Some(s)) => {
                 let mut line = format!("{} · {}", turn(lang, &self.name(s)), text::move_number(lang, picture.ply + 1));
                 if let Some(d) = &opts.deadline {
@@ -176,7 +191,7 @@ impl Frame<'_> {
         art.text(img, &line1, SIZE_TITLE, (x, 4), r.text, r.bg);
         if let Some(last) = &picture.captions.last {
             let pen = art.text(img, &text::last_move(lang), SIZE_TEXT, (14, 40), r.dim, r.bg);
-            let words = last.text.get(lang.contract());
+            let words = last.text.get(lang);
             art.text(img, &words, SIZE_TEXT, (pen + 10, 40), self.colour(last.side), r.bg);
         }
     }
@@ -189,12 +204,12 @@ impl Frame<'_> {
         let y0 = art.footer_y;
         if let Some(combat) = &opts.last_combat {
             let pen = art.text(img, &text::last_combat(lang), SIZE_TEXT, (14, y0 + 2), r.dim, r.bg);
-            let words = combat.text.get(lang.contract());
+            let words = combat.text.get(lang);
             art.text(img, &words, SIZE_TEXT, (pen + 10, y0 + 2), self.colour(combat.side), r.bg);
         }
         let (mut x, mut y) = (14, y0 + 28);
         for line in &self.picture.captions.foot {
-            let words = line.text.get(lang.contract());
+            let words = line.text.get(lang);
             let w = art.text_width(&words, SIZE_TEXT);
             if x > 14 && x + w > art.width - 14 {
                 (x, y) = (14, y + 26);

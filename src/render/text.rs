@@ -11,55 +11,22 @@ use std::borrow::Cow;
 use super::hant;
 use crate::rules::{Outcome, PieceKind, Seat, Variant, Viewer};
 
-/// Language of labels and captions.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// 简体中文 (the default).
-    #[default]
-    Zh,
-    /// English.
-    En,
-    /// 繁體中文: the 简体 texts converted character by character.
-    ZhHant,
-}
+/// Language of labels and captions: the one language type of the rules crate.
+pub use crate::rules::contract::Lang;
 
-impl Lang {
-    /// Every language, in [`Lang::index`] order.
-    pub(crate) const ALL: [Lang; 3] = [Lang::Zh, Lang::En, Lang::ZhHant];
-
-    /// Index for tables kept per language.
-    pub(crate) fn index(self) -> usize {
-        match self {
-            Lang::Zh => 0,
-            Lang::En => 1,
-            Lang::ZhHant => 2,
-        }
-    }
-
-    /// Chinese, in either script: the wording (and tile label size) of 简体 applies.
-    pub(crate) fn is_zh(self) -> bool {
-        self != Lang::En
-    }
-
-    /// The same language as the rules crate names it (the words of games come from there).
-    pub(crate) fn contract(self) -> crate::rules::contract::Lang {
-        match self {
-            Lang::Zh => crate::rules::contract::Lang::ZhHans,
-            Lang::En => crate::rules::contract::Lang::En,
-            Lang::ZhHant => crate::rules::contract::Lang::ZhHant,
-        }
-    }
-
-    /// `text`, worded in 简体 or English, in this language's script.
-    pub(crate) fn script(self, text: String) -> String {
-        if self == Lang::ZhHant { hant::to_traditional(&text) } else { text }
+/// The slot of a language in the tables the assets keep per language (简体, English, 繁體).
+pub(crate) fn slot(lang: Lang) -> usize {
+    match lang {
+        Lang::ZhHans => 0,
+        Lang::En => 1,
+        Lang::ZhHant => 2,
     }
 }
 
 /// The Chinese or the English of a fixed text, in the language's script.
 pub(crate) fn pick(lang: Lang, zh: &'static str, en: &'static str) -> Cow<'static, str> {
     match lang {
-        Lang::Zh => Cow::Borrowed(zh),
+        Lang::ZhHans => Cow::Borrowed(zh),
         Lang::En => Cow::Borrowed(en),
         Lang::ZhHant => Cow::Owned(hant::to_traditional(zh)),
     }
@@ -144,7 +111,7 @@ pub fn all_text() -> Vec<String> {
         }
         for def in crate::rules::contract::catalog::all() {
             for i in 0..def.kind.seating.seats.len() {
-                let name = def.kind.seating.name(Seat(i as u8), lang.contract());
+                let name = def.kind.seating.name(Seat(i as u8), lang);
                 out.push(to_move(lang, name));
                 out.push(seat_view(lang, name));
             }

@@ -494,8 +494,8 @@ pub async fn settings(
         return Ok(());
     }
     let language = language.map(|l| match l {
-        LangChoice::ZhCn => Locale::ZhCn,
-        LangChoice::ZhTw => Locale::ZhTw,
+        LangChoice::ZhHans => Locale::ZhHans,
+        LangChoice::ZhHant => Locale::ZhHant,
         LangChoice::En => Locale::En,
     });
     go(ctx, Request::Settings { announcements: announcements.map(|c| c.get()), time, thread_per_game, language }).await

@@ -61,10 +61,10 @@ pub enum LayoutChoice {
 pub enum LangChoice {
     /// 简体中文.
     #[name = "简体中文"]
-    ZhCn,
+    ZhHans,
     /// 繁體中文.
     #[name = "繁體中文"]
-    ZhTw,
+    ZhHant,
     /// English.
     #[name = "English"]
     En,
@@ -74,8 +74,8 @@ pub enum LangChoice {
 fn lang_of(locale: Locale) -> Lang {
     match locale {
         Locale::En => Lang::En,
-        Locale::ZhCn => Lang::ZhHans,
-        Locale::ZhTw => Lang::ZhHant,
+        Locale::ZhHans => Lang::ZhHans,
+        Locale::ZhHant => Lang::ZhHant,
     }
 }
 
@@ -347,7 +347,7 @@ mod tests {
         );
         let e = layout_request(LayoutChoice::Save, Some("a".into()), None, Locale::En).unwrap_err();
         assert_eq!(e.user_text(Locale::En), "Please give the layout.");
-        let e = layout_request(LayoutChoice::Delete, Some("  ".into()), None, Locale::ZhCn).unwrap_err();
-        assert!(e.user_text(Locale::ZhCn).contains("名称"));
+        let e = layout_request(LayoutChoice::Delete, Some("  ".into()), None, Locale::ZhHans).unwrap_err();
+        assert!(e.user_text(Locale::ZhHans).contains("名称"));
     }
 }

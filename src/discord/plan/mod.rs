@@ -410,8 +410,11 @@ mod tests {
 
     #[test]
     fn a_challenge_pings_the_opponent_and_has_accept_and_decline() {
-        let a =
-            plan(&[Effect::Challenge { challenge: 9, opponent: Some(42), text: "T".into() }], &origin(1), Locale::ZhCn);
+        let a = plan(
+            &[Effect::Challenge { challenge: 9, opponent: Some(42), text: "T".into() }],
+            &origin(1),
+            Locale::ZhHans,
+        );
         let [Action::Send(m)] = a.as_slice() else { panic!("{a:?}") };
         assert_eq!(m.target, Target::Here);
         assert!(!m.ephemeral);
@@ -463,7 +466,7 @@ mod tests {
         let a = plan(&[panel(1)], &not_asked, Locale::En);
         assert!(matches!(a.as_slice(), [Action::DmPanel { .. }]), "an acceptor's panel goes to their DMs");
 
-        let a = plan(&[panel(1)], &origin(1), Locale::ZhCn);
+        let a = plan(&[panel(1)], &origin(1), Locale::ZhHans);
         let [Action::Send(m)] = a.as_slice() else { panic!() };
         assert_eq!(m.target, Target::Actor);
         assert!(m.ephemeral);

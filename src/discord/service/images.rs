@@ -15,15 +15,6 @@ use crate::rules::contract::{Audience, GameKind, Picture};
 /// Draws a game's picture as an image (PNG for boards). `None` when it could not be drawn.
 pub type Renderer = Arc<dyn Fn(&Picture, &GameKind, &PictureOptions) -> Option<Vec<u8>> + Send + Sync>;
 
-/// The language images are labelled in for the referee's locale of a user or a server.
-fn referee_lang(locale: crate::referee::Locale) -> crate::render::Lang {
-    match locale {
-        crate::referee::Locale::En => crate::render::Lang::En,
-        crate::referee::Locale::ZhHant => crate::render::Lang::ZhHant,
-        crate::referee::Locale::ZhHans => crate::render::Lang::Zh,
-    }
-}
-
 /// The board images of `src/render`, drawn from any catalogued game's picture (the language is
 /// the viewer's, given in the options).
 pub fn board_renderer() -> Renderer {
@@ -89,7 +80,7 @@ impl RefereeService {
             Some(u) => self.referee.locale_for(u, &server).await,
             None => self.referee.server_locale(&server).await,
         };
-        locale.map(referee_lang).unwrap_or_else(|e| {
+        locale.unwrap_or_else(|e| {
             tracing::warn!(error = %e, game, "could not read a language for an image");
             crate::render::Lang::default()
         })

@@ -49,8 +49,8 @@ fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
         ServiceError::User(
             match locale {
                 Locale::En => "Which game? Give its number (game option), or use the command in the game's thread.",
-                Locale::ZhTw => "哪一局？請填寫對局編號，或在該局的討論串中使用指令。",
-                Locale::ZhCn => "哪一局？请填写对局编号，或在该局的子区中使用指令。",
+                Locale::ZhHant => "哪一局？請填寫對局編號，或在該局的討論串中使用指令。",
+                Locale::ZhHans => "哪一局？请填写对局编号，或在该局的子区中使用指令。",
             }
             .to_string(),
         )
@@ -62,8 +62,8 @@ fn not_yet(locale: Locale) -> ServiceError {
     ServiceError::User(
         match locale {
             Locale::En => "This is not available yet.",
-            Locale::ZhTw => "此功能尚未提供。",
-            Locale::ZhCn => "此功能尚未提供。",
+            Locale::ZhHant => "此功能尚未提供。",
+            Locale::ZhHans => "此功能尚未提供。",
         }
         .to_string(),
     )
@@ -372,7 +372,7 @@ impl GameService for RefereeService {
         Box::pin(async move {
             let effects = self.referee.tick().await.map_err(refused)?;
             // Tournament rounds may begin or end on the clock (start times, round deadlines).
-            let clock = Actor { user: 0, name: String::new(), locale: Locale::default(), guild: None, request: 0 };
+            let clock = Actor { user: 0, name: String::new(), locale: Locale::ZhHans, guild: None, request: 0 };
             let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
             let mut rendered: Vec<i64> = effects
                 .iter()

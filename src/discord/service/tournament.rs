@@ -355,7 +355,7 @@ impl RefereeService {
             lang: match l {
                 Locale::En => Lang::En,
                 Locale::ZhHant => Lang::ZhHant,
-                Locale::ZhHans => Lang::Zh,
+                Locale::ZhHans => Lang::ZhHans,
             },
             rows,
         };

@@ -177,7 +177,7 @@ impl Art {
     /// The labelled tile of a kind for a side, or its blank tile if the art has no such label.
     pub(crate) fn piece_tile(&self, slot: usize, lang: Lang, kind: PieceKind) -> &IndexedImage {
         let side = &self.sides[slot.min(self.sides.len() - 1)];
-        side.labelled[lang.index()].get(usize::from(kind.0)).unwrap_or(side.blank)
+        side.labelled[super::text::slot(lang)].get(usize::from(kind.0)).unwrap_or(side.blank)
     }
 
     /// The side tiles of a slot (clamped to the slots the art has).

@@ -49,6 +49,12 @@ impl Lang {
         self != Lang::En
     }
 
+    /// `text`, written in English or 简体, in this language's script: 繁體 readers get it
+    /// converted by the one table, everyone else as it is.
+    pub fn script(self, text: String) -> String {
+        if self == Lang::ZhHant { to_traditional(&text) } else { text }
+    }
+
     /// Picks the English or the Chinese form of a text; Chinese is written in 简体 and converted
     /// for 繁體 readers here, so describers write each text twice, not three times.
     pub fn pick<'a>(self, en: impl Into<Cow<'a, str>>, zh: impl Into<Cow<'a, str>>) -> Cow<'a, str> {
@@ -57,6 +63,12 @@ impl Lang {
             Lang::ZhHans => zh.into(),
             Lang::ZhHant => Cow::Owned(to_traditional(&zh.into())),
         }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.tag())
     }
 }
 
