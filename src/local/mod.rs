@@ -19,8 +19,7 @@ pub use picture::picture_text;
 pub mod transcript;
 
 use crate::referee::{Action, DeploySource, Effect, GameId};
-use crate::rules::contract::{Audience, catalog};
-use crate::rules::view::View;
+use crate::rules::contract::catalog;
 
 /// A command line that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -204,21 +203,6 @@ pub fn format_effect(e: &Effect, t0: i64) -> String {
         Effect::TimerSet { game, at } => format!("> timer #{game} at +{}", at - t0),
         Effect::TimerCancel { game } => format!("> timer #{game} cancelled"),
     }
-}
-
-/// The text board of an engine view, for callers that still hold one: its picture for the
-/// viewer it was made for, drawn by [`picture_text`]. Kept for `src/cli/local.rs` until it draws
-/// every kind from `Referee::picture`; it goes with its last caller.
-pub fn text_board(view: &View) -> String {
-    let Some(def) = catalog::find(view.variant.name) else { return String::new() };
-    picture_text(&crate::rules::adapters::pictures::of_view(view, def.kind), def.kind)
-}
-
-/// The text board of a dealt game's public view, for callers that still hold one: its public
-/// picture, drawn by [`picture_text`]. Kept for `src/cli/local.rs` like [`text_board`].
-pub fn flip_text_board(view: &crate::rules::flip::FlipView) -> String {
-    let def = &crate::rules::adapters::flip::FLIP;
-    picture_text(&crate::rules::adapters::pictures::of_flip_view(view, Audience::Public, |_| None), def.kind)
 }
 
 #[cfg(test)]
