@@ -494,3 +494,98 @@ fn written_records_replay_to_the_same_game() {
         }
     }
 }
+
+// The finer points of §6 and §10: finishing against unmoved spoilers, the end checks, leaving.
+
+#[test]
+fn a_player_finishes_against_pieces_that_never_moved() {
+    // §10.1: n's piece on m17 never moved; s fills the rest of its target and has left home, its
+    // sixth piece (m9) outside: s finishes though not all its pieces are in.
+    let build = |unmoved: bool, home_piece: bool| {
+        let mut g = game(2, "first=creator");
+        let mut pos = Position { at: [None; POINTS], unmoved: [false; POINTS] };
+        for p in ["l16", "n16", "k15", "m15", "n14", "m9"] {
+            pos.at[pt(p) as usize] = Some(0);
+        }
+        if home_piece {
+            pos.at[pt("m1") as usize] = Some(0);
+        }
+        pos.at[pt("m17") as usize] = Some(1);
+        pos.unmoved[pt("m17") as usize] = unmoved;
+        g.set_position(pos);
+        g
+    };
+    let mut g = build(true, false);
+    let ply = g.play_move(Game::parse_action(&g, Seat(0), "n14-o15").unwrap()).expect("legal");
+    assert!(ply.finished);
+    play(&mut g, "--");
+    assert_eq!(g.end(), Some(End::Finished));
+    assert_eq!(Game::over(&g).map(|o| o.standing), Some(Standing::Team(0)));
+    // A spoiler that has moved does not count; nor does it for a player keeping a piece at home.
+    for (unmoved, home) in [(false, false), (true, true)] {
+        let mut g = build(unmoved, home);
+        let ply = g.play_move(Game::parse_action(&g, Seat(0), "n14-o15").unwrap()).expect("legal");
+        assert!(!ply.finished, "unmoved={unmoved} home={home}");
+    }
+}
+
+#[test]
+fn play_out_first_ends_with_the_round_of_the_first_finisher() {
+    let mut g = with_pieces(3, "first=creator play-out=first", &[(0, "l14"), (1, "h8"), (2, "m9")]);
+    play(&mut g, "l14-k15");
+    play(&mut g, "h8-g7");
+    play(&mut g, "m9-l8");
+    assert_eq!(g.end(), Some(End::FirstFinished));
+    assert_eq!(record::result_token(&g), "s>ne=nw");
+    assert_eq!(Game::over(&g).map(|o| o.standing), Some(Standing::Places(vec![2, 5, 5])));
+}
+
+#[test]
+fn the_round_limit_ranks_by_pieces_home_then_distance() {
+    let mut g = with_pieces(3, "first=creator round-limit=1", &[(0, "l14"), (1, "h8"), (2, "m9")]);
+    play(&mut g, "l14-k15");
+    play(&mut g, "h8-g7");
+    play(&mut g, "m9-n8");
+    assert_eq!(g.end(), Some(End::RoundLimit));
+    // s finished in the round; ne is 4 from a5, nw 7 from y5.
+    assert_eq!(record::result_token(&g), "s>ne>nw");
+    assert!(record::result_json(&g).ends_with(r#""reason":"round_limit"}"#));
+}
+
+#[test]
+fn passes_only_without_a_move_and_a_round_of_passes_ends_the_game() {
+    let start = game(2, "first=creator");
+    assert_eq!(refusal(&start, "--"), Refusal::MustMove);
+    let mut g = with_pieces(2, "first=creator", &[]);
+    assert_eq!(tokens(&g), ["--"]);
+    play(&mut g, "--");
+    play(&mut g, "--");
+    assert_eq!(g.end(), Some(End::AllStuck));
+    assert_eq!(Game::over(&g).map(|o| o.standing), Some(Standing::Draw));
+}
+
+#[test]
+fn no_parking_forbids_seated_players_homes_and_targets_only() {
+    // Three players: sw's home is ne's target, so s may not stop on d6; with two, sw is unseated.
+    let three = with_pieces(3, "no-parking=on", &[(0, "e7")]);
+    assert_eq!(refusal(&three, "e7-d6"), Refusal::NoParking { at: pt("d6") });
+    let two = with_pieces(2, "no-parking=on", &[(0, "e7")]);
+    assert!(tokens(&two).contains(&"e7-d6".to_string()));
+}
+
+#[test]
+fn leavers_take_the_lowest_places_and_the_race_goes_on() {
+    let mut g = game(3, "first=creator");
+    play(&mut g, "m3-l4");
+    let left = Game::leave(&mut g, Seat(1), Leave::Resign);
+    assert_eq!((left.out, left.end), (vec![Seat(1)], None));
+    assert_eq!(g.places()[1], Some(6), "ne is third");
+    assert_eq!(g.position().pieces(1).count(), 0, "its pieces leave the board");
+    assert_eq!(Game::to_move(&g), Seat(2), "the turn moved on from the leaver");
+    assert!(Game::leave(&mut g, Seat(0), Leave::Resign).end.is_none(), "s resigns out of turn");
+    assert_eq!(g.places()[0], Some(4));
+    let legal = g.legal_moves();
+    g.play_move(legal[0]).expect("legal");
+    assert_eq!(g.end(), Some(End::Finished));
+    assert_eq!(record::result_token(&g), "nw>s>ne");
+}

@@ -4,7 +4,7 @@
 use crate::contract::{Over, Standing};
 
 use super::board::Pt;
-use super::movegen::{Gen, Kind, Move, Path};
+use super::movegen::{Gen, Kind, Move};
 use super::position::{Layout, Position};
 use super::race::{self, End, Places};
 use super::refusal::Refusal;
@@ -339,10 +339,4 @@ pub fn token(mv: Move) -> String {
         Move::Path(p) => p.text(),
         Move::Pass => "--".into(),
     }
-}
-
-/// A path from point names, for tests and tools.
-pub fn path_of(names: &[&str]) -> Option<Path> {
-    let pts: Option<Vec<Pt>> = names.iter().map(|n| super::board::parse(n)).collect();
-    Path::new(&pts?)
 }
