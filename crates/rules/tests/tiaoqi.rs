@@ -589,3 +589,18 @@ fn leavers_take_the_lowest_places_and_the_race_goes_on() {
     assert_eq!(g.end(), Some(End::Finished));
     assert_eq!(record::result_token(&g), "nw>s>ne");
 }
+
+#[test]
+fn team_score_all_home_names_the_winning_team() {
+    // Four players (s, ne, n, sw; teams s+n, ne+sw): s and n both reach home in round 1.
+    let pieces = [(0, "l14"), (1, "h8"), (2, "l4"), (3, "m9")];
+    let mut g = with_pieces(4, "first=creator team-score=all-home", &pieces);
+    for mv in ["l14-k15", "h8-g7", "l4-k3", "m9-n10"] {
+        play(&mut g, mv);
+    }
+    assert_eq!(g.end(), Some(End::TeamDecided));
+    assert_eq!(Game::over(&g).map(|o| o.standing), Some(Standing::Team(0)));
+    let json = record::result_json(&g);
+    assert!(json.contains(r#""winner":["s+n"],"reason":"team_decided""#), "{json}");
+    assert!(json.contains(r#""teams":{"s+n":3,"ne+sw":7}"#), "{json}");
+}
