@@ -25,6 +25,7 @@ pub mod rng;
 pub mod seat;
 pub mod setup;
 pub mod shuffle;
+pub mod tiaoqi;
 pub mod variant;
 pub mod view;
 
