@@ -1,8 +1,9 @@
 //! Pictures of the family's boards, captions included, from the engines' per-viewer views: the
 //! Junqi family's [`View`] and 翻棋's [`FlipView`]. A view is already made for one viewer, so a
 //! picture made from it holds nothing that viewer may not know; the captions are the family's
-//! image words (short forms: `红方 c6-c7 · 进攻方胜 · 司 × 军`), written here once in English and
-//! 简体 (繁體 by the one table), and drawn by the one renderer whatever the board.
+//! image lines (`红方 c6-c7 · 进攻方胜 · 司 × 军`): the family's words (`words.rs`: outcomes, end
+//! reasons) and its tile labels, in English and 简体 (繁體 by the one table), drawn by the one
+//! renderer whatever the board.
 
 use crate::board::PointId;
 use crate::combat::Outcome;
@@ -30,29 +31,16 @@ pub fn label(variant: &Variant, kind: PieceKind) -> Explained {
     both(d.short_en, d.short_zh)
 }
 
-/// The short words of an outcome class, as images say it.
+/// An outcome class in the family's words (the announcements' words: `进攻方胜`, `the attacker
+/// wins`); `移动` / `moved` for a plain move.
 pub fn outcome(o: Outcome) -> Explained {
-    match o {
-        Outcome::Moved => both("moved", "移动"),
-        Outcome::AttackerWon => both("attacker won", "进攻方胜"),
-        Outcome::DefenderWon => both("defender won", "防守方胜"),
-        Outcome::BothRemoved => both("both removed", "同归于尽"),
-        Outcome::FlagCaptured => both("flag captured", "夺旗"),
-    }
+    let word = |l| super::words::outcome(o, l).unwrap_or_else(|| Lang::pick(l, "moved", "移动").into_owned());
+    both(word(Lang::En), word(Lang::ZhHans))
 }
 
-/// The short words of why a game ended, as images say it.
+/// Why a game ended, in the family's words (the announcements' words).
 pub fn reason(r: EndReason) -> Explained {
-    match r {
-        EndReason::FlagCaptured => both("flag captured", "夺旗"),
-        EndReason::NoLegalMove => both("no legal move", "无棋可走"),
-        EndReason::BothStuck => both("both stuck", "双方均无棋可走"),
-        EndReason::QuietLimit => both("no-combat limit", "久未交战"),
-        EndReason::Resign => both("resignation", "认输"),
-        EndReason::Timeout => both("timeout", "超时"),
-        EndReason::Agreed => both("agreed draw", "议和"),
-        EndReason::NoMovablePieces => both("no movable pieces", "无棋可动"),
-    }
+    both(super::words::reason(r, Lang::En), super::words::reason(r, Lang::ZhHans))
 }
 
 /// `对局结束 · 红方胜 · 夺旗 · 共 41 手`: `winner` names the winning side or team (`plural` for a
@@ -301,13 +289,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn captions_read_as_the_images_always_said() {
+    fn captions_use_the_family_words() {
         let red = both("Red", "红方");
         assert_eq!(
             result(Some((red.clone(), false)), EndReason::FlagCaptured, 41).zh,
-            "对局结束 · 红方胜 · 夺旗 · 共 41 手"
+            "对局结束 · 红方胜 · 军旗被夺 · 共 41 手"
         );
         assert_eq!(result(None, EndReason::Agreed, 3).en, "game over · draw · agreed draw · 3 plies");
+        assert_eq!(outcome(Outcome::AttackerWon).en, "the attacker wins");
         let v = Variant::junqi();
         let mut kinds = vec![0u8; v.pieces.len()];
         kinds[0] = 1;
