@@ -38,6 +38,9 @@ pub fn outcome(o: Outcome) -> Explained {
         Outcome::DefenderWon => both("defender won", "防守方胜"),
         Outcome::BothRemoved => both("both removed", "同归于尽"),
         Outcome::FlagCaptured => both("flag captured", "夺旗"),
+        Outcome::Bounced => both("bounced", "弹回"),
+        Outcome::Scouted => both("scouted", "侦察"),
+        Outcome::ShotDown => both("shot down", "击落"),
     }
 }
 
