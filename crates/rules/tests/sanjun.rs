@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use junqi_rules::board::{LinkKind, PointId};
 use junqi_rules::game::{Move, Reveal};
+use junqi_rules::options::Mode;
 use junqi_rules::options::{BombFlag, Mines};
 use junqi_rules::piece::{Piece, PieceKind};
 use junqi_rules::rng::Rng;
@@ -13,7 +14,9 @@ use junqi_rules::sanjun::combat::{printed_row, resolve};
 use junqi_rules::sanjun::deploy::{SanjunSetup, Violation};
 use junqi_rules::sanjun::moves::MoveKind;
 use junqi_rules::sanjun::pieces::{PIECES, from_code};
+use junqi_rules::sanjun::view::public_ply;
 use junqi_rules::sanjun::{SanjunEnd, SanjunGame, SanjunOptions, Win};
+use junqi_rules::view::Viewer;
 use junqi_rules::{Outcome, Seat};
 
 const RED: Seat = Seat::RED;
@@ -584,6 +587,12 @@ fn playout(seed: u64, plies: usize, seen: &mut HashSet<(Outcome, MoveKind)>) -> 
         let m = moves[rng.below(moves.len())];
         let r = g.play(m).expect("a generated move is legal");
         seen.insert((r.outcome, r.kind));
+        // §6 dark mode: a spectator learns a kind only when the rules announce it.
+        let public = public_ply(b(), &r, Mode::Dark, Viewer::Spectator);
+        assert_eq!(public.attacker.is_some(), r.attacker_known, "{r:?}");
+        if let (Some((_, seen_kind)), Some(d)) = (public.defender, r.defender) {
+            assert_eq!(seen_kind.is_some(), d.known || r.outcome == Outcome::Scouted, "{r:?}");
+        }
         let after: usize = g.cells().iter().flatten().count();
         let lost = match r.outcome {
             Outcome::Moved | Outcome::Bounced | Outcome::Scouted => 0,

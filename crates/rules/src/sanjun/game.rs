@@ -76,6 +76,8 @@ pub struct SanjunPly {
     pub outcome: Outcome,
     /// The moving piece.
     pub attacker: PieceKind,
+    /// Whether the moving piece's identity was already public before the ply.
+    pub attacker_known: bool,
     /// The piece on the destination, if any.
     pub defender: Option<Piece>,
     /// What the rules made public (§10.12): the scouted piece, the gun that shot an aircraft
@@ -308,7 +310,18 @@ impl SanjunGame {
         self.to_move = other(seat);
         let end = self.end_after(seat, outcome, &fallen);
         self.over = end;
-        SanjunPly { ply: self.ply, seat, mv, kind, outcome, attacker: att.kind, defender: def, revealed, end }
+        SanjunPly {
+            ply: self.ply,
+            seat,
+            mv,
+            kind,
+            outcome,
+            attacker: att.kind,
+            attacker_known: att.known,
+            defender: def,
+            revealed,
+            end,
+        }
     }
 
     /// The end checks of §10.14, in order, after `mover` played.

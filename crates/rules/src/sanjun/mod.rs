@@ -11,6 +11,7 @@ pub mod moves;
 pub mod notation;
 pub mod options;
 pub mod pieces;
+pub mod view;
 
 pub use board::{SanjunBoard, Station};
 pub use deploy::{SanjunSetup, Violation};
