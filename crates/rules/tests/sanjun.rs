@@ -245,6 +245,11 @@ fn ship_counts() {
     // Battleship on e9: d10 f10 by sea, e8 by its landing link. 3.
     let g = pos(&[("e9", RED, 'p')], RED, o);
     assert_eq!(dests(&g, "e9"), names(&["d10", "e8", "f10"]));
+    // §10.7: from the sea it attacks a piece on the landing station along the landing link;
+    // a destroyer next to it has no such move (its sea lanes only: d10 f10). 3, then 2.
+    let g = pos(&[("e9", RED, 'q'), ("c9", RED, 's'), ("e8", BLUE, 'h')], RED, o);
+    assert_eq!(dests(&g, "e9"), names(&["d10", "e8", "f10"]));
+    assert_eq!(dests(&g, "c9"), names(&["d10"]));
     // Landed on e8: the coastline to f7, back to sea at c9 or e9. 3. On f7: e8 and g8 only. 2.
     let g = pos(&[("e8", RED, 'q'), ("f7", BLUE, 'p')], RED, o);
     assert_eq!(dests(&g, "e8"), names(&["c9", "e9", "f7"]));
@@ -272,6 +277,14 @@ fn flight_counts() {
     // destination. 6.
     let g = pos(&[("a3", RED, 'u'), ("a8", RED, 'v'), ("a9", BLUE, 'u')], RED, o);
     assert_eq!(dests(&g, "a3"), names(&["a4", "a11", "a15", "a17", "a18", "a22"]));
+    // An occupied airport is never a destination, whoever holds it (§10.3): from a22 the
+    // fighter reaches a18 … a4 on the high-altitude lane (7 stops) but not a23 (Blue's, held)
+    // nor a3 (Red's own, held); a22 also lies on rank lane 22: e22 g22 i22 k22 o22. 12.
+    let g = pos(&[("a22", RED, 'u'), ("a23", BLUE, 'u'), ("a3", RED, 'v')], RED, o);
+    assert_eq!(
+        dests(&g, "a22"),
+        names(&["a4", "a8", "a9", "a11", "a15", "a17", "a18", "e22", "g22", "i22", "k22", "o22"])
+    );
     // e8: file lane e (12 other stops) and rank lane 8 (5 others). 17. h11: rank lane 11
     // only. 8. c13: file lane c only. 4.
     let g = pos(&[("e8", RED, 'u'), ("h11", RED, 'v'), ("c13", BLUE, 'v')], RED, o);
