@@ -659,3 +659,53 @@ fn playouts_reach_every_outcome_class_and_move_kind() {
         assert!(kinds.contains(&k), "{k:?} never happened");
     }
 }
+
+// ---------------------------------------------------------------- the game contract
+
+#[test]
+fn the_contract_plays_and_shows_each_audience_only_its_share() {
+    use junqi_rules::contract::{Audience, Face, Fact, Game, Leave, SettingsError};
+    use junqi_rules::sanjun::contract::{SANJUN_KIND, SanjunContract};
+
+    assert_eq!((SANJUN_KIND.settings)("dark", "quiet-limit=80 mines=mutual").unwrap(), "mines=mutual quiet-limit=80");
+    assert!(matches!((SANJUN_KIND.settings)("", "win=marshal"), Err(SettingsError::Options(_))));
+    assert!((SANJUN_KIND.settings)("partners", "").is_err());
+    assert!(SANJUN_KIND.is_named("陆海空三军棋"));
+
+    let mut rng = Rng::new(7);
+    let (red, blue) = (SanjunSetup::random(&mut rng), SanjunSetup::random(&mut rng));
+    let engine = SanjunGame::new(&red, &blue, SanjunOptions::default(), RED).unwrap();
+    let mut g = SanjunContract::new(engine, Mode::Dark).unwrap();
+    for _ in 0..400 {
+        let seat = g.to_move();
+        let legal = g.legal(seat);
+        assert!(g.legal(Seat(1 - seat.0)).is_empty());
+        let Some(&mv) = legal.get(rng.below(legal.len().max(1))) else { break };
+        assert_eq!(g.parse_action(seat, &g.action_token(mv)).unwrap(), mv);
+        let ply = g.play(seat, mv).unwrap();
+        // A spectator's account names a kind only where the rules announced it.
+        for f in g.public_ply(&ply, Audience::Public).facts {
+            if let Fact::Combat { attacker, .. } = f {
+                assert_eq!(matches!(attacker, Face::Known { .. }), ply.attacker_known);
+            }
+        }
+        let pic = g.picture(Audience::Public, Some(&ply));
+        for t in &pic.tokens {
+            let known = g.game().piece_at(t.at).unwrap().known;
+            assert_eq!(matches!(t.face, Face::Known { .. }), known || g.over().is_some());
+        }
+        let own = g.picture(Audience::Seat(RED), None);
+        assert!(own.tokens.iter().all(|t| match t.face {
+            Face::Known { owner, .. } => owner == RED || g.game().piece_at(t.at).unwrap().known || g.over().is_some(),
+            _ => true,
+        }));
+        if g.over().is_some() {
+            break;
+        }
+    }
+    if g.over().is_none() {
+        let left = g.leave(RED, Leave::Resign);
+        assert_eq!(left.end.and_then(|o| o.winner()), Some(1));
+        assert!(g.picture(Audience::Public, None).captions.result.is_some());
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod combat;
+pub mod contract;
 pub mod deploy;
 pub mod game;
 pub mod moves;
