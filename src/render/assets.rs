@@ -154,6 +154,8 @@ pub fn badge_index(o: Outcome) -> Option<usize> {
         Outcome::DefenderWon => Some(1),
         Outcome::BothRemoved => Some(2),
         Outcome::FlagCaptured => Some(3),
+        // 陆海空's outcomes have no badge art yet: their pictures show the plain last-move marks.
+        Outcome::Bounced | Outcome::Scouted | Outcome::ShotDown => None,
     }
 }
 

@@ -218,9 +218,11 @@ fn public_frames(
         match outcome {
             Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured => cells[mv.to.index()] = mover,
             Outcome::BothRemoved => cells[mv.to.index()] = None,
-            Outcome::DefenderWon => {}
+            Outcome::DefenderWon | Outcome::ShotDown => {}
+            // Nobody moved: the mover is back on its start.
+            Outcome::Bounced | Outcome::Scouted => cells[mv.from.index()] = mover,
         }
-        if matches!(outcome, Outcome::DefenderWon | Outcome::BothRemoved) {
+        if outcome.mover_removed() {
             removed[seat.index()] += 1;
         }
         if let Some(d) = defender

@@ -30,14 +30,44 @@ pub enum PointKind {
     Headquarters,
 }
 
-/// The kind of a link between two points. Later boards add sea lanes, air lanes and bridges with
-/// a step cap; the movement code asks the link kind what it allows instead of assuming.
+/// The kind of a link between two points. The movement code of each game asks the link kind what
+/// it allows instead of assuming; a link is undirected unless its kind says otherwise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LinkKind {
     /// 公路: one step per move.
     Road,
     /// 铁路: rides along straight lines; engineers turn freely.
     Railway,
+    /// A coastline road (陆海空 海岸线): a road for land pieces and the only road of landed ships.
+    Coast,
+    /// A span of a bridge (陆海空 铁桥); movement treats it like a railway link.
+    Bridge,
+    /// A sea lane between two naval stations (海路).
+    SeaLane,
+    /// A landing link between a naval station and a landing station (harbour).
+    Landing,
+    /// A link used to strike across, not to move along (陆海空 arrows), from the sea end `a` to
+    /// the land or bridge end `b`; `both_ways` also lets the land end strike the sea end (⇄).
+    Arrow {
+        /// Whether the land end may strike back (a double arrow).
+        both_ways: bool,
+    },
+    /// One leg of an air lane between two consecutive stops (航空线).
+    AirLane,
+    /// One leg of a high-altitude lane (高空线), the protected outer lanes.
+    HighAltitude,
+}
+
+impl LinkKind {
+    /// Whether movement rides along this link like a railway (railway and bridge spans).
+    pub fn is_rail(self) -> bool {
+        matches!(self, LinkKind::Railway | LinkKind::Bridge)
+    }
+
+    /// Whether this link is part of an air lane (either kind).
+    pub fn is_air(self) -> bool {
+        matches!(self, LinkKind::AirLane | LinkKind::HighAltitude)
+    }
 }
 
 /// One named point.

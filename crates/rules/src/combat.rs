@@ -23,9 +23,30 @@ pub enum Outcome {
     BothRemoved,
     /// The flag was captured.
     FlagCaptured,
+    /// Both pieces stay and the attacker is back on its start (陆海空: a submarine struck by a
+    /// battery, a fighter meeting a submarine, an attack on the reconnaissance plane).
+    Bounced,
+    /// The defender's identity is announced and nothing else happens (陆海空: the
+    /// reconnaissance plane's attack; it flies back to its start).
+    Scouted,
+    /// An aircraft flew over an enemy anti-aircraft gun or gunboat and was destroyed; the gun is
+    /// announced.
+    ShotDown,
 }
 
 impl Outcome {
+    /// Every outcome class, for tables and tests that must cover them all.
+    pub const ALL: [Outcome; 8] = [
+        Outcome::Moved,
+        Outcome::AttackerWon,
+        Outcome::DefenderWon,
+        Outcome::BothRemoved,
+        Outcome::FlagCaptured,
+        Outcome::Bounced,
+        Outcome::Scouted,
+        Outcome::ShotDown,
+    ];
+
     /// The `replay --json` name.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -34,6 +55,9 @@ impl Outcome {
             Outcome::DefenderWon => "defender_won",
             Outcome::BothRemoved => "both_removed",
             Outcome::FlagCaptured => "flag_captured",
+            Outcome::Bounced => "bounced",
+            Outcome::Scouted => "scouted",
+            Outcome::ShotDown => "shot_down",
         }
     }
 
@@ -45,19 +69,46 @@ impl Outcome {
             Outcome::DefenderWon => Some("/"),
             Outcome::BothRemoved => Some("="),
             Outcome::FlagCaptured => Some("F"),
+            Outcome::Bounced => Some("b"),
+            Outcome::Scouted => Some("r"),
+            Outcome::ShotDown => Some("s"),
         }
     }
 
     /// Reads a record annotation.
     pub fn from_mark(mark: &str) -> Option<Outcome> {
-        [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
-            .into_iter()
-            .find(|o| o.mark() == Some(mark))
+        [
+            Outcome::AttackerWon,
+            Outcome::DefenderWon,
+            Outcome::BothRemoved,
+            Outcome::FlagCaptured,
+            Outcome::Bounced,
+            Outcome::Scouted,
+            Outcome::ShotDown,
+        ]
+        .into_iter()
+        .find(|o| o.mark() == Some(mark))
     }
 
     /// Whether this ply was a combat (resets the no-combat counter).
     pub fn is_combat(self) -> bool {
         self != Outcome::Moved
+    }
+
+    /// Whether the moving piece ends the ply on the destination point (it moved, won or took
+    /// the flag). Arrow strikes are the exception the game that has them handles itself.
+    pub fn mover_arrives(self) -> bool {
+        matches!(self, Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured)
+    }
+
+    /// Whether the moving piece is removed (it lost, traded, or was shot down on the way).
+    pub fn mover_removed(self) -> bool {
+        matches!(self, Outcome::DefenderWon | Outcome::BothRemoved | Outcome::ShotDown)
+    }
+
+    /// Whether the piece on the destination is removed.
+    pub fn defender_removed(self) -> bool {
+        matches!(self, Outcome::AttackerWon | Outcome::BothRemoved | Outcome::FlagCaptured)
     }
 }
 

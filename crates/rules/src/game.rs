@@ -560,6 +560,22 @@ impl Game {
                         self.removed[def.seat.index()][def.kind.0 as usize] += 1;
                         carrier_lost |= carrier_moving || carrier_defending;
                     }
+                    // No Junqi-family table answers these (陆海空 has its own game loop), but a
+                    // variant's table may: nobody moves, and a scouted defender becomes public.
+                    Outcome::Bounced | Outcome::Scouted => {
+                        let mut def = def;
+                        if outcome == Outcome::Scouted {
+                            def.known = true;
+                            revealed.push(Reveal { point: mv.to, seat: def.seat, kind: def.kind });
+                        }
+                        self.cells[mv.from.index()] = Some(attacker);
+                        self.cells[mv.to.index()] = Some(def);
+                    }
+                    Outcome::ShotDown => {
+                        self.cells[mv.to.index()] = Some(def);
+                        self.removed[attacker.seat.index()][attacker.kind.0 as usize] += 1;
+                        carrier_lost |= carrier_moving;
+                    }
                     Outcome::Moved => unreachable!("a combat table never answers Moved"),
                 }
                 outcome
@@ -571,7 +587,7 @@ impl Game {
         // A fallen 司令 makes its side's flag public: the attacker's side first.
         if let Some(commander) = v.commander.filter(|_| !self.flip) {
             let mut fallen: Vec<Seat> = Vec::new();
-            let lost_attacker = matches!(outcome, Outcome::DefenderWon | Outcome::BothRemoved);
+            let lost_attacker = outcome.mover_removed();
             let lost_defender = matches!(outcome, Outcome::AttackerWon | Outcome::BothRemoved | Outcome::FlagCaptured);
             if lost_attacker && attacker.kind == commander {
                 fallen.push(attacker.seat);

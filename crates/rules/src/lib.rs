@@ -22,6 +22,7 @@ pub mod piece;
 pub mod record;
 pub mod record_seats;
 pub mod rng;
+pub mod sanjun;
 pub mod seat;
 pub mod setup;
 pub mod shuffle;

@@ -438,7 +438,9 @@ impl Record {
                         cells[p.mv.to.index()] = Some(seat)
                     }
                     Outcome::BothRemoved => cells[p.mv.to.index()] = None,
-                    Outcome::DefenderWon => {}
+                    Outcome::DefenderWon | Outcome::ShotDown => {}
+                    // Nobody moved: the mover is back on its start.
+                    Outcome::Bounced | Outcome::Scouted => cells[p.mv.from.index()] = Some(seat),
                 }
                 if outcome == Outcome::FlagCaptured && !header.rules.flag_home {
                     over = Some(GameOver { winner: Some(variant.team(seat)), reason: EndReason::FlagCaptured });

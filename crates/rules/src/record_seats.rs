@@ -275,7 +275,9 @@ impl Record {
                     public.cells[p.mv.to.index()] = Some(seat)
                 }
                 Outcome::BothRemoved => public.cells[p.mv.to.index()] = None,
-                Outcome::DefenderWon => {}
+                Outcome::DefenderWon | Outcome::ShotDown => {}
+                // Nobody moved: the mover is back on its start.
+                Outcome::Bounced | Outcome::Scouted => public.cells[p.mv.from.index()] = Some(seat),
             }
             events.push(ReplayEvent::PublicPly { ply, seat, mv: p.mv, outcome });
             if outcome == Outcome::FlagCaptured

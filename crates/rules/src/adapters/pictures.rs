@@ -258,7 +258,7 @@ pub fn all_words() -> Vec<String> {
             out.push(e.get(l));
         }
     };
-    for o in [Outcome::Moved, Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured] {
+    for o in Outcome::ALL {
         add(outcome(o));
     }
     for r in EndReason::ALL {

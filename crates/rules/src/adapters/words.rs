@@ -24,6 +24,9 @@ pub fn outcome(o: Outcome, lang: Lang) -> Option<String> {
         Outcome::DefenderWon => ("the defender holds", "防守方胜"),
         Outcome::BothRemoved => ("both pieces are removed", "同归于尽"),
         Outcome::FlagCaptured => ("the flag is captured", "夺得军旗"),
+        Outcome::Bounced => ("the attack bounces off", "攻击无效，各回原位"),
+        Outcome::Scouted => ("the piece is scouted", "侦察亮明"),
+        Outcome::ShotDown => ("the aircraft is shot down", "飞机被击落"),
     };
     Some(lang.pick(en, zh).into_owned())
 }
