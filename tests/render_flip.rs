@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 
 use junqi_referee::render::Lang;
-use junqi_referee::render::flip::{render_flip_gif, render_flip_indexed, render_flip_png};
 use junqi_referee::render::layout::{self, tile_rect};
-use junqi_referee::render::{PictureOptions, picture_indexed};
+use junqi_referee::render::{IndexedImage, PictureOptions, RenderError, picture_gif, picture_indexed, picture_png};
 use junqi_referee::rules::adapters::flip::{FLIP, FlipContract};
+use junqi_referee::rules::adapters::pictures::of_flip_view;
+use junqi_referee::rules::contract::Picture;
 use junqi_referee::rules::contract::{AnyGame, Audience};
-use junqi_referee::rules::flip::{Deal, FlipGame, FlipOptions, parse_action};
+use junqi_referee::rules::flip::{Deal, FlipGame, FlipOptions, FlipView, parse_action};
 use junqi_referee::rules::{Seat, Variant};
 
 const DOC_DEAL: &str = "GKhJeLFijgfEbFDCDkIJIgGcHHCEiBAdilJhehaIgHdjkjcGfK";
@@ -32,6 +33,27 @@ fn golden(name: &str, bytes: &[u8]) {
     let want = std::fs::read(&path)
         .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_flip", path.display()));
     assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
+}
+
+/// The public picture of a 翻棋 engine view (face-down pieces as backs), as the game makes it.
+fn picture(view: &FlipView) -> Picture {
+    of_flip_view(view, Audience::Public, |_| None)
+}
+
+fn opts(lang: Lang) -> PictureOptions {
+    PictureOptions { lang, ..PictureOptions::default() }
+}
+
+fn render_flip_png(view: &FlipView, lang: Lang) -> Result<Vec<u8>, RenderError> {
+    picture_png(&picture(view), FLIP.kind, &opts(lang))
+}
+
+fn render_flip_indexed(view: &FlipView, lang: Lang) -> Result<IndexedImage, RenderError> {
+    picture_indexed(&picture(view), FLIP.kind, &opts(lang))
+}
+
+fn render_flip_gif(views: &[FlipView], lang: Lang) -> Result<Vec<u8>, RenderError> {
+    picture_gif(&views.iter().map(picture).collect::<Vec<_>>(), FLIP.kind, &opts(lang))
 }
 
 #[test]

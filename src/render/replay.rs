@@ -143,7 +143,8 @@ fn public_frames(
     final_over: Option<crate::rules::GameOver>,
     lang: Lang,
 ) -> Vec<(View, RenderOptions)> {
-    let variant = record.variant().unwrap_or(crate::rules::Variant::junqi());
+    // A record that parsed names a known variant (a missing tag is the 2-player game).
+    let Ok(variant) = record.variant() else { return Vec::new() };
     let header_mode = record.header().map(|h| h.mode).unwrap_or(crate::rules::Mode::Dark);
     let first = record.header().map(|h| h.first).unwrap_or(Seat::RED);
     let mut cells: Vec<Option<SeenPiece>> = vec![None; variant.board.len()];
