@@ -17,24 +17,10 @@ pub(in crate::referee) fn duration(secs: i64, l: Locale) -> String {
 }
 
 pub(in crate::referee) fn reason_text(r: EndReason, l: Locale) -> &'static str {
-    match (r, l.is_zh()) {
-        (EndReason::FlagCaptured, false) => "flag captured",
-        (EndReason::FlagCaptured, true) => "夺得军旗",
-        (EndReason::NoLegalMove, false) => "no legal move",
-        (EndReason::NoLegalMove, true) => "无子可走",
-        (EndReason::BothStuck, false) => "neither side can move",
-        (EndReason::BothStuck, true) => "双方均无子可走",
-        (EndReason::QuietLimit, false) => "no combat limit reached",
-        (EndReason::QuietLimit, true) => "长时间无交战",
-        (EndReason::Resign, false) => "resignation",
-        (EndReason::Resign, true) => "认输",
-        (EndReason::Timeout, false) => "time ran out",
-        (EndReason::Timeout, true) => "超时",
-        (EndReason::Agreed, false) => "agreed",
-        (EndReason::Agreed, true) => "双方议和",
-        (EndReason::NoMovablePieces, false) => "no movable pieces left",
-        (EndReason::NoMovablePieces, true) => "可动之子已尽",
-    }
+    // The rules crate words every end reason once; 繁體 readers get the 简体 words converted where
+    // the caller converts the whole message.
+    let (en, zh) = r.words();
+    if l.is_zh() { zh } else { en }
 }
 
 /// A game status word (`playing`, …) in a locale.

@@ -293,9 +293,9 @@ mod tests {
         let red = both("Red", "红方");
         assert_eq!(
             result(Some((red.clone(), false)), EndReason::FlagCaptured, 41).zh,
-            "对局结束 · 红方胜 · 军旗被夺 · 共 41 手"
+            "对局结束 · 红方胜 · 夺得军旗 · 共 41 手"
         );
-        assert_eq!(result(None, EndReason::Agreed, 3).en, "game over · draw · agreed draw · 3 plies");
+        assert_eq!(result(None, EndReason::Agreed, 3).en, "game over · draw · agreed · 3 plies");
         assert_eq!(outcome(Outcome::AttackerWon).en, "the attacker wins");
         let v = Variant::junqi();
         let mut kinds = vec![0u8; v.pieces.len()];

@@ -31,18 +31,9 @@ pub fn outcome(o: Outcome, lang: Lang) -> Option<String> {
     Some(lang.pick(en, zh).into_owned())
 }
 
-/// Why a game ended, or why a seat went out.
+/// Why a game ended, or why a seat went out: the one wording of [`EndReason::words`].
 pub fn reason(r: EndReason, lang: Lang) -> String {
-    let (en, zh) = match r {
-        EndReason::FlagCaptured => ("the flag was captured", "军旗被夺"),
-        EndReason::NoLegalMove => ("no legal move", "无路可走"),
-        EndReason::BothStuck => ("neither side can move", "双方均无路可走"),
-        EndReason::QuietLimit => ("too many plies without combat", "长时间无交战"),
-        EndReason::Resign => ("resignation", "认输"),
-        EndReason::Timeout => ("time ran out", "超时"),
-        EndReason::Agreed => ("agreed draw", "议和"),
-        EndReason::NoMovablePieces => ("no movable pieces left", "无子可动"),
-    };
+    let (en, zh) = r.words();
     lang.pick(en, zh).into_owned()
 }
 
@@ -199,11 +190,11 @@ mod tests {
         );
         assert_eq!(
             say(Audience::Everyone, Lang::ZhHans),
-            "第1手：红方 c6-c7 进攻（连长对地雷）：防守方胜。 对局结束：和棋——双方均无路可走。"
+            "第1手：红方 c6-c7 进攻（连长对地雷）：防守方胜。 对局结束：和棋——双方均无子可走。"
         );
         assert_eq!(
             say(Audience::Everyone, Lang::ZhHant),
-            "第1手：紅方 c6-c7 進攻（連長對地雷）：防守方勝。 對局結束：和棋——雙方均無路可走。"
+            "第1手：紅方 c6-c7 進攻（連長對地雷）：防守方勝。 對局結束：和棋——雙方均無子可走。"
         );
     }
 

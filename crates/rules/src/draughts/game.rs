@@ -54,9 +54,11 @@ impl End {
     /// without pieces has "no movable pieces".
     pub fn reason(self) -> EndReason {
         match self {
-            End::NoPieces => EndReason::NoMovablePieces,
+            End::NoPieces => EndReason::NoPieces,
             End::NoLegalMove => EndReason::NoLegalMove,
-            End::Repetition | End::MoveLimit | End::EndgameLimit => EndReason::QuietLimit,
+            End::Repetition => EndReason::Repetition,
+            End::MoveLimit => EndReason::MoveLimit,
+            End::EndgameLimit => EndReason::EndgameLimit,
             End::Resign => EndReason::Resign,
             End::Timeout => EndReason::Timeout,
             End::Agreed => EndReason::Agreed,

@@ -7,7 +7,6 @@ use crate::contract::{
     AnyGame, First, GameDef, GameKind, Lang, ModeDesc, OnTimeout, Over, Policy, PublicPly, Rematch, SeatDesc, Seating,
     SettingsError, SetupStyle, Standing, Start, StartError, Words,
 };
-use crate::game::EndReason;
 use crate::seat::Seat;
 
 use super::board::Variant;
@@ -128,15 +127,7 @@ fn policy(v: Variant, options: &str) -> Policy {
 
 /// How an end reads: (English, 简体), naming the winner by seat.
 pub fn end_words(v: Variant, o: &Over) -> (String, String) {
-    let (en, zh) = match o.reason {
-        EndReason::NoMovablePieces => ("no pieces left", "棋子被吃光"),
-        EndReason::NoLegalMove => ("no legal move", "无子可走"),
-        EndReason::QuietLimit => ("a draw rule (repetition or move limit)", "和棋规则（重复局面或步数限制）"),
-        EndReason::Resign => ("resignation", "认输"),
-        EndReason::Timeout => ("timeout", "超时"),
-        EndReason::Agreed => ("agreed", "协议"),
-        _ => ("end", "终局"),
-    };
+    let (en, zh) = o.reason.words();
     match &o.standing {
         Standing::Team(t) => {
             let who = kind(v).seating.seats.get(usize::from(*t)).map_or(w("?", "?", "?"), |d| d.name);

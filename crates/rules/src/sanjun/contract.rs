@@ -1,7 +1,8 @@
 //! 陆海空三军棋 under the game contract: [`SanjunContract`] wraps a [`SanjunGame`] played in a
 //! visibility mode and its static [`SANJUN_KIND`]. It is not in the catalogue yet: there is no
-//! board art, record definition or deployment prompt for it, and the core's `EndReason` has no
-//! `commander_removed`, so `win=marshal` is refused here until it does.
+//! board art, record definition or deployment prompt for it. `win=marshal` is still refused here:
+//! the core's `EndReason::CommanderRemoved` exists now, and offering the option is the catalogue
+//! entry's step (with its tests of a fallen commander through the referee).
 
 use crate::combat::Outcome;
 use crate::contract::{
@@ -39,8 +40,7 @@ const MODES: [ModeDesc; 3] = [
 ];
 
 /// Why the contract cannot carry these options yet.
-const MARSHAL_REFUSED: &str =
-    "win=marshal is not offered yet: the referee has no end reason for a fallen commander-in-chief";
+const MARSHAL_REFUSED: &str = "win=marshal is not offered yet";
 
 /// Checks a mode and an options text; the options' normal form.
 fn settings(mode: &str, options: &str) -> Result<String, SettingsError> {
@@ -131,7 +131,7 @@ fn over(o: SanjunOver) -> Over {
         SanjunEnd::Resign => EndReason::Resign,
         SanjunEnd::Timeout => EndReason::Timeout,
         SanjunEnd::Agreed => EndReason::Agreed,
-        SanjunEnd::CommanderRemoved => unreachable!("SanjunContract::new refuses win=marshal"),
+        SanjunEnd::CommanderRemoved => EndReason::CommanderRemoved,
     };
     Over { standing: o.winner.map_or(Standing::Draw, |s| Standing::Team(s.0)), reason }
 }

@@ -43,12 +43,12 @@ impl End {
         }
     }
 
-    /// The contract's reason: the race ends become `FlagCaptured` (the goal reached), the round
-    /// limit `QuietLimit`, a round of passes `BothStuck`.
+    /// The contract's reason: the race ends are `Finished`, the round limit `RoundLimit`, a round
+    /// of passes `BothStuck`.
     pub fn reason(self) -> EndReason {
         match self {
-            End::Finished | End::FirstFinished | End::TeamDecided => EndReason::FlagCaptured,
-            End::RoundLimit => EndReason::QuietLimit,
+            End::Finished | End::FirstFinished | End::TeamDecided => EndReason::Finished,
+            End::RoundLimit => EndReason::RoundLimit,
             End::Resign => EndReason::Resign,
             End::Timeout => EndReason::Timeout,
             End::Agreed => EndReason::Agreed,
