@@ -75,19 +75,9 @@ impl Outcome {
         }
     }
 
-    /// Reads a record annotation.
+    /// Reads a record annotation (a plain move has none, so it is never read back).
     pub fn from_mark(mark: &str) -> Option<Outcome> {
-        [
-            Outcome::AttackerWon,
-            Outcome::DefenderWon,
-            Outcome::BothRemoved,
-            Outcome::FlagCaptured,
-            Outcome::Bounced,
-            Outcome::Scouted,
-            Outcome::ShotDown,
-        ]
-        .into_iter()
-        .find(|o| o.mark() == Some(mark))
+        Outcome::ALL.into_iter().find(|o| o.mark() == Some(mark))
     }
 
     /// Whether this ply was a combat (resets the no-combat counter).
