@@ -176,7 +176,7 @@ async fn a_corrupted_row_is_reported_and_changes_nothing() {
     assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏"));
     let mut c = r.store().conn().await.unwrap();
     assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
-    assert_eq!(store::request_get(&mut c, "m2").await.unwrap(), None);
+    assert_eq!(store::request_get(&mut c, "bob", "m2").await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -344,7 +344,7 @@ async fn a_time_control_out_of_range_is_refused_and_nothing_is_stored() {
     assert!(store::games_live(&mut c).await.unwrap().is_empty());
     assert_eq!(r.game_row(1).await.unwrap(), None);
     for req in ["huge0", "huge1", "huge2", "short", "t"] {
-        assert_eq!(store::request_get(&mut c, req).await.unwrap(), None, "{req}");
+        assert_eq!(store::request_get(&mut c, "alice", req).await.unwrap(), None, "{req}");
     }
 }
 
