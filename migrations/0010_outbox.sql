@@ -1,4 +1,4 @@
--- Issue 20: a durable outbox, and request ids scoped to their user.
+-- Issue 20: a durable outbox, request ids scoped to their user, and deployment deadlines.
 --
 -- Every effect the referee produces is stored here in the same transaction as the state change
 -- that caused it (a command, a deadline, a reminder, a tournament round), delivered by the
@@ -31,3 +31,20 @@ INSERT INTO requests_by_user (user_id, request_id, effects, at)
     SELECT user_id, request_id, effects, at FROM requests;
 DROP TABLE requests;
 ALTER TABLE requests_by_user RENAME TO requests;
+
+-- A deployment has a deadline too (kind 'deploy', no seat: every seat that has not deployed
+-- when it passes loses, see the referee's timers).
+CREATE TABLE deadlines_any (
+    game_id    INTEGER PRIMARY KEY NOT NULL REFERENCES games(id),
+    kind       TEXT NOT NULL CHECK (kind IN ('challenge', 'deploy', 'move')),
+    seat       INTEGER,
+    due_at     INTEGER,
+    remind_at  INTEGER,
+    remaining  INTEGER
+);
+INSERT INTO deadlines_any (game_id, kind, seat, due_at, remind_at, remaining)
+    SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines;
+DROP TABLE deadlines;
+ALTER TABLE deadlines_any RENAME TO deadlines;
+CREATE INDEX deadlines_due ON deadlines(due_at) WHERE due_at IS NOT NULL;
+CREATE INDEX deadlines_remind ON deadlines(remind_at) WHERE remind_at IS NOT NULL;

@@ -179,10 +179,15 @@ impl Referee {
             }
             return Ok(());
         }
-        if row.status != status::PLAYING {
+        let deploying = d.kind == "deploy" && row.status == status::DEPLOYING;
+        if row.status != status::PLAYING && !deploying {
             return Ok(());
         }
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        if deploying {
+            let mut t = Turn { tx, out, now: due };
+            return self.deploy_time_up(&mut t, def, &mut row, &mut cache.any).await;
+        }
         // Timeouts are stamped with the time the deadline passed, so a restart replays them in
         // order and with the same times as if the referee had been up.
         let mut t = Turn { tx, out, now: due };
