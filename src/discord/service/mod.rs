@@ -15,6 +15,9 @@ mod panels;
 pub mod tournament;
 mod translate;
 
+#[cfg(test)]
+mod tests_outbox;
+
 pub use images::{Renderer, board_renderer};
 
 use images::draw;
@@ -45,8 +48,9 @@ pub struct RefereeService {
     /// The outbox deliveries of the interactions being carried out, by the interaction's request
     /// id: confirmed when the executor is done ([`GameService::settle`]).
     inflight: std::sync::Mutex<std::collections::HashMap<u64, Vec<DeliveryKey>>>,
-    /// The clock's deliveries handed out and not yet confirmed, by nonce.
-    outbound: std::sync::Mutex<std::collections::HashMap<String, DeliveryKey>>,
+    /// The clock's deliveries handed out and not yet confirmed, by nonce, with how many times
+    /// they were handed out in this run.
+    outbound: std::sync::Mutex<std::collections::HashMap<String, (DeliveryKey, u32)>>,
     /// When this service began (the referee's clock): the commands committed before are not in
     /// flight, and the clock delivers those still undelivered (a crash lost them).
     started: i64,
@@ -55,6 +59,11 @@ pub struct RefereeService {
 /// How long a command's delivery may stay unconfirmed before the clock delivers it again: its
 /// executor has failed by then (Discord's nonce de-duplication lasts a few minutes, longer).
 const LOST_AFTER_SECS: i64 = 60;
+
+/// How many times one run hands out a delivery that keeps failing (a channel the bot may not
+/// post in) before it gives up on it: past Discord's few minutes of nonce de-duplication, each
+/// attempt would repeat the posts that did go through.
+const ATTEMPTS: u32 = 3;
 
 fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
     let g = game.ok_or_else(|| {
@@ -473,8 +482,21 @@ impl GameService for RefereeService {
                     continue;
                 }
                 let nonce = d.key.nonce();
-                if let Ok(mut o) = self.outbound.lock() {
-                    o.insert(nonce.clone(), d.key);
+                let tries = match self.outbound.lock() {
+                    Ok(mut o) => {
+                        let entry = o.entry(nonce.clone()).or_insert((d.key.clone(), 0));
+                        entry.1 += 1;
+                        entry.1
+                    }
+                    Err(_) => 1,
+                };
+                if tries > ATTEMPTS {
+                    tracing::error!(nonce, tries, "a delivery keeps failing; given up");
+                    if let Ok(mut o) = self.outbound.lock() {
+                        o.remove(&nonce);
+                    }
+                    self.confirm(&d.key).await;
+                    continue;
                 }
                 out.push(Outbound { nonce, effects });
             }
@@ -486,7 +508,7 @@ impl GameService for RefereeService {
     fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
         Box::pin(async move {
             let key = self.outbound.lock().ok().and_then(|mut o| o.remove(nonce));
-            if let Some(key) = key {
+            if let Some((key, _)) = key {
                 self.confirm(&key).await;
             }
         })
