@@ -1132,3 +1132,38 @@ async fn deployments_in_time_start_the_move_clock_and_without_a_time_control_nob
     assert!(!accepted.iter().any(|e| matches!(e, Effect::TimerSet { .. })), "{accepted:?}");
     assert_eq!(r.next_wakeup().await.unwrap(), None);
 }
+
+#[tokio::test]
+async fn a_challenge_may_set_its_own_deployment_time() {
+    let clock = ManualClock::new(NOW);
+    let (r, _) = referee_with("deploy-own", Arc::new(clock.clone())).await;
+    let challenge = |request: &str, time: &str, rules: &str| {
+        cmd(
+            "alice",
+            request,
+            Action::Challenge {
+                opponent: Some("bob".into()),
+                variant: "junqi".into(),
+                mode: "dark".into(),
+                rules: rules.into(),
+                time: time.into(),
+            },
+        )
+    };
+    let bad = r.handle(challenge("c0", "none", "deploy=soon")).await.unwrap_err();
+    assert!(matches!(&bad, RefereeError::Rejected { mistake: Mistake::BadTime(t), .. } if t == "soon"), "{bad}");
+    // No move clock, an hour to deploy: the challenge says so.
+    let open = r.handle(challenge("c1", "none", "deploy=1h")).await.unwrap();
+    assert!(said(&open)[0].contains("deploy=1h"), "{open:?}");
+    let accepted = r.handle(cmd("bob", "a1", Action::Accept(1))).await.unwrap();
+    assert!(accepted.contains(&Effect::TimerSet { game: 1, at: NOW + 3600 }), "{accepted:?}");
+    r.handle(cmd("bob", "d1", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    clock.advance(3600);
+    let public = said(&r.tick().await.unwrap());
+    assert_eq!(public[0], "Game #1 is over: Blue (bob) wins — time ran out.", "{public:?}");
+    // A move clock, but no limit on deploying.
+    r.handle(challenge("c2", "10m", "deploy=none")).await.unwrap();
+    let accepted = r.handle(cmd("bob", "a2", Action::Accept(2))).await.unwrap();
+    assert!(!accepted.iter().any(|e| matches!(e, Effect::TimerSet { .. })), "{accepted:?}");
+    assert_eq!(r.next_wakeup().await.unwrap(), None);
+}

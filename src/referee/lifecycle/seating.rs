@@ -11,7 +11,10 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 use super::super::route::Terms;
 use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
 use super::words::{GameMistake, Said};
-use super::{AnyLive, Referee, Turn, mistake, options_of, rebuild, seat_count, seat_words, split_players};
+use super::{
+    AnyLive, Referee, Turn, deploy_time, deploy_word, mistake, options_of, rebuild, seat_count, seat_words,
+    split_players,
+};
 
 impl Referee {
     /// Opens a game of a catalogued kind and seats its challenger (`seat=X` among the option
@@ -63,6 +66,14 @@ impl Referee {
             (false, _) => options,
             (true, true) => format!("players={count}"),
             (true, false) => format!("players={count} {options}"),
+        };
+        // A deployment time of the challenge's own (see `deploy_time`), checked as a time control.
+        let options = match deploy_word(&words) {
+            None => options,
+            Some(w) => {
+                time::time_control(w)?;
+                [options, format!("deploy={w}")].join(" ").trim().to_string()
+            }
         };
         let mut row = GameRow {
             id: 0,
@@ -221,9 +232,10 @@ impl Referee {
         for s in 0..n {
             self.prompt_deploy(t, def, row, Seat(s as u8)).await?;
         }
-        // With a time control, deploying takes at most one move's time (see `deploy_time_up`).
-        if let Some(per_move) = row.per_move {
-            let at = time::after(t.now, per_move);
+        // With a time control, deploying takes at most one move's time, or the challenge's
+        // `deploy=` time (see `deploy_time_up`).
+        if let Some(limit) = deploy_time(row) {
+            let at = time::after(t.now, limit);
             let d = DeadlineRow {
                 game_id: game,
                 kind: "deploy".into(),
