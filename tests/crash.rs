@@ -306,11 +306,15 @@ fn timeouts_applied_at_start_are_announced_once_though_killed() {
         }
         db
     };
-    // How long a whole start takes here: the kills land anywhere in it.
-    let begun = std::time::Instant::now();
-    let calibration = run_local(&fresh(TRIALS), None);
-    let whole = begun.elapsed();
-    assert_eq!(calibration.matches("wins — time ran out.").count(), EXPIRED, "{calibration}");
+    // How long a whole start takes here (the fastest of three, so a busy moment does not send
+    // most kills past the end): the kills land anywhere in it.
+    let mut whole = Duration::MAX;
+    for n in 0..3 {
+        let begun = std::time::Instant::now();
+        let calibration = run_local(&fresh(TRIALS + n), None);
+        whole = whole.min(begun.elapsed());
+        assert_eq!(calibration.matches("wins — time ran out.").count(), EXPIRED, "{calibration}");
+    }
     let mut rng = Rng::new(20);
     let (mut cut, mut repeats) = (0, 0);
     let mut wrong: Vec<String> = Vec::new();
@@ -353,7 +357,7 @@ fn timeouts_applied_at_start_are_announced_once_though_killed() {
     }
     eprintln!(
         "kill during start: {TRIALS} trials × {EXPIRED} expired deadlines, a whole start {whole:?}; \
-         {cut} killed before announcing all, {repeats} repeated deliveries dropped by key"
+         {cut} killed before announcing all, {repeats} lines of repeated deliveries dropped by key"
     );
     let trials_wrong: std::collections::HashSet<&str> = wrong.iter().filter_map(|w| w.split(" (").next()).collect();
     assert!(
