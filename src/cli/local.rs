@@ -26,7 +26,7 @@ Type commands as 'user: command', for example:
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
 
 /// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
-/// with `keys`, each delivery's lines start with its delivery key (see [`session`]).
+/// with `keys`, each delivery's lines start with its delivery key (see `session`).
 pub fn run(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
