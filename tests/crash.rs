@@ -215,3 +215,159 @@ fn acknowledged_moves_survive_sigkill() {
     assert!(total >= TARGET_MOVES / 2, "only {total} moves acknowledged");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Expired deadlines applied by `junqi-referee local` at start.
+const EXPIRED: usize = 20;
+/// Kill trials of the start.
+const TRIALS: usize = 40;
+
+/// Sets up `EXPIRED` two-player games on `db`, each on move with a 10-minute deadline set at
+/// the manual clock's time, long past by the system clock the terminal mode runs on.
+fn expired_deadlines(rt: &tokio::runtime::Runtime, db: &std::path::Path) {
+    rt.block_on(async {
+        let s = Store::open(db, Durability::Normal).await.unwrap();
+        let r = Referee::new(s, Arc::new(ManualClock::new(1_795_996_800)));
+        let mut n = 0;
+        let mut ok = async |user: &str, action| {
+            n += 1;
+            let c = Command { user: user.into(), request: format!("setup-{n}"), server: String::new(), action };
+            r.handle(c).await.unwrap()
+        };
+        for _ in 0..EXPIRED {
+            let challenge = Action::Challenge {
+                opponent: Some("bob".into()),
+                variant: "junqi".into(),
+                mode: "dark".into(),
+                rules: String::new(),
+                time: "10m".into(),
+            };
+            let g = game_of(&ok("alice", challenge).await).expect("the challenge names its game");
+            ok("bob", Action::Accept(g)).await;
+            ok("alice", Action::Deploy(g, DeploySource::Random)).await;
+            ok("bob", Action::Deploy(g, DeploySource::Random)).await;
+        }
+        r.store().close().await;
+    });
+}
+
+/// Runs `junqi-referee local` on `db` with nothing to read but what start brings; kills it after
+/// `kill_after` (None: lets it finish). Returns what it printed.
+fn run_local(db: &std::path::Path, kill_after: Option<Duration>) -> String {
+    let mut child = Proc::new(env!("CARGO_BIN_EXE_junqi-referee"))
+        .args(["local", "--no-images", "--delivery-keys", "--db"])
+        .arg(db)
+        .stdin(if kill_after.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the referee");
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    });
+    if let Some(after) = kill_after {
+        std::thread::sleep(after);
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    reader.join().unwrap()
+}
+
+/// The delivery key a line of the terminal mode starts with (`o17 [public] …`), and the rest.
+fn keyed(line: &str) -> Option<(&str, &str)> {
+    let (key, rest) = line.split_once(' ')?;
+    (key.len() > 1
+        && (key.starts_with('o') || key.starts_with('r'))
+        && key[1..].chars().all(|c| c.is_ascii_alphanumeric()))
+    .then_some((key, rest))
+}
+
+#[test]
+fn timeouts_applied_at_start_are_announced_once_though_killed() {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let dir = std::env::temp_dir().join(format!("junqi-crash-start-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let template = dir.join("template.db");
+    expired_deadlines(&rt, &template);
+    let fresh = |n: usize| {
+        let db = dir.join(format!("trial-{n}.db"));
+        for suffix in ["", "-wal", "-shm"] {
+            let from = format!("{}{suffix}", template.display());
+            if std::path::Path::new(&from).exists() {
+                std::fs::copy(&from, format!("{}{suffix}", db.display())).unwrap();
+            }
+        }
+        db
+    };
+    // How long a whole start takes here (the fastest of three, so a busy moment does not send
+    // most kills past the end): the kills land anywhere in it.
+    let mut whole = Duration::MAX;
+    for n in 0..3 {
+        let begun = std::time::Instant::now();
+        let calibration = run_local(&fresh(TRIALS + n), None);
+        whole = whole.min(begun.elapsed());
+        assert_eq!(calibration.matches("wins — time ran out.").count(), EXPIRED, "{calibration}");
+    }
+    let mut rng = Rng::new(20);
+    let (mut cut, mut repeats) = (0, 0);
+    let mut wrong: Vec<String> = Vec::new();
+    for trial in 0..TRIALS {
+        let db = fresh(trial);
+        let kill = Duration::from_micros(rng.below(whole.as_micros() as usize) as u64);
+        let first = run_local(&db, Some(kill));
+        let second = run_local(&db, None);
+        let over_first = first.matches("wins — time ran out.").count();
+        if over_first < EXPIRED {
+            cut += 1;
+        }
+        // What a reader of the output sees once a repeated delivery key is dropped, as Discord
+        // drops a repeated nonce.
+        let mut seen = std::collections::HashSet::new();
+        let mut lines = Vec::new();
+        for line in first.lines().chain(second.lines()) {
+            match keyed(line) {
+                Some((key, rest)) => {
+                    if seen.insert((key.to_string(), rest.to_string())) {
+                        lines.push(rest.to_string());
+                    } else {
+                        repeats += 1;
+                    }
+                }
+                None => lines.push(line.to_string()),
+            }
+        }
+        for g in 1..=EXPIRED {
+            let over = format!("[public] Game #{g} is over: Blue (bob) wins — time ran out.");
+            let reveal = format!("[public] Deployments of game #{g} — Red: ");
+            let n_over = lines.iter().filter(|l| **l == over).count();
+            let n_reveal = lines.iter().filter(|l| l.starts_with(&reveal)).count();
+            if (n_over, n_reveal) != (1, 1) {
+                wrong.push(format!(
+                    "trial {trial} (killed after {kill:?}): game {g} announced {n_over}×, revealed {n_reveal}×"
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "kill during start: {TRIALS} trials × {EXPIRED} expired deadlines, a whole start {whole:?}; \
+         {cut} killed before announcing all, {repeats} lines of repeated deliveries dropped by key"
+    );
+    let trials_wrong: std::collections::HashSet<&str> = wrong.iter().filter_map(|w| w.split(" (").next()).collect();
+    assert!(
+        wrong.is_empty(),
+        "{} of {TRIALS} trials, {} of {} timeouts not announced exactly once with their reveal:\n{}",
+        trials_wrong.len(),
+        wrong.len(),
+        TRIALS * EXPIRED,
+        wrong.join("\n")
+    );
+    assert!(cut >= TRIALS / 4, "only {cut} of {TRIALS} kills landed before the last announcement");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -946,3 +946,100 @@ async fn a_game_catalogued_from_the_test_side_plays_on_discord() {
     assert!(r.iter().any(|x| content(x).contains("a3-a1")), "{r:?}");
     command_posts(&mut h, BOB, thread, "resign", &[], "wins — resignation").await;
 }
+
+/// The bot is killed after the referee committed a timeout but before it was posted (here the
+/// referee applies it with no bot running, as a bot killed between the commit and the post
+/// leaves it); the next start posts it, once. Killed again after posting but before confirming,
+/// the next start posts it again under the same nonce, and the fake (as Discord) keeps one
+/// message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timeout_committed_before_a_crash_is_posted_once_after_the_restart() {
+    use junqi_referee::referee::{Effect, ManualClock};
+    use junqi_referee::store;
+
+    let mut h = Harness::start(false).await;
+    let id = h.id();
+    let challenge = payload::command(
+        id,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", json!(BOB.0.to_string())), ("time", json!("1d"))],
+    );
+    let (game, thread) = propose_and_accept(&mut h, challenge, BOB).await;
+    deploy_both(&mut h, game, thread, [ALICE, BOB]).await;
+    // Everything so far was delivered and confirmed: nothing is left in the outbox.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    {
+        let s = Store::open(&h.db, Durability::Normal).await.unwrap();
+        let left = store::outbox_pending(&mut s.conn().await.unwrap(), i64::MAX).await.unwrap();
+        assert_eq!(left, vec![], "every delivery confirmed");
+        s.close().await;
+    }
+    h.bot.take().unwrap().abort();
+    // Two days later the deadline is applied and committed; no bot posts it.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let s = Store::open(&h.db, Durability::Normal).await.unwrap();
+    let r = Referee::new(s, Arc::new(ManualClock::new(now + 2 * 86_400)));
+    let effects = r.tick().await.unwrap();
+    let over = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Public { text, .. } if text.contains(&format!("#{game}")) => {
+                Some(text.lines().next().unwrap().to_string())
+            }
+            _ => None,
+        })
+        .expect("the timeout's announcement");
+    let pending = store::outbox_pending(&mut r.store().conn().await.unwrap(), i64::MAX).await.unwrap();
+    assert_eq!(pending.len(), 1, "{pending:?}");
+    r.store().close().await;
+    let announced = |r: &[Recorded]| -> Vec<String> {
+        posts_to(r, thread)
+            .iter()
+            .filter(|x| content(x).contains(&over))
+            .map(|x| x.response["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(announced(&h.fake.requests().await), Vec::<String>::new());
+
+    // The restarted bot posts it (its clock's first round), with a nonce, and confirms it.
+    h.boot().await;
+    let all = h.fake.wait_for(20, "the timeout, after the restart", |r| !announced(r).is_empty()).await;
+    let first = announced(&all);
+    assert_eq!(first.len(), 1, "posted once");
+    let post = posts_to(&all, thread).into_iter().find(|x| content(x).contains(&over)).unwrap();
+    let nonce = post.json.as_ref().unwrap()["nonce"].as_str().unwrap().to_string();
+    assert!(nonce.len() <= 25 && post.json.as_ref().unwrap()["enforce_nonce"] == json!(true), "{nonce}");
+    let s = Store::open(&h.db, Durability::Normal).await.unwrap();
+    let mut c = s.conn().await.unwrap();
+    let wait = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !store::outbox_pending(&mut c, i64::MAX).await.unwrap().is_empty() {
+        assert!(tokio::time::Instant::now() < wait, "never confirmed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Killed after the post, before the confirmation: the row is back as it was.
+    h.bot.take().unwrap().abort();
+    let row = &pending[0];
+    sqlx::query("INSERT INTO outbox (id, game_id, user_id, request_id, effects, at) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(row.id)
+        .bind(row.game_id)
+        .bind(&row.user_id)
+        .bind(&row.request_id)
+        .bind(&row.effects)
+        .bind(row.at)
+        .execute(&mut *c)
+        .await
+        .unwrap();
+    drop(c);
+    s.close().await;
+    let posted = posts_to(&h.fake.requests().await, thread).len();
+    h.boot().await;
+    let all = h.fake.wait_for(20, "the repeated post", |r| posts_to(r, thread).len() > posted).await;
+    let again = posts_to(&all, thread).into_iter().rfind(|x| content(x).contains(&over)).unwrap();
+    assert_eq!(again.json.as_ref().unwrap()["nonce"].as_str(), Some(nonce.as_str()), "the same nonce");
+    // Discord (the fake) returned the first message: the thread shows one announcement.
+    let ids: std::collections::HashSet<String> = announced(&all).into_iter().collect();
+    assert_eq!(ids.len(), 1, "one message, {} posts", announced(&all).len());
+    assert_eq!(ids.into_iter().next().unwrap(), first[0]);
+}

@@ -391,7 +391,7 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
 
     use junqi_referee::discord::config::Locale;
     use junqi_referee::discord::port::{
-        Actor, Effect, GameService, PostTo, Request, TournamentEffect, TournamentRequest,
+        Actor, Effect, GameService, Outbound, PostTo, Request, TournamentEffect, TournamentRequest,
     };
     use junqi_referee::discord::service::RefereeService;
     use junqi_referee::referee::i18n::to_traditional as tw;
@@ -464,10 +464,11 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     // Nothing is due yet.
     let (effects, next) = svc.tick().await.unwrap();
     assert!(effects.is_empty(), "{effects:?}");
+    let flat = |d: Vec<Outbound>| -> Vec<Effect> { d.into_iter().flat_map(|o| o.effects).collect() };
     assert!(next.is_some_and(|s| s <= 3600), "the clock wakes for the round's end: {next:?}");
     // The round's time runs out: nobody deployed, so both forfeit; round 2 begins.
     clock.advance(3601);
-    let (effects, _) = svc.tick().await.unwrap();
+    let effects = flat(svc.tick().await.unwrap().0);
     let posts = |effects: &[Effect]| -> Vec<(String, bool, Vec<u64>)> {
         effects
             .iter()

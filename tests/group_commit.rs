@@ -96,7 +96,7 @@ async fn a_refused_command_leaves_the_rest_of_its_batch_committed() {
         assert_eq!(store::events_of(&mut conn, g).await.unwrap().len(), n, "game {g}");
     }
     // The refused request id was not recorded: it may be sent again once corrected.
-    assert_eq!(store::request_get(&mut conn, "m2").await.unwrap(), None);
+    assert_eq!(store::request_get(&mut conn, "alice", "m2").await.unwrap(), None);
     // The refused game goes on from where it was.
     r.handle(cmd("alice", "m2b", Action::Move(2, "c6-c7".into()))).await.unwrap();
 }

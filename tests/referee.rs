@@ -176,7 +176,7 @@ async fn a_corrupted_row_is_reported_and_changes_nothing() {
     assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏"));
     let mut c = r.store().conn().await.unwrap();
     assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
-    assert_eq!(store::request_get(&mut c, "m2").await.unwrap(), None);
+    assert_eq!(store::request_get(&mut c, "bob", "m2").await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -344,7 +344,7 @@ async fn a_time_control_out_of_range_is_refused_and_nothing_is_stored() {
     assert!(store::games_live(&mut c).await.unwrap().is_empty());
     assert_eq!(r.game_row(1).await.unwrap(), None);
     for req in ["huge0", "huge1", "huge2", "short", "t"] {
-        assert_eq!(store::request_get(&mut c, req).await.unwrap(), None, "{req}");
+        assert_eq!(store::request_get(&mut c, "alice", req).await.unwrap(), None, "{req}");
     }
 }
 
@@ -1046,4 +1046,124 @@ async fn every_kind_plays_through_the_referee_and_repeated_request_ids_change_no
         let mut c = r.store().conn().await.unwrap();
         assert_eq!(store::events_of(&mut c, g).await.unwrap().len(), plies, "{name}");
     }
+}
+
+/// Game 1, alice (Red) challenging bob with `time` per move, accepted: both to deploy.
+async fn deploying(r: &Referee, time: &str) -> Vec<Effect> {
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: time.into(),
+    };
+    r.handle(cmd("alice", "c", challenge)).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap()
+}
+
+fn said(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Public { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_side_that_never_deploys_loses_on_time() {
+    let clock = ManualClock::new(NOW);
+    let (r, _) = referee_with("deploy-late", Arc::new(clock.clone())).await;
+    // The deployment takes at most one move's time.
+    let accepted = deploying(&r, "10m").await;
+    assert!(accepted.contains(&Effect::TimerSet { game: 1, at: NOW + 600 }), "{accepted:?}");
+    r.handle(cmd("alice", "d", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    clock.advance(599);
+    assert_eq!(r.tick().await.unwrap(), vec![], "not yet");
+    clock.advance(1);
+    let effects = r.tick().await.unwrap();
+    let public = said(&effects);
+    assert_eq!(public[0], "Game #1 is over: Red (alice) wins — time ran out.", "{public:?}");
+    assert_eq!(public[1], format!("Deployments of game #1 — Red: {RED}"), "{public:?}");
+    let row = r.game_row(1).await.unwrap().unwrap();
+    assert_eq!((row.status.as_str(), row.updated_at), ("finished", NOW + 600));
+    // Too late now; the game has no board to show, and nothing is due any more.
+    let late = r.handle(cmd("bob", "d", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await;
+    assert!(matches!(late, Err(RefereeError::Rejected { mistake: Mistake::WrongState { .. }, .. })), "{late:?}");
+    assert!(r.picture(1, None).await.unwrap().is_none());
+    assert_eq!(r.next_wakeup().await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_deployment_nobody_makes_in_time_aborts_the_game_in_every_language() {
+    let clock = ManualClock::new(NOW);
+    let (r, _) = referee_with("deploy-none", Arc::new(clock.clone())).await;
+    let settings =
+        |locale: &str| Action::ServerSettings { locale: Some(locale.into()), vacation_days: None, challenge_ttl: None };
+    r.handle(cmd("alice", "s", settings("zh-TW"))).await.unwrap();
+    deploying(&r, "1h").await;
+    clock.advance(3600);
+    let effects = r.tick().await.unwrap();
+    assert_eq!(said(&effects), ["對局 #1 已取消：布陣時間已到，沒有一方完成布陣。"], "{effects:?}");
+    assert_eq!(r.game_row(1).await.unwrap().unwrap().status, "aborted");
+    let en = junqi_referee::referee::Msg::DeployTimeUp { game: 1 }.render(Locale::En);
+    assert_eq!(en, "Game #1 is aborted: the deployment time ran out before any side had deployed.");
+    let zh = junqi_referee::referee::Msg::DeployTimeUp { game: 1 }.render(Locale::ZhHans);
+    assert_eq!(zh, "对局 #1 已取消：布阵时间已到，没有一方完成布阵。");
+}
+
+#[tokio::test]
+async fn deployments_in_time_start_the_move_clock_and_without_a_time_control_nobody_waits() {
+    let clock = ManualClock::new(NOW);
+    let (r, _) = referee_with("deploy-ok", Arc::new(clock.clone())).await;
+    deploying(&r, "10m").await;
+    clock.advance(300);
+    r.handle(cmd("alice", "d", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    let begun = r.handle(cmd("bob", "d", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    // The move clock replaces the deployment's.
+    assert!(begun.contains(&Effect::TimerSet { game: 1, at: NOW + 900 }), "{begun:?}");
+    clock.advance(301);
+    assert_eq!(r.tick().await.unwrap(), vec![]);
+    assert_eq!(r.game_row(1).await.unwrap().unwrap().status, "playing");
+    // No time control: no deadline for deploying either.
+    let (r, _) = referee_with("deploy-untimed", Arc::new(clock.clone())).await;
+    let accepted = deploying(&r, "none").await;
+    assert!(!accepted.iter().any(|e| matches!(e, Effect::TimerSet { .. })), "{accepted:?}");
+    assert_eq!(r.next_wakeup().await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_challenge_may_set_its_own_deployment_time() {
+    let clock = ManualClock::new(NOW);
+    let (r, _) = referee_with("deploy-own", Arc::new(clock.clone())).await;
+    let challenge = |request: &str, time: &str, rules: &str| {
+        cmd(
+            "alice",
+            request,
+            Action::Challenge {
+                opponent: Some("bob".into()),
+                variant: "junqi".into(),
+                mode: "dark".into(),
+                rules: rules.into(),
+                time: time.into(),
+            },
+        )
+    };
+    let bad = r.handle(challenge("c0", "none", "deploy=soon")).await.unwrap_err();
+    assert!(matches!(&bad, RefereeError::Rejected { mistake: Mistake::BadTime(t), .. } if t == "soon"), "{bad}");
+    // No move clock, an hour to deploy: the challenge says so.
+    let open = r.handle(challenge("c1", "none", "deploy=1h")).await.unwrap();
+    assert!(said(&open)[0].contains("deploy=1h"), "{open:?}");
+    let accepted = r.handle(cmd("bob", "a1", Action::Accept(1))).await.unwrap();
+    assert!(accepted.contains(&Effect::TimerSet { game: 1, at: NOW + 3600 }), "{accepted:?}");
+    r.handle(cmd("bob", "d1", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    clock.advance(3600);
+    let public = said(&r.tick().await.unwrap());
+    assert_eq!(public[0], "Game #1 is over: Blue (bob) wins — time ran out.", "{public:?}");
+    // A move clock, but no limit on deploying.
+    r.handle(challenge("c2", "10m", "deploy=none")).await.unwrap();
+    let accepted = r.handle(cmd("bob", "a2", Action::Accept(2))).await.unwrap();
+    assert!(!accepted.iter().any(|e| matches!(e, Effect::TimerSet { .. })), "{accepted:?}");
+    assert_eq!(r.next_wakeup().await.unwrap(), None);
 }

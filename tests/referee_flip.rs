@@ -322,7 +322,7 @@ async fn bad_input_gets_a_precise_message_and_changes_nothing() {
     assert!(err.message(Locale::ZhHans).starts_with("数据库中的记录已损坏（game_secrets 1："));
     let mut c = r.store().conn().await.unwrap();
     assert_eq!(store::events_of(&mut c, 1).await.unwrap().len(), 1);
-    assert_eq!(store::request_get(&mut c, "g1").await.unwrap(), None);
+    assert_eq!(store::request_get(&mut c, "bob", "g1").await.unwrap(), None);
 }
 
 /// A clock whose entropy is a given seed (P1 is the challenger: `first=creator` in the games).

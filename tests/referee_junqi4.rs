@@ -234,3 +234,32 @@ async fn each_viewer_gets_identical_effects_and_images_whatever_they_may_not_see
         }
     }
 }
+
+#[tokio::test]
+async fn a_team_with_a_seat_not_deployed_in_time_loses_it() {
+    let db = std::env::temp_dir().join(format!("junqi-referee-test-j4-deploy-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+    let clock = ManualClock::new(1_795_996_800);
+    let r = Referee::new(Store::open(&db, Durability::Normal).await.unwrap(), Arc::new(clock.clone()));
+    let mut d = Driver { r, n: 0 };
+    let seated = d.seat_all("dark").await;
+    assert!(seated.contains(&Effect::TimerSet { game: 1, at: 1_795_996_800 + 86_400 }), "one move's time to deploy");
+    // South and North (one team) deploy, East too; West never does.
+    for u in ["alice", "carol", "bob"] {
+        d.ok(u, Action::Deploy(1, DeploySource::Text(LAYOUT.into()))).await;
+    }
+    clock.advance(86_400);
+    let over = d.r.tick().await.unwrap();
+    let public: Vec<&str> = over
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Public { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(public[0], "Game #1 is over: South (alice) and North (carol) win — time ran out.", "{public:?}");
+    assert!(public[1].starts_with("Deployments of game #1 — South: ") && !public[1].contains("West"), "{public:?}");
+    assert_eq!(d.r.game_row(1).await.unwrap().unwrap().status, "finished");
+}

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::local::parse_line;
-use crate::referee::{Command, Effect, Mark, Referee, RefereeError, SystemClock};
+use crate::referee::{Command, Delivery, Effect, Mark, Referee, RefereeError, SystemClock};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
 
@@ -25,8 +25,9 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
 
-/// Runs the terminal mode on the database at `db`, writing board images into `images` (if any).
-pub fn run(db: &Path, images: Option<&Path>) -> ExitCode {
+/// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
+/// with `keys`, each delivery's lines start with its delivery key (see `session`).
+pub fn run(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -34,7 +35,7 @@ pub fn run(db: &Path, images: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    rt.block_on(session(db, images))
+    rt.block_on(session(db, images, keys))
 }
 
 /// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
@@ -93,13 +94,45 @@ fn marks_line(kind: &GameKind, marks: &[Mark]) -> Option<String> {
     (!list.is_empty()).then(|| format!("marks: {}", list.join(", ")))
 }
 
-async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: Option<&Path>) {
+/// Where and how deliveries are shown.
+struct Screen<'a> {
+    interactive: bool,
+    images: Option<&'a Path>,
+    /// Start each delivery's lines with its key (`--delivery-keys`).
+    keys: bool,
+}
+
+/// Shows one delivery of the outbox, then confirms it. A crash between the two shows it again
+/// at the next start, under the same key (with `--delivery-keys`, a reader drops the repeat).
+async fn deliver(referee: &Referee, d: Delivery, screen: &Screen<'_>) -> Result<(), RefereeError> {
+    let key = screen.keys.then(|| d.key.nonce());
+    show(referee, &d.effects, screen, key.as_deref()).await;
+    referee.delivered(&d.key).await
+}
+
+/// Delivers everything in the outbox: what the clock just did, and at start what an earlier
+/// run committed and did not deliver. The terminal runs one command at a time, so nothing else
+/// is in flight.
+async fn deliver_pending(referee: &Referee, screen: &Screen<'_>) -> Result<(), RefereeError> {
+    for d in referee.undelivered(i64::MAX).await? {
+        deliver(referee, d, screen).await?;
+    }
+    Ok(())
+}
+
+async fn show(referee: &Referee, effects: &[Effect], screen: &Screen<'_>, key: Option<&str>) {
+    let (interactive, images) = (screen.interactive, screen.images);
+    // Each line of the delivery, keyed when asked.
+    let put = |text: &str| match key {
+        Some(k) => say(&format!("{k} {text}")),
+        None => say(text),
+    };
     for e in effects {
         match e {
-            Effect::Public { text, .. } => say(&format!("[public] {text}")),
+            Effect::Public { text, .. } => put(&format!("[public] {text}")),
             Effect::Private { user, text, .. } => {
                 pause(interactive, &format!("--- secret for {user}: press Enter when only {user} is looking ---"));
-                say(&format!("[to {user}] {text}"));
+                put(&format!("[to {user}] {text}"));
                 pause(interactive, "--- press Enter to hide ---");
                 if interactive {
                     print!("\x1b[2J\x1b[H");
@@ -119,13 +152,13 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
                 if private {
                     pause(interactive, &format!("--- {whose}'s board: press Enter when only {whose} is looking ---"));
                 }
-                say(&crate::local::picture_text(&picture, kind));
+                put(&crate::local::picture_text(&picture, kind));
                 let marks = match (for_user, picture.audience()) {
                     (Some(user), Audience::Seat(_)) => referee.marks(*game, user).await.unwrap_or_default(),
                     _ => vec![],
                 };
                 if let Some(line) = marks_line(kind, &marks) {
-                    say(&line);
+                    put(&line);
                 }
                 write_picture_image(images, &picture, kind, *game, whose, &marks);
                 if private {
@@ -140,7 +173,10 @@ async fn show(referee: &Referee, effects: &[Effect], interactive: bool, images: 
     }
 }
 
-async fn session(db: &Path, images: Option<&Path>) -> ExitCode {
+/// The terminal session: everything the referee commits goes out through its outbox — at start
+/// what is pending (deadlines missed while down, and what a killed run committed but never
+/// printed), then each command's and each tick's delivery, confirmed once printed.
+async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
     let store = match Store::open(db, Durability::Normal).await {
         Ok(s) => s,
         Err(e) => {
@@ -149,15 +185,19 @@ async fn session(db: &Path, images: Option<&Path>) -> ExitCode {
         }
     };
     let interactive = std::io::stdin().is_terminal();
-    let (referee, effects) = match Referee::start(store, Arc::new(SystemClock)).await {
-        Ok(r) => r,
+    let screen = Screen { interactive, images, keys };
+    let referee = match Referee::start(store, Arc::new(SystemClock)).await {
+        Ok((r, _)) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
-    show(&referee, &effects, interactive, images).await;
+    if let Err(e) = deliver_pending(&referee, &screen).await {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let pid = std::process::id();
     let mut n = 0u64;
     loop {
@@ -181,9 +221,11 @@ async fn session(db: &Path, images: Option<&Path>) -> ExitCode {
             say(HELP);
             continue;
         }
-        match referee.tick().await {
-            Ok(effects) => show(&referee, &effects, interactive, images).await,
-            Err(e) => eprintln!("error: {e}"),
+        if let Err(e) = referee.tick().await {
+            eprintln!("error: {e}");
+        }
+        if let Err(e) = deliver_pending(&referee, &screen).await {
+            eprintln!("error: {e}");
         }
         let parsed = match parse_line(t) {
             Ok(p) => p,
@@ -199,8 +241,12 @@ async fn session(db: &Path, images: Option<&Path>) -> ExitCode {
             server: String::new(),
             action: parsed.action,
         };
-        match referee.handle(cmd).await {
-            Ok(effects) => show(&referee, &effects, interactive, images).await,
+        match referee.handle_delivery(cmd).await {
+            Ok(d) => {
+                if let Err(e) = deliver(&referee, d, &screen).await {
+                    eprintln!("error: {e}");
+                }
+            }
             Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -67,6 +67,11 @@ pub enum Command {
         /// Do not write board images.
         #[arg(long)]
         no_images: bool,
+        /// Start each delivered line with its delivery key (`o17`, `r…`): after a crash the
+        /// referee delivers again what it committed but had not confirmed, under the same key,
+        /// so a program reading the output can drop a repeat.
+        #[arg(long)]
+        delivery_keys: bool,
     },
     /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
     ///
@@ -161,7 +166,9 @@ pub fn run() -> ExitCode {
             setup::random(seed, &variant.unwrap_or_else(|| first_kind().into()), side.as_deref())
         }
         Some(Command::Moves { file, ply }) => moves::run(&file, ply),
-        Some(Command::Local { db, images, no_images }) => local::run(&db, (!no_images).then_some(images.as_path())),
+        Some(Command::Local { db, images, no_images, delivery_keys }) => {
+            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys)
+        }
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
         Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),
     }

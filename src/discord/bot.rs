@@ -53,6 +53,8 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
                     .unwrap_or_default(),
                 Err(_) => String::new(),
             };
+            // The panel's layout was all this answer needed from them.
+            data.service.settle(&actor, true).await;
             if let Err(e) = effects {
                 let r = CreateInteractionResponse::Message(
                     serenity::CreateInteractionResponseMessage::new()
@@ -201,18 +203,23 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
     }
 }
 
-/// The referee's clock: deadlines, reminders and expiries, posted where their games live. Runs for
-/// the life of the bot; wakes at the referee's next deadline (at least once a minute).
+/// The referee's clock: deadlines, reminders and expiries, posted where their games live, and
+/// whatever the outbox holds undelivered (at start: what a crash kept from being posted). Each
+/// delivery is posted with its nonce and confirmed once posted; one that fails stays in the
+/// outbox and is posted again on a later round (Discord drops the posts it already made). Runs
+/// for the life of the bot; wakes at the referee's next deadline (at least once a minute).
 async fn run_clock(http: Arc<Http>, data: Data) {
     loop {
         let wait = match data.service.tick().await {
-            Ok((effects, next)) => {
-                if !effects.is_empty() {
+            Ok((deliveries, next)) => {
+                for d in deliveries {
                     let origin = Origin { actor: 0, locale: data.config.locale, panel_here: false };
-                    let actions = plan(&effects, &origin, data.config.locale);
+                    let actions = plan(&d.effects, &origin, data.config.locale);
                     let mut exec = Executor::new(&http, &data, Replier::Nobody, ChannelId::new(1), None);
-                    if let Err(e) = exec.run(actions).await {
-                        tracing::error!(error = %e, "could not post the referee's clock effects");
+                    exec.nonce = Some(d.nonce.clone());
+                    match exec.run(actions).await {
+                        Ok(()) => data.service.delivered(&d.nonce).await,
+                        Err(e) => tracing::error!(error = %e, "could not post the referee's clock effects"),
                     }
                 }
                 next.unwrap_or(60).clamp(1, 60)

@@ -42,6 +42,7 @@ pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameS
     let (referee, missed) =
         Referee::start(store, Arc::new(SystemClock)).await.map_err(|e| format!("cannot start the referee: {e}"))?;
     if !missed.is_empty() {
+        // Committed to the outbox with their announcements: the clock's first round posts them.
         tracing::info!(count = missed.len(), "applied deadlines missed while the bot was down");
     }
     let service = service::RefereeService::new(Arc::new(referee), Some(board_renderer()));

@@ -5,7 +5,9 @@
 //! deadline, the request id with the effects) inside its own savepoint of a group commit (one
 //! `BEGIN IMMEDIATE … COMMIT` shared by every command queued meanwhile, see
 //! [`crate::store::batch`]), and only once that commit is done returns the [`Effect`]s for the
-//! adapter to deliver. A repeated request id returns the stored effects and changes nothing.
+//! adapter to deliver. A repeated request id of the same user returns the stored effects and
+//! changes nothing. Every effect is also stored in the durable outbox in the same transaction
+//! (see `delivery.rs`), so what a crash keeps from being delivered is delivered after it.
 //!
 //! Commands for one game are serialised by a per-game async lock (held across the transaction), so
 //! two commands racing for the same turn are applied one after the other: the second sees the
@@ -19,6 +21,7 @@
 //! never from the game itself; deployments are only sent to their owner until the game is over.
 
 pub mod clock;
+mod delivery;
 pub mod i18n;
 mod legal;
 mod lifecycle;
@@ -35,6 +38,9 @@ pub mod tournament;
 mod user;
 mod vacation;
 
+#[cfg(test)]
+mod tests_delivery;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 
@@ -45,6 +51,7 @@ use crate::rules::rng::Rng;
 use crate::store::{self, GameRow, Store, StoreError, status};
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use delivery::{Delivery, DeliveryKey};
 pub use i18n::{Locale, Mistake, Msg};
 pub use lifecycle::{Feature, GameMistake, TurnStatus};
 pub use marks::Mark;
@@ -354,7 +361,9 @@ impl Referee {
     }
 
     /// Opens a referee and applies every deadline missed while it was down, in order, once.
-    /// Returns the referee and the effects of those deadlines.
+    /// Returns the referee and the effects of those deadlines. An adapter that delivers through
+    /// the outbox delivers [`Referee::undelivered`] next, which holds these and whatever an
+    /// earlier run committed and did not deliver (a crash between the two).
     pub async fn start(store: Store, clock: Arc<dyn Clock>) -> Result<(Referee, Vec<Effect>), RefereeError> {
         let r = Referee::new(store, clock);
         let effects = r.tick().await?;
@@ -378,6 +387,21 @@ impl Referee {
     /// effects (or its rejection) are returned only once the batch holding it is committed. If that
     /// commit fails the game's cached state is dropped, to be rebuilt from the store.
     pub async fn handle(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
+        Ok(self.handle_delivery(cmd).await?.effects)
+    }
+
+    /// Like [`Referee::handle`], for an adapter that delivers through the outbox: the effects
+    /// come with their [`DeliveryKey`], to confirm with [`Referee::delivered`] once delivered.
+    /// Until then they stay in the outbox (stored in the command's own transaction), and
+    /// [`Referee::undelivered`] hands them out again after a crash. A repeated request gets its
+    /// stored effects under the same key.
+    pub async fn handle_delivery(&self, cmd: Command) -> Result<Delivery, RefereeError> {
+        let key = DeliveryKey::Request { user: cmd.user.clone(), request: cmd.request.clone() };
+        let effects = self.handle_effects(cmd).await?;
+        Ok(Delivery { key, effects })
+    }
+
+    async fn handle_effects(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
         let (job, game) = match cmd.action.route() {
             Route::Tournament(t) => return self.handle_tournament(&cmd, t).await,
             Route::Game(game, action) => (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(game)),
@@ -387,7 +411,7 @@ impl Referee {
             Some(g) => Some(self.hold(g).await),
             None => None,
         };
-        let (mut turn, commit) = self.store.turn_for(&cmd.request).await?;
+        let (mut turn, commit) = self.store.turn_for(&cmd.user, &cmd.request).await?;
         let seen = turn.seen();
         let now = self.clock.now();
         let version = store::servers_version();
@@ -449,12 +473,20 @@ impl Referee {
         cache: &mut Cache,
         out: &mut Out,
     ) -> Res<()> {
+        let game = match &job {
+            Job::Game(gc) => Some(gc.game),
+            Job::User(_) => None,
+        };
         match job {
             Job::Game(gc) => self.apply_game(tx, gc, now, cache, out).await?,
             Job::User(action) => self.apply_user(tx, cmd, action, now, out).await?,
         }
         let json = serde_json::to_string(&out.effects).expect("effects serialise");
         out.later.request_put(&cmd.request, &cmd.user, &json, now);
+        // The effects wait in the outbox until the adapter confirms them delivered.
+        if !out.effects.is_empty() {
+            out.later.outbox_put_request(game, &cmd.user, &cmd.request, &json, now);
+        }
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 
 use sqlx::sqlite::SqliteConnection;
 
+use super::delivery::stash;
 use super::lifecycle::{self, Turn};
 use super::seats::Seating;
 use super::slots::Cache;
@@ -56,8 +57,9 @@ impl Referee {
 
     /// Applies everything due by the clock's time: vacations whose allowance ran out, then
     /// deadlines in the order they passed (challenge expiry, timeout → loss or automatic move),
-    /// then reminders. Each is committed in its own transaction before the next, and a deadline
-    /// is deleted in the transaction that applies it, so none is applied twice.
+    /// then reminders. Each is committed in its own transaction before the next, with its effects
+    /// in the outbox, and a deadline is deleted in the transaction that applies it, so none is
+    /// applied twice and none is announced never (see [`Referee::undelivered`]).
     pub async fn tick(&self) -> Result<Vec<Effect>, RefereeError> {
         let now = self.clock.now();
         let mut effects = Vec::new();
@@ -78,6 +80,7 @@ impl Referee {
             {
                 return Err(e.into());
             }
+            stash(&mut tx, None, &out.effects, now).await?;
             tx.commit().await?;
             effects.extend(out.effects);
         }
@@ -118,6 +121,7 @@ impl Referee {
                     return Err(e.into());
                 }
             }
+            stash(&mut tx, Some(r.game_id), &out.effects, now).await?;
             tx.commit().await?;
             effects.extend(out.effects);
         }
@@ -138,6 +142,8 @@ impl Referee {
         let mut cache = guard.cache.clone();
         match self.deadline_passed(&mut tx, game, now, &mut cache, &mut out).await {
             Ok(()) => {
+                // The announcements are committed with the timeout they announce.
+                stash(&mut tx, Some(game), &out.effects, now).await?;
                 tx.commit().await?;
                 // A finished game leaves the cache; one still in play stays with its row.
                 cache.keep_in_play();
@@ -173,10 +179,15 @@ impl Referee {
             }
             return Ok(());
         }
-        if row.status != status::PLAYING {
+        let deploying = d.kind == "deploy" && row.status == status::DEPLOYING;
+        if row.status != status::PLAYING && !deploying {
             return Ok(());
         }
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        if deploying {
+            let mut t = Turn { tx, out, now: due };
+            return self.deploy_time_up(&mut t, def, &mut row, &mut cache.any).await;
+        }
         // Timeouts are stamped with the time the deadline passed, so a restart replays them in
         // order and with the same times as if the referee had been up.
         let mut t = Turn { tx, out, now: due };

@@ -50,8 +50,9 @@ type Outcome = Result<(), Arc<sqlx::Error>>;
 
 /// One command waiting for its turn.
 struct Request {
-    /// The command's request id, looked up in the same round trip that opens its savepoint.
-    lookup: Option<String>,
+    /// The command's user and request id, looked up in the same round trip that opens its
+    /// savepoint.
+    lookup: Option<(String, String)>,
     /// Where the writer sends the lent connection.
     lend: oneshot::Sender<Turn>,
     /// Where the writer sends the batch's outcome.
@@ -114,14 +115,14 @@ impl Writer {
         self.turn_with(None).await
     }
 
-    /// Like [`Writer::turn`], and looks the request id up in the `requests` table in the same
+    /// Like [`Writer::turn`], and looks the user's request id up in the `requests` table in the same
     /// round trip to SQLite that opens the command's savepoint ([`Turn::seen`]): a command then
     /// needs no statement of its own to learn whether it is a repeat.
-    pub async fn turn_for(&self, request_id: &str) -> Result<(Turn, Commit), StoreError> {
-        self.turn_with(Some(request_id.to_string())).await
+    pub async fn turn_for(&self, user_id: &str, request_id: &str) -> Result<(Turn, Commit), StoreError> {
+        self.turn_with(Some((user_id.to_string(), request_id.to_string()))).await
     }
 
-    async fn turn_with(&self, lookup: Option<String>) -> Result<(Turn, Commit), StoreError> {
+    async fn turn_with(&self, lookup: Option<(String, String)>) -> Result<(Turn, Commit), StoreError> {
         let (lend, lent) = oneshot::channel();
         let (done, done_rx) = oneshot::channel();
         if self.queue.send(Request { lookup, lend, done }).is_err() {
@@ -228,7 +229,7 @@ async fn run(
             // Closing the previous command (with the writes it held back), opening this one's
             // savepoint and looking up its request id share one round trip to SQLite's thread.
             let seen = match std::mem::replace(&mut close, Close::Begin)
-                .run(&mut conn, Open::Command(req.lookup.as_deref()))
+                .run(&mut conn, Open::Command(req.lookup.as_ref()))
                 .await
             {
                 Ok(seen) => seen,
@@ -331,7 +332,7 @@ enum Close {
 /// What the writer opens after closing.
 enum Open<'a> {
     /// The next command's savepoint, with the lookup of its request id (if any).
-    Command(Option<&'a str>),
+    Command(Option<&'a (String, String)>),
     /// Nothing: the batch commits.
     Commit,
 }
@@ -364,8 +365,9 @@ impl Close {
         };
         match lookup {
             None => sqlx::query_with(AssertSqlSafe(sql), args).execute(conn).await.map(|_| None),
-            Some(id) => {
-                sql.push_str("; SELECT effects FROM requests WHERE request_id = ?");
+            Some((user, id)) => {
+                sql.push_str("; SELECT effects FROM requests WHERE user_id = ? AND request_id = ?");
+                args.add(user.to_string()).map_err(sqlx::Error::Encode)?;
                 args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
                 // fetch_all, not fetch_optional: stopping at the first row would leave the SELECT
                 // un-reset, an open statement (and read snapshot) on the write connection.
@@ -424,7 +426,7 @@ mod tests {
         let second = async {
             let (mut turn, commit) = s.turn().await.unwrap();
             // Not committed yet, but earlier in the same transaction: a repeat finds it.
-            let seen = request_get(turn.conn(), "r1").await.unwrap();
+            let seen = request_get(turn.conn(), "alice", "r1").await.unwrap();
             turn.finish(true);
             commit.wait().await.unwrap();
             seen
@@ -464,7 +466,7 @@ mod tests {
     ) {
         let s = store(o).await;
         let first = async {
-            let (turn, commit) = s.turn_for("r1").await.unwrap();
+            let (turn, commit) = s.turn_for("alice", "r1").await.unwrap();
             let mut later = super::super::Later::default();
             later.request_put("r1", "alice", "[1]", 1);
             turn.finish_with(later);
@@ -472,7 +474,7 @@ mod tests {
         };
         let second = async {
             // Queued behind the first: its lookup runs after the first's writes, in one query.
-            let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+            let (mut turn, commit) = s.turn_for("alice", "r1").await.unwrap();
             let seen = turn.seen();
             turn.finish(true);
             commit.wait().await.unwrap();
@@ -489,7 +491,7 @@ mod tests {
         assert!(matches!(commit.wait().await, Err(super::StoreError::Batch(_))));
         save(&s, "after", true).await.unwrap();
         let mut conn = s.conn().await.unwrap();
-        assert_eq!(request_get(&mut conn, "r1").await.unwrap().as_deref(), Some("[1]"));
+        assert_eq!(request_get(&mut conn, "alice", "r1").await.unwrap().as_deref(), Some("[1]"));
     }
 
     #[sqlx::test(migrations = false)]

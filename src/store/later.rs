@@ -90,6 +90,20 @@ impl Later {
         add!(a, request_id.to_string(), user_id.to_string(), effects.to_string(), at);
     }
 
+    /// [`super::outbox_put_request`], held back: a command's effects go to the outbox in the
+    /// same round trip as its request id.
+    pub fn outbox_put_request(
+        &mut self,
+        game_id: Option<i64>,
+        user_id: &str,
+        request_id: &str,
+        effects: &str,
+        at: i64,
+    ) {
+        let a = self.statement(super::outbox::OUTBOX_PUT_REQUEST);
+        add!(a, game_id, user_id.to_string(), request_id.to_string(), effects.to_string(), at);
+    }
+
     /// The pending statements and their arguments, for the batch writer to send with its own.
     pub(super) fn into_parts(self) -> (String, SqliteArguments) {
         (self.sql, self.args)

@@ -36,10 +36,12 @@ use sqlx::{Sqlite, Transaction};
 pub mod discord;
 pub mod flip;
 pub mod marks;
+mod outbox;
 pub mod seats;
 pub mod tournament;
 
 pub use later::Later;
+pub use outbox::{OutboxRow, outbox_done, outbox_done_request, outbox_pending, outbox_put, outbox_put_request};
 
 /// A store error: the database failed, or a row holds something the referee cannot read.
 #[derive(Debug, thiserror::Error)]
@@ -142,10 +144,11 @@ impl Store {
         self.batch.turn().await
     }
 
-    /// Like [`Store::turn`], and also looks `request_id` up (see [`batch::Writer::turn_for`]):
-    /// [`batch::Turn::seen`] then holds the stored effects of an earlier command with that id.
-    pub async fn turn_for(&self, request_id: &str) -> Result<(batch::Turn, batch::Commit), StoreError> {
-        self.batch.turn_for(request_id).await
+    /// Like [`Store::turn`], and also looks `user_id`'s `request_id` up (see
+    /// [`batch::Writer::turn_for`]): [`batch::Turn::seen`] then holds the stored effects of an
+    /// earlier command of that user with that id.
+    pub async fn turn_for(&self, user_id: &str, request_id: &str) -> Result<(batch::Turn, batch::Commit), StoreError> {
+        self.batch.turn_for(user_id, request_id).await
     }
 
     /// Begins a write transaction with `BEGIN IMMEDIATE`.
@@ -560,17 +563,23 @@ pub async fn events_of(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<
 // ---------------------------------------------------------------------------------------------
 // Request ids
 
-/// The stored effects (JSON) of an already applied request, if any.
-pub async fn request_get(conn: &mut SqliteConnection, request_id: &str) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT effects FROM requests WHERE request_id = ?")
+/// The stored effects (JSON) of a request `user_id` already made, if any. A request id is the
+/// user's own (migration 0010): another user's request with the same id is not found.
+pub async fn request_get(
+    conn: &mut SqliteConnection,
+    user_id: &str,
+    request_id: &str,
+) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT effects FROM requests WHERE user_id = ? AND request_id = ?")
+        .bind(user_id)
         .bind(request_id)
         .fetch_optional(conn)
         .await?;
     Ok(row.map(|r| r.0))
 }
 
-/// Records an applied request with its effects (JSON). A duplicate id is an error, so a request
-/// can never be recorded twice.
+/// Records an applied request with its effects (JSON). A duplicate (user, id) is an error, so a
+/// request can never be recorded twice.
 pub async fn request_put(
     conn: &mut SqliteConnection,
     request_id: &str,

@@ -226,11 +226,11 @@ async fn events_append_in_order_and_are_immutable(_p: SqlitePoolOptions, o: Sqli
 async fn requests_are_recorded_once(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
     let s = store(o).await;
     let mut c = s.conn().await.unwrap();
-    assert_eq!(request_get(&mut c, "r1").await.unwrap(), None);
+    assert_eq!(request_get(&mut c, "alice", "r1").await.unwrap(), None);
     request_put(&mut c, "r1", "alice", "[]", 1).await.unwrap();
-    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+    assert_eq!(request_get(&mut c, "alice", "r1").await.unwrap().as_deref(), Some("[]"));
     assert!(request_put(&mut c, "r1", "alice", "[1]", 2).await.is_err());
-    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+    assert_eq!(request_get(&mut c, "alice", "r1").await.unwrap().as_deref(), Some("[]"));
 }
 
 #[sqlx::test(migrations = false)]
@@ -335,7 +335,7 @@ async fn held_back_writes_go_out_in_one_flush(_p: SqlitePoolOptions, o: SqliteCo
     assert_eq!(events.iter().map(|e| (e.seq, e.body.as_str())).collect::<Vec<_>>(), [(1, "c6-c7"), (2, "c7-c6")]);
     assert_eq!(game_get(&mut c, id).await.unwrap().unwrap().status, status::PLAYING);
     assert_eq!(deadline_get(&mut c, id).await.unwrap().unwrap().due_at, Some(900));
-    assert_eq!(request_get(&mut c, "r1").await.unwrap().as_deref(), Some("[]"));
+    assert_eq!(request_get(&mut c, "alice", "r1").await.unwrap().as_deref(), Some("[]"));
 }
 
 #[sqlx::test(migrations = false)]
@@ -352,12 +352,12 @@ async fn a_failing_held_back_write_is_an_error(_p: SqlitePoolOptions, o: SqliteC
 #[sqlx::test(migrations = false)]
 async fn a_turn_for_a_request_id_finds_an_earlier_one(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
     let s = store(o).await;
-    let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+    let (mut turn, commit) = s.turn_for("alice", "r1").await.unwrap();
     assert_eq!(turn.seen(), None);
     request_put(turn.conn(), "r1", "alice", "[1]", 1).await.unwrap();
     turn.finish(true);
     commit.wait().await.unwrap();
-    let (mut turn, commit) = s.turn_for("r1").await.unwrap();
+    let (mut turn, commit) = s.turn_for("alice", "r1").await.unwrap();
     assert_eq!(turn.seen().as_deref(), Some("[1]"));
     turn.finish(true);
     commit.wait().await.unwrap();

@@ -309,9 +309,11 @@ async fn migration_0008_drops_the_mode_check_and_keeps_the_rest(_p: SqlitePoolOp
         assert!(!rows.is_empty(), "{t} has no row");
     }
 
-    // Opening with the current code applies 0008.
-    let s = store(o.clone()).await;
-    let mut c = s.conn().await.unwrap();
+    // Migrating applies 0008; what it left is compared as 0009 left it (0010 changes `requests`
+    // and adds `outbox`: its own test checks those).
+    let upto = SqlitePoolOptions::new().max_connections(1).connect_with(o.clone().foreign_keys(true)).await.unwrap();
+    MIGRATOR.run_to(9, &upto).await.unwrap();
+    let mut c = upto.acquire().await.unwrap();
     let applied: Vec<(i64, bool)> = sqlx::query_as("SELECT version, success FROM _sqlx_migrations ORDER BY version")
         .fetch_all(&mut *c)
         .await
@@ -361,6 +363,8 @@ async fn migration_0008_drops_the_mode_check_and_keeps_the_rest(_p: SqlitePoolOp
         sqlx::query_as("PRAGMA foreign_key_check").fetch_all(&mut *c).await.unwrap();
     assert!(broken.is_empty(), "{broken:?}");
     drop(c);
+    upto.close().await;
+    let s = store(o.clone()).await;
 
     // Foreign keys are back on, on the write connection the migration ran on, and they name the
     // new table: a referenced game cannot go, no row can name a game that does not exist.
@@ -431,4 +435,29 @@ async fn migration_0008_stops_on_a_broken_foreign_key(_p: SqlitePoolOptions, o: 
     assert_eq!(schema_of(&mut c).await, schema_before, "rolled back: still the 0007 schema");
     let last: i64 = sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations").fetch_one(&mut c).await.unwrap();
     assert_eq!(last, 7);
+}
+
+/// 0010 keys request ids by their user: every stored request keeps its effects, found under its
+/// own user only; the outbox starts empty.
+#[sqlx::test(migrations = false)]
+async fn migration_0010_scopes_request_ids_to_their_user(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
+    let old = SqlitePoolOptions::new().max_connections(1).connect_with(o.clone().foreign_keys(true)).await.unwrap();
+    MIGRATOR.run_to(9, &old).await.unwrap();
+    sqlx::query("INSERT INTO requests (request_id, user_id, effects, at) VALUES ('rdep', 'red', '[1]', 5), ('x', 'blue', '[]', 6)")
+        .execute(&old)
+        .await
+        .unwrap();
+    old.close().await;
+    let s = store(o).await;
+    let mut c = s.conn().await.unwrap();
+    assert_eq!(request_get(&mut c, "red", "rdep").await.unwrap().as_deref(), Some("[1]"));
+    assert_eq!(request_get(&mut c, "carol", "rdep").await.unwrap(), None);
+    assert_eq!(request_get(&mut c, "blue", "x").await.unwrap().as_deref(), Some("[]"));
+    // Another user may now use the same id; the same user may not.
+    request_put(&mut c, "rdep", "carol", "[2]", 7).await.unwrap();
+    assert!(request_put(&mut c, "rdep", "red", "[3]", 8).await.is_err());
+    assert_eq!(request_get(&mut c, "red", "rdep").await.unwrap().as_deref(), Some("[1]"));
+    assert_eq!(outbox_pending(&mut c, i64::MAX).await.unwrap(), vec![]);
+    drop(c);
+    s.close().await;
 }

@@ -86,6 +86,9 @@ struct State {
     dm_closed: HashSet<u64>,
     /// DM channel id → user id.
     dm_channels: HashMap<u64, u64>,
+    /// Messages created with `enforce_nonce`, by nonce: Discord returns the first one again
+    /// instead of creating a second (for a few minutes; here for the fake's life).
+    nonces: HashMap<String, Value>,
     /// Gateway events waiting for a connected, identified session.
     pending: VecDeque<(String, Value)>,
     /// Events sent so far, by sequence number (for RESUME replays).
@@ -500,7 +503,18 @@ impl FakeDiscord {
                 if s.dm_channels.get(&ch).is_some_and(|u| s.dm_closed.contains(u)) {
                     return (403, json!({"message": "Cannot send messages to this user", "code": 50007}));
                 }
-                (200, message_json(self.next_id(), ch, body))
+                let nonce = match (&body["nonce"], &body["enforce_nonce"]) {
+                    (Value::String(n), Value::Bool(true)) => Some(n.clone()),
+                    _ => None,
+                };
+                if let Some(m) = nonce.as_ref().and_then(|n| s.nonces.get(n)) {
+                    return (200, m.clone());
+                }
+                let m = message_json(self.next_id(), ch, body);
+                if let Some(n) = nonce {
+                    s.nonces.insert(n, m.clone());
+                }
+                (200, m)
             }
             ("PATCH", ["channels", ch, "messages", _]) => {
                 (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body))

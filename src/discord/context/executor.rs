@@ -2,10 +2,12 @@
 //! channels, threads, DMs, tournament channels — with retries; and [`perform`], which runs one
 //! request from the referee to Discord.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup, CreateThread,
-    EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction, UserId,
+    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup, CreateMessage,
+    CreateThread, EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction, Nonce, UserId,
 };
 
 use super::Data;
@@ -101,6 +103,12 @@ pub struct Executor<'a> {
     /// For a move typed in a channel (no interaction to answer privately): who gets the
     /// actor's private answers, by DM, so that nothing private lands in the channel.
     pub private_to: Option<UserId>,
+    /// The delivery's nonce (see [`crate::discord::port::Outbound`]): every message this
+    /// executor creates carries `nonce.N` with `enforce_nonce`, N counting its posts, so posting
+    /// the same delivery again (after a crash before it was confirmed) makes no second message.
+    pub nonce: Option<String>,
+    /// How many messages carried the nonce so far.
+    posted: AtomicU32,
 }
 
 impl<'a> Executor<'a> {
@@ -113,7 +121,18 @@ impl<'a> Executor<'a> {
             Replier::Channel(_) | Replier::Nobody => 0,
         };
         let limit = if limit == 0 { DEFAULT_ATTACHMENT_LIMIT } else { limit };
-        Executor { http, data, replier, here, guild, replied: false, limit, private_to: None }
+        Executor {
+            http,
+            data,
+            replier,
+            here,
+            guild,
+            replied: false,
+            limit,
+            private_to: None,
+            nonce: None,
+            posted: AtomicU32::new(0),
+        }
     }
 
     /// Answers the actor (first answer edits the deferred response).
@@ -124,7 +143,7 @@ impl<'a> Executor<'a> {
         {
             // A typed move has no interaction to answer privately: its private answers (the
             // player's own board, a refusal) go by DM, never to the channel everyone reads.
-            if let Err(e) = with_retry(|| user.direct_message(self.http, channel_message(m))).await {
+            if let Err(e) = self.dm(user, m).await {
                 tracing::warn!(user = user.get(), error = %e, "could not DM a player");
             }
             return Ok(());
@@ -164,8 +183,27 @@ impl<'a> Executor<'a> {
         known.or((!matches!(self.replier, Replier::Nobody)).then_some(self.here))
     }
 
+    /// The message to create for `m`, with the next nonce of the delivery if it has one (the
+    /// same on every retry of this post).
+    fn stamped(&self, m: &Outgoing) -> CreateMessage {
+        let b = channel_message(m);
+        match &self.nonce {
+            Some(n) => {
+                let i = self.posted.fetch_add(1, Ordering::Relaxed);
+                b.nonce(Nonce::String(format!("{n}.{i}"))).enforce_nonce(true)
+            }
+            None => b,
+        }
+    }
+
     async fn send_to(&self, channel: ChannelId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
-        with_retry(|| channel.send_message(self.http, channel_message(m))).await
+        let b = self.stamped(m);
+        with_retry(|| channel.send_message(self.http, b.clone())).await
+    }
+
+    async fn dm(&self, user: UserId, m: &Outgoing) -> Result<serenity::Message, serenity::Error> {
+        let b = self.stamped(m);
+        with_retry(|| user.direct_message(self.http, b.clone())).await
     }
 
     /// Runs the actions in order. A failure to reach one player (closed DMs) does not stop the rest.
@@ -204,9 +242,7 @@ impl<'a> Executor<'a> {
                             }
                         }
                         Target::Dm(u) => {
-                            if let Err(e) =
-                                with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&m))).await
-                            {
+                            if let Err(e) = self.dm(UserId::new(u), &m).await {
                                 tracing::warn!(user = u, error = %e, "could not DM a player");
                             }
                         }
@@ -235,7 +271,7 @@ impl<'a> Executor<'a> {
                 }
                 Action::DmPanel { panel, game, fallback } => {
                     let Target::Dm(u) = panel.target else { continue };
-                    match with_retry(|| UserId::new(u).direct_message(self.http, channel_message(&panel))).await {
+                    match self.dm(UserId::new(u), &panel).await {
                         Ok(_) => {}
                         Err(e) if is_dm_closed(&e) => {
                             let Some(ch) = self.game_channel(game).await else { continue };
@@ -347,11 +383,27 @@ impl Executor<'_> {
 /// returned for the caller to show; internal faults are logged there.
 pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -> Result<Vec<Effect>, BotError> {
     let panel_here = matches!(request, Request::Deploy { .. });
-    let effects = exec.data.service.execute(actor, request).await?;
+    let effects = match exec.data.service.execute(actor, request).await {
+        Ok(effects) => effects,
+        Err(e) => {
+            // A request made of several commands failed part way: what the first ones said is
+            // not shown, as before the outbox; it is not posted later either.
+            exec.data.service.settle(actor, true).await;
+            return Err(e.into());
+        }
+    };
     let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
     let actions = plan(&effects, &origin, exec.data.config.locale);
-    exec.run(actions).await?;
-    exec.finish(actor.locale).await?;
+    exec.nonce = exec.data.service.nonce(actor);
+    let done = async {
+        exec.run(actions).await?;
+        exec.finish(actor.locale).await
+    }
+    .await;
+    // Confirmed once carried out; after a fault the clock posts it again (what was posted
+    // already is dropped by its nonce).
+    exec.data.service.settle(actor, done.is_ok()).await;
+    done?;
     Ok(effects)
 }
 

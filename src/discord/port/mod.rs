@@ -18,7 +18,20 @@ pub use tournament::{COLOUR, Embed, PostTo, TournamentEffect, TournamentRequest}
 pub type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// What the referee's clock brought, and in how many seconds to look again.
-pub type Tick = Result<(Vec<Effect>, Option<u64>), ServiceError>;
+pub type Tick = Result<(Vec<Outbound>, Option<u64>), ServiceError>;
+
+/// Effects the referee committed together (one deadline, one reminder, a command whose delivery
+/// was lost), to be delivered together and then confirmed with [`GameService::delivered`]. Until
+/// confirmed they are handed out again (after a restart, or a fault), under the same nonce.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outbound {
+    /// The delivery's stable name (at most 14 characters): each message posted for it carries
+    /// `nonce.N` (its number within the delivery) with `enforce_nonce`, so Discord drops a
+    /// repeated post instead of showing it twice.
+    pub nonce: String,
+    /// What to deliver.
+    pub effects: Vec<Effect>,
+}
 
 /// Who is acting.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -379,6 +392,25 @@ pub trait GameService: Send + Sync + 'static {
     /// (seconds from now); the default has no clocks.
     fn tick(&self) -> BoxFut<'_, Tick> {
         Box::pin(async { Ok((vec![], None)) })
+    }
+    /// Confirms that an [`Outbound`] of [`GameService::tick`] was delivered (by its nonce): it is
+    /// not handed out again. The default keeps nothing to confirm.
+    fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
+        let _ = nonce;
+        Box::pin(async {})
+    }
+    /// The nonce of the delivery of `actor`'s request (see [`Outbound::nonce`]), so that a post
+    /// made for it and a later redelivery of it are one post; the default has none.
+    fn nonce(&self, actor: &Actor) -> Option<String> {
+        let _ = actor;
+        None
+    }
+    /// Ends the delivery of what [`GameService::execute`] returned for `actor`'s request:
+    /// confirmed when `delivered`, otherwise left for the clock to deliver again. The default
+    /// keeps nothing to confirm.
+    fn settle<'a>(&'a self, actor: &'a Actor, delivered: bool) -> BoxFut<'a, ()> {
+        let _ = (actor, delivered);
+        Box::pin(async {})
     }
     /// Remembers where something lives on Discord, so that a restart loses nothing. The default
     /// keeps nothing (the adapter then knows only what it saw in this run).

@@ -15,6 +15,9 @@ mod panels;
 pub mod tournament;
 mod translate;
 
+#[cfg(test)]
+mod tests_outbox;
+
 pub use images::{Renderer, board_renderer};
 
 use images::draw;
@@ -23,10 +26,10 @@ pub use translate::merge_public;
 use super::config::Locale;
 use super::ids::{channel_id, user_id, user_key};
 use super::port::{
-    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Place, Recall,
-    Recalled, Request, ServerPlaces, ServiceError, Tick,
+    Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Outbound, Place,
+    Recall, Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
-use crate::referee::{self, Action, Command, DeploySource, Referee, RefereeError};
+use crate::referee::{self, Action, Command, DeliveryKey, DeploySource, Referee, RefereeError};
 use crate::rules::contract::catalog;
 use crate::rules::contract::replay::{Upto, replay_with};
 use crate::rules::contract::{AnyGame, Audience};
@@ -42,7 +45,25 @@ pub struct RefereeService {
     seq: AtomicU64,
     /// What the tournament side keeps in this run.
     tournaments: tournament::TournamentMemory,
+    /// The outbox deliveries of the interactions being carried out, by the interaction's request
+    /// id: confirmed when the executor is done ([`GameService::settle`]).
+    inflight: std::sync::Mutex<std::collections::HashMap<u64, Vec<DeliveryKey>>>,
+    /// The clock's deliveries handed out and not yet confirmed, by nonce, with how many times
+    /// they were handed out in this run.
+    outbound: std::sync::Mutex<std::collections::HashMap<String, (DeliveryKey, u32)>>,
+    /// When this service began (the referee's clock): the commands committed before are not in
+    /// flight, and the clock delivers those still undelivered (a crash lost them).
+    started: i64,
 }
+
+/// How long a command's delivery may stay unconfirmed before the clock delivers it again: its
+/// executor has failed by then (Discord's nonce de-duplication lasts a few minutes, longer).
+const LOST_AFTER_SECS: i64 = 60;
+
+/// How many times one run hands out a delivery that keeps failing (a channel the bot may not
+/// post in) before it gives up on it: past Discord's few minutes of nonce de-duplication, each
+/// attempt would repeat the posts that did go through.
+const ATTEMPTS: u32 = 3;
 
 fn which_game(game: Option<u64>, locale: Locale) -> Result<i64, ServiceError> {
     let g = game.ok_or_else(|| {
@@ -88,15 +109,29 @@ impl RefereeService {
     /// Wraps a running referee; `render` draws board images (None: text only).
     pub fn new(referee: Arc<Referee>, render: Option<Renderer>) -> RefereeService {
         RefereeService {
-            referee,
             render,
             told: Default::default(),
             seq: AtomicU64::new(0),
             tournaments: Default::default(),
+            inflight: Default::default(),
+            outbound: Default::default(),
+            started: referee.now(),
+            referee,
         }
     }
 
     pub(super) async fn handle(&self, actor: &Actor, action: Action) -> Result<Vec<referee::Effect>, ServiceError> {
+        self.handle_for(actor.request, actor, action).await
+    }
+
+    /// [`RefereeService::handle`] on behalf of the interaction `origin` (a derived request's
+    /// effects are delivered, and confirmed, with the interaction's).
+    async fn handle_for(
+        &self,
+        origin: u64,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<Vec<referee::Effect>, ServiceError> {
         // The referee writes private messages in the user's language: the first time we see a user
         // in this run, tell it their Discord client's language.
         let first = self.told.lock().map(|mut t| t.insert(actor.user)).unwrap_or(false);
@@ -108,8 +143,10 @@ impl RefereeService {
                 server: String::new(),
                 action: Action::SetLocale(actor.locale.tag().to_string()),
             };
-            if let Err(e) = self.referee.handle(cmd).await {
-                tracing::warn!(error = %e, "could not set a user's language");
+            // Its confirmation is not shown: delivered as it is dropped.
+            match self.referee.handle_delivery(cmd).await {
+                Ok(d) => self.confirm(&d.key).await,
+                Err(e) => tracing::warn!(error = %e, "could not set a user's language"),
             }
         }
         let cmd = Command {
@@ -118,7 +155,60 @@ impl RefereeService {
             server: actor.guild.map(|g| g.to_string()).unwrap_or_default(),
             action,
         };
-        self.referee.handle(cmd).await.map_err(refused)
+        let d = self.referee.handle_delivery(cmd).await.map_err(refused)?;
+        if !d.effects.is_empty()
+            && let Ok(mut inflight) = self.inflight.lock()
+        {
+            inflight.entry(origin).or_default().push(d.key);
+        }
+        Ok(d.effects)
+    }
+
+    /// Confirms a delivery to the referee (a failure only means it is delivered again later).
+    async fn confirm(&self, key: &DeliveryKey) {
+        if let Err(e) = self.referee.delivered(key).await {
+            tracing::warn!(error = %e, "could not confirm a delivery");
+        }
+    }
+
+    /// The referee's clock effects as the adapter's: public texts (with the board where one was
+    /// drawn) in their games, private ones by DM, tournament posts.
+    async fn clock_effects(&self, effects: Vec<referee::Effect>) -> Vec<Effect> {
+        // Tournament rounds may begin or end on the clock (start times, round deadlines).
+        let clock = Actor { user: 0, name: String::new(), locale: Locale::ZhHans, guild: None, request: 0 };
+        let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
+        let mut rendered: Vec<i64> = effects
+            .iter()
+            .filter_map(|e| match e {
+                referee::Effect::Render { game, for_user: None } => Some(*game),
+                _ => None,
+            })
+            .collect();
+        let mut out = vec![];
+        for e in effects {
+            match e {
+                referee::Effect::Public { game: Some(g), text, .. } => {
+                    let image = match rendered.iter().position(|r| *r == g) {
+                        Some(i) => {
+                            rendered.remove(i);
+                            self.image(g, None, &format!("junqi-{g}.png")).await
+                        }
+                        None => None,
+                    };
+                    let notable = self.referee.turn_status(g).await.ok().flatten().is_some_and(|t| t.over);
+                    out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
+                }
+                referee::Effect::Private { user, text, .. } => {
+                    if let Some(u) = user_id(&user) {
+                        out.push(Effect::Private { user: u, text, file: None });
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut out = merge_public(out);
+        out.extend(tournament_effects);
+        out
     }
 
     /// A derived request id for a second command made on behalf of one interaction.
@@ -169,7 +259,8 @@ impl RefereeService {
                             .handle(actor, Action::SaveLayout { name: name.clone(), setup: layout, game: Some(g) })
                             .await?;
                         let mut out = self.translate(actor, &request, saved).await;
-                        let shown = self.handle(&self.derived(actor, "show"), Action::Show(g)).await?;
+                        let show = self.derived(actor, "show");
+                        let shown = self.handle_for(actor.request, &show, Action::Show(g)).await?;
                         out.extend(self.translate(actor, &request, shown).await);
                         return Ok(out);
                     }
@@ -370,44 +461,71 @@ impl GameService for RefereeService {
 
     fn tick(&self) -> BoxFut<'_, Tick> {
         Box::pin(async move {
-            let effects = self.referee.tick().await.map_err(refused)?;
-            // Tournament rounds may begin or end on the clock (start times, round deadlines).
-            let clock = Actor { user: 0, name: String::new(), locale: Locale::ZhHans, guild: None, request: 0 };
-            let (effects, tournament_effects) = self.split_tournaments(&clock, effects, true).await;
-            let mut rendered: Vec<i64> = effects
-                .iter()
-                .filter_map(|e| match e {
-                    referee::Effect::Render { game, for_user: None } => Some(*game),
-                    _ => None,
-                })
-                .collect();
-            let mut out = vec![];
-            for e in effects {
-                match e {
-                    referee::Effect::Public { game: Some(g), text, .. } => {
-                        let image = match rendered.iter().position(|r| *r == g) {
-                            Some(i) => {
-                                rendered.remove(i);
-                                self.image(g, None, &format!("junqi-{g}.png")).await
-                            }
-                            None => None,
-                        };
-                        let notable = self.referee.turn_status(g).await.ok().flatten().is_some_and(|t| t.over);
-                        out.push(Effect::Public { game: g as u64, text, image, ping: None, notable });
-                    }
-                    referee::Effect::Private { user, text, .. } => {
-                        if let Some(u) = user_id(&user) {
-                            out.push(Effect::Private { user: u, text, file: None });
-                        }
-                    }
-                    _ => {}
+            // Applying commits every effect to the outbox; what is delivered is read from there:
+            // these, and whatever a crash or a fault kept from being delivered before.
+            self.referee.tick().await.map_err(refused)?;
+            let now = self.referee.now();
+            // Commands of an earlier run, and of this one once their executor has failed (not
+            // in flight any more) and a while has passed.
+            let before = self.started.max(now.saturating_sub(LOST_AFTER_SECS));
+            let pending = self.referee.undelivered(before).await.map_err(refused)?;
+            let mut out = Vec::new();
+            for d in pending {
+                let busy = self.inflight.lock().map(|f| f.values().flatten().any(|k| *k == d.key)).unwrap_or(false);
+                if busy {
+                    continue;
                 }
+                let effects = self.clock_effects(d.effects).await;
+                if effects.is_empty() {
+                    // Timers only: nothing to post.
+                    self.confirm(&d.key).await;
+                    continue;
+                }
+                let nonce = d.key.nonce();
+                let tries = match self.outbound.lock() {
+                    Ok(mut o) => {
+                        let entry = o.entry(nonce.clone()).or_insert((d.key.clone(), 0));
+                        entry.1 += 1;
+                        entry.1
+                    }
+                    Err(_) => 1,
+                };
+                if tries > ATTEMPTS {
+                    tracing::error!(nonce, tries, "a delivery keeps failing; given up");
+                    if let Ok(mut o) = self.outbound.lock() {
+                        o.remove(&nonce);
+                    }
+                    self.confirm(&d.key).await;
+                    continue;
+                }
+                out.push(Outbound { nonce, effects });
             }
             let next = self.referee.next_wakeup().await.map_err(refused)?;
-            let now = self.referee.now();
-            let mut out = merge_public(out);
-            out.extend(tournament_effects);
             Ok((out, next.map(|t| t.saturating_sub(now).max(0) as u64)))
+        })
+    }
+
+    fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            let key = self.outbound.lock().ok().and_then(|mut o| o.remove(nonce));
+            if let Some((key, _)) = key {
+                self.confirm(&key).await;
+            }
+        })
+    }
+
+    fn nonce(&self, actor: &Actor) -> Option<String> {
+        Some(DeliveryKey::Request { user: user_key(actor.user), request: actor.request.to_string() }.nonce())
+    }
+
+    fn settle<'a>(&'a self, actor: &'a Actor, delivered: bool) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            let keys = self.inflight.lock().ok().and_then(|mut f| f.remove(&actor.request)).unwrap_or_default();
+            if delivered {
+                for key in &keys {
+                    self.confirm(key).await;
+                }
+            }
         })
     }
 }

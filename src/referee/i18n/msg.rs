@@ -31,6 +31,11 @@ pub enum Msg {
         /// Who aborted.
         by: String,
     },
+    /// Public: the deployment time ran out before any side had deployed.
+    DeployTimeUp {
+        /// Game id.
+        game: i64,
+    },
     /// Private: a deadline is near.
     Reminder {
         /// Game id.

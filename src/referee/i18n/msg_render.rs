@@ -78,6 +78,13 @@ impl Msg {
                     format!("Game #{game} was aborted by {by}.")
                 }
             }
+            Msg::DeployTimeUp { game } => {
+                if zh {
+                    format!("对局 #{game} 已取消：布阵时间已到，没有一方完成布阵。")
+                } else {
+                    format!("Game #{game} is aborted: the deployment time ran out before any side had deployed.")
+                }
+            }
             Msg::Reminder { game, left } => {
                 if zh {
                     format!("对局 #{game}：轮到你走棋，还剩{}。", duration(*left, l))

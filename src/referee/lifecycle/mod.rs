@@ -41,17 +41,39 @@ pub(super) fn hosts(name: &str) -> Option<&'static GameDef> {
 /// The option word that chooses how many play a kind offered for several counts (`players=4`).
 const PLAYERS: &str = "players";
 
-/// Splits the `players=N` word off an options text: the count, if given, and the rest.
+/// The option word that sets a challenge's deployment time (`deploy=2h`, `deploy=none`): the
+/// referee's, not the game's, like `players=N`.
+const DEPLOY: &str = "deploy";
+
+/// Splits the `players=N` word off an options text: the count, if given, and the rest (without
+/// the referee's `deploy=` word either).
 pub(super) fn split_players(options: &str) -> (Option<&str>, String) {
     let mut count = None;
     let mut rest = Vec::new();
     for w in options.split_whitespace() {
         match w.split_once('=') {
             Some((k, n)) if k.eq_ignore_ascii_case(PLAYERS) => count = Some(n),
+            Some((k, _)) if k.eq_ignore_ascii_case(DEPLOY) => {}
             _ => rest.push(w),
         }
     }
     (count, rest.join(" "))
+}
+
+/// The `deploy=` word of an options text, if any (its duration as written).
+pub(super) fn deploy_word(options: &str) -> Option<&str> {
+    options
+        .split_whitespace()
+        .find_map(|w| w.split_once('=').filter(|(k, _)| k.eq_ignore_ascii_case(DEPLOY)).map(|(_, v)| v))
+}
+
+/// How long a game may stay deploying: its challenge's `deploy=` time (`none`: no limit), else
+/// its move time control (no limit without one).
+pub(super) fn deploy_time(row: &GameRow) -> Option<i64> {
+    match deploy_word(&row.rules) {
+        Some(w) => super::time::parse_time_control(w).ok().flatten(),
+        None => row.per_move,
+    }
 }
 
 /// A game's options as its kind reads them (its row's `rules` without `players=N`).
@@ -438,6 +460,9 @@ mod tests {
     fn players_n_is_the_seat_count_and_not_an_option_of_the_game() {
         assert_eq!(split_players("players=4 quiet-limit=0"), (Some("4"), "quiet-limit=0".to_string()));
         assert_eq!(split_players("quiet-limit=0"), (None, "quiet-limit=0".to_string()));
+        assert_eq!(split_players("players=4 deploy=2h x=1"), (Some("4"), "x=1".to_string()));
+        assert_eq!(deploy_word("players=4 Deploy=2h x=1"), Some("2h"));
+        assert_eq!(deploy_word("x=1"), None);
         let def = catalog::find("junqi").unwrap();
         let mut row = GameRow {
             id: 1,

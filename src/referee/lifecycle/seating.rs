@@ -1,16 +1,20 @@
 //! From a challenge to the first ply: opening a game, taking seats, private deployments (Deploy
 //! kinds) or the committed deal (Deal kinds), and who plays first.
 
+use crate::rules::EndReason;
 use crate::rules::Seat;
 use crate::rules::contract::catalog::{First, GameDef};
-use crate::rules::contract::{Explained, Secret, SetupError, SetupStyle};
+use crate::rules::contract::{Explained, Over, Secret, SetupError, SetupStyle, Standing};
 use crate::rules::rng::Rng;
 use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 
 use super::super::route::Terms;
-use super::super::{DeploySource, Effect, Mistake, Res, time};
+use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
 use super::words::{GameMistake, Said};
-use super::{AnyLive, Referee, Turn, mistake, options_of, rebuild, seat_count, seat_words, split_players};
+use super::{
+    AnyLive, Referee, Turn, deploy_time, deploy_word, mistake, options_of, rebuild, seat_count, seat_words,
+    split_players,
+};
 
 impl Referee {
     /// Opens a game of a catalogued kind and seats its challenger (`seat=X` among the option
@@ -62,6 +66,14 @@ impl Referee {
             (false, _) => options,
             (true, true) => format!("players={count}"),
             (true, false) => format!("players={count} {options}"),
+        };
+        // A deployment time of the challenge's own (see `deploy_time`), checked as a time control.
+        let options = match deploy_word(&words) {
+            None => options,
+            Some(w) => {
+                time::time_control(w)?;
+                [options, format!("deploy={w}")].join(" ").trim().to_string()
+            }
         };
         let mut row = GameRow {
             id: 0,
@@ -220,7 +232,56 @@ impl Referee {
         for s in 0..n {
             self.prompt_deploy(t, def, row, Seat(s as u8)).await?;
         }
+        // With a time control, deploying takes at most one move's time, or the challenge's
+        // `deploy=` time (see `deploy_time_up`).
+        if let Some(limit) = deploy_time(row) {
+            let at = time::after(t.now, limit);
+            let d = DeadlineRow {
+                game_id: game,
+                kind: "deploy".into(),
+                seat: None,
+                due_at: Some(at),
+                remind_at: None,
+                remaining: None,
+            };
+            store::deadline_set(t.tx, &d).await?;
+            t.out.effects.push(Effect::TimerSet { game, at });
+        }
         Ok(())
+    }
+
+    /// The deployment deadline of a game with a time control passed (the turn's time is
+    /// `t.now`): a team with a seat that has not deployed loses, announced as a timeout, when
+    /// exactly one team has deployed completely; when none has (or several have, at a table of
+    /// more teams), the game is aborted, as a player could abort it before it began.
+    pub(in crate::referee) async fn deploy_time_up(
+        &self,
+        t: &mut Turn<'_>,
+        def: &'static GameDef,
+        row: &mut GameRow,
+        live: &mut Option<AnyLive>,
+    ) -> Res<()> {
+        let game = row.id;
+        let n = seat_count(def, row);
+        let deployed = store::deployments_get(t.tx, game).await?;
+        let team = |s: usize| def.kind.seating.seats.get(s).map_or(s as u8, |d| d.team);
+        let missing: Vec<usize> = (0..n).filter(|&s| !deployed.iter().any(|d| d.seat == s as i64)).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let mut complete: Vec<u8> = (0..n).map(team).filter(|&tm| !missing.iter().any(|&s| team(s) == tm)).collect();
+        complete.sort_unstable();
+        complete.dedup();
+        if let [winner] = complete[..] {
+            let over = Over { standing: Standing::Team(winner), reason: EndReason::Timeout };
+            return self.any_finish(t, def, row, live, over).await;
+        }
+        row.status = status::ABORTED.into();
+        row.updated_at = t.now;
+        store::game_update(t.tx, row).await?;
+        *live = None;
+        t.out.effects.push(Effect::TimerCancel { game });
+        self.public(t.tx, &row.server_id, Some(game), Msg::DeployTimeUp { game }, t.out).await
     }
 
     /// Asks a seat's player, in private, for their deployment, offering their last layout of the

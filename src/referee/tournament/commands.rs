@@ -29,7 +29,7 @@ impl Referee {
                 guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
-            if let Some(json) = store::request_get(&mut tx, &cmd.request).await? {
+            if let Some(json) = store::request_get(&mut tx, &cmd.user, &cmd.request).await? {
                 return serde_json::from_str(&json)
                     .map_err(|e| RefereeError::StoredEffects(cmd.request.clone(), e.to_string()));
             }
@@ -43,6 +43,9 @@ impl Referee {
                 Ok(()) => {
                     let json = serde_json::to_string(&out.effects).expect("effects serialise");
                     store::request_put(&mut tx, &cmd.request, &cmd.user, &json, now).await?;
+                    if !out.effects.is_empty() {
+                        store::outbox_put_request(&mut tx, None, &cmd.user, &cmd.request, &json, now).await?;
+                    }
                     tx.commit().await?;
                     for mut g in guards {
                         g.clear();

@@ -39,6 +39,7 @@ impl Referee {
                     }
                 }
             }
+            crate::referee::delivery::stash(&mut tx, None, &out.effects, now).await?;
             tx.commit().await?;
             effects.extend(out.effects);
         }
@@ -77,6 +78,7 @@ impl Referee {
                 Err(Fail::Store(e)) => return Err(e.into()),
                 Err(Fail::Mistake(m)) => return Err(RefereeError::Rejected { message: m.to_string(), mistake: m }),
             }
+            crate::referee::delivery::stash(&mut tx, None, &out.effects, at).await?;
             tx.commit().await?;
             for mut g in guards {
                 g.clear();
