@@ -2,11 +2,13 @@
 //! orientation, tiles per side, palette colours by role, caption glyphs and where each point sits —
 //! looked up by a [`GameKind`]'s `art` key. One drawing core (`render/board.rs`) draws the board of
 //! any catalogued game's [`Picture`](crate::rules::contract::Picture) — and of the legacy views —
-//! through its art.
+//! through its art. An art names no game: its points are a table of centres, and the labels it
+//! draws on marks come from the kind ([`GameKind::piece_label`]).
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
-//! 2-player board, `cross.rs` for the cross board), so a tile exists once in memory whichever
-//! entry point draws it; the art itself is assembled once, on first use, in a `OnceLock`.
+//! 2-player board, `cross.rs` for the cross board, `draughts.rs` for the three draughts boards,
+//! `tiaoqi.rs` for the star), so a tile exists once in memory whichever entry point draws it; the
+//! art itself is assembled once, on first use, in a `OnceLock`.
 
 mod board;
 mod cross;
