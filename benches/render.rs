@@ -23,9 +23,46 @@ fn bench(c: &mut Criterion) {
         eprintln!("{name}: png crate (miniz level 1) makes {} bytes", img.to_png_reference().expect("encodes").len());
         c.bench_function(&format!("encode_png_crate_{name}"), |b| b.iter(|| img.to_png_reference().expect("encodes")));
     }
+    games(c);
     let all = record_frames(&record, Viewer::Everyone, Lang::ZhHans, None).expect("frames");
     let gif = render_gif(&all).expect("gif");
     eprintln!("reveal GIF of {} frames: {} bytes", all.len(), gif.len());
+}
+
+/// Draughts and 跳棋 pictures through their arts: a mid-game 10×10 board and a 6-player star
+/// (the kinds catalogued here, as their tests do until they are built in).
+fn games(c: &mut Criterion) {
+    use junqi_referee::render::{PictureOptions, picture_indexed, picture_png};
+    use junqi_referee::rules::contract::{Start, catalog};
+    use junqi_referee::rules::{draughts, tiaoqi};
+    for def in [&draughts::DRAUGHTS10, &tiaoqi::TIAOQI] {
+        catalog::register(def);
+    }
+    let mut d10 = (draughts::DRAUGHTS10.start)(&Start::new(2)).expect("starts");
+    for t in ["32-28", "19-23", "28x19", "14x23"] {
+        let seat = d10.to_move();
+        d10.play_text(seat, t).expect("legal");
+    }
+    let six = Start { options: "pieces=10".into(), ..Start::new(6) };
+    let mut star = (tiaoqi::TIAOQI.start)(&six).expect("starts");
+    for _ in 0..12 {
+        let seat = star.to_move();
+        let token = star.legal_tokens(seat).into_iter().max_by_key(|t| t.len()).expect("a move");
+        star.play_text(seat, &token).expect("legal");
+    }
+    let opts = PictureOptions::default();
+    for (name, game) in [("draughts10", &d10), ("tiaoqi6", &star)] {
+        let picture = game.picture_for(junqi_referee::rules::contract::Audience::Public);
+        let kind = game.kind();
+        let bytes = picture_png(&picture, kind, &opts).expect("draws");
+        eprintln!("{name}: {} bytes per image", bytes.len());
+        c.bench_function(&format!("picture_png_{name}"), |b| {
+            b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
+        });
+        c.bench_function(&format!("picture_compose_{name}"), |b| {
+            b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -430,6 +430,7 @@ fn an_unknown_art_is_a_precise_error() {
             rematch: k.rematch,
             setup_hint: k.setup_hint,
             layouts: k.layouts,
+            piece_label: k.piece_label,
             record_tag: k.record_tag,
         }
     });
@@ -479,3 +480,6 @@ fn junqi_pictures_match_the_legacy_board() {
         ContractGame::play(&mut contract, seat, mv).expect("legal under the contract too");
     }
 }
+
+/// Draughts and 跳棋: their arts, through their games' pictures and the CLI.
+mod render_games;

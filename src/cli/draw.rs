@@ -51,23 +51,27 @@ fn pictures(text: &str, upto: Upto, audience: Audience) -> Result<(Vec<Picture>,
 
 /// `render`: the image after `ply` plies (the end by default, with the record's last word
 /// applied), for the audience `audience` names in the record's kind.
+///
+/// The plies are counted by the replay, not in the movetext, since a game may write its moves
+/// its own way (跳棋's `s:m3-l4`): the state drawn is the last one with at most `ply` plies played.
 pub fn render(path: &Path, ply: Option<usize>, audience: &AudienceOf, lang: Lang, out: &Path) -> ExitCode {
-    let (text, envelope, audience) = match load(path, audience) {
+    let (text, _, audience) = match load(path, audience) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let plies = envelope.plies();
+    let (frames, kind) = match pictures(&text, Upto::End, audience) {
+        Ok(x) => x,
+        Err(e) => return fail(path, e),
+    };
+    let plies = frames.last().map_or(0, |p| p.ply as usize);
     let n = ply.unwrap_or(plies);
     if n > plies {
         eprintln!("error: --ply {n} is beyond the end of the record ({plies} plies)");
         return ExitCode::from(2);
     }
-    let upto = if n == plies { Upto::End } else { Upto::Plies(n) };
-    let bytes = pictures(&text, upto, audience).and_then(|(frames, kind)| {
-        let last = frames.last().ok_or("no position to draw")?;
-        let opts = PictureOptions { lang, ..Default::default() };
-        crate::render::picture_png(last, kind, &opts).map_err(|e| e.to_string())
-    });
+    let bytes = frames.iter().rev().find(|p| p.ply as usize <= n).ok_or_else(|| "no position to draw".to_string());
+    let opts = PictureOptions { lang, ..Default::default() };
+    let bytes = bytes.and_then(|p| crate::render::picture_png(p, kind, &opts).map_err(|e| e.to_string()));
     finish(path, out, bytes)
 }
 

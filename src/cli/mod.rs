@@ -154,7 +154,12 @@ pub enum Side {
 
 /// Parses the command line and runs it.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    run_with(Cli::parse())
+}
+
+/// Runs a parsed command line: what [`run`] does once the arguments are read (tests call it in
+/// the process that catalogued their kinds).
+pub fn run_with(cli: Cli) -> ExitCode {
     match cli.command {
         None => serve::run_default(),
         Some(Command::Serve { config }) => serve::run(config.as_deref()),

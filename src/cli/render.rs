@@ -29,6 +29,10 @@ pub enum ViewArg {
     /// 4-player: West's private image (West at the bottom).
     #[value(alias = "w")]
     West,
+    /// Draughts: Black's image (Black at the bottom), whichever seat Black is.
+    Black,
+    /// Draughts: White's image (White at the bottom).
+    White,
     /// Every piece labelled.
     Reveal,
 }
@@ -65,7 +69,8 @@ impl From<LangArg> for Lang {
 }
 
 /// The audience a `--view` names in a record's kind: `red`/`blue` are its first two seats,
-/// `south`…`west` are looked up among its seats (a 2-player game has no East).
+/// `south`…`west`, `black` and `white` are looked up among its seats (a 2-player game has no
+/// East).
 fn audience(v: ViewArg, kind: &GameKind) -> Result<Audience, String> {
     let seat_named = |name: &str| -> Result<Audience, String> {
         kind.seating.find(name).map(Audience::Seat).ok_or_else(|| format!("no seat '{name}' in {}", kind.name))
@@ -78,6 +83,8 @@ fn audience(v: ViewArg, kind: &GameKind) -> Result<Audience, String> {
         ViewArg::East => seat_named("e")?,
         ViewArg::North => seat_named("n")?,
         ViewArg::West => seat_named("w")?,
+        ViewArg::Black => seat_named("black")?,
+        ViewArg::White => seat_named("white")?,
         ViewArg::Reveal => Audience::Everyone,
     })
 }

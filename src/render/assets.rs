@@ -303,7 +303,21 @@ pub(super) fn segment(img: &mut IndexedImage, pal: &mut Palette, a: (f32, f32), 
     paint(img, pal, bbox, c, |x, y| near_segment(x, y, a, b, width / 2.0));
 }
 
-fn in_triangle(px: f32, py: f32, t: [(f32, f32); 3]) -> bool {
+/// Whether (px, py) is inside a polygon (even–odd rule), for the shapes of the game arts.
+pub(super) fn in_polygon(px: f32, py: f32, poly: &[(f32, f32)]) -> bool {
+    let mut inside = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let ((xi, yi), (xj, yj)) = (poly[i], poly[j]);
+        if (yi > py) != (yj > py) && px < (xj - xi) * (py - yi) / (yj - yi) + xi {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+pub(super) fn in_triangle(px: f32, py: f32, t: [(f32, f32); 3]) -> bool {
     let s = |a: (f32, f32), b: (f32, f32)| (b.0 - a.0) * (py - a.1) - (b.1 - a.1) * (px - a.0);
     let (d1, d2, d3) = (s(t[0], t[1]), s(t[1], t[2]), s(t[2], t[0]));
     !((d1 < 0.0 || d2 < 0.0 || d3 < 0.0) && (d1 > 0.0 || d2 > 0.0 || d3 > 0.0))

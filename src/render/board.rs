@@ -8,6 +8,7 @@ use super::art::{Art, FromMark};
 use super::assets::{SIZE_MARK, badge_index};
 use super::canvas::IndexedImage;
 use super::text::{self, Lang};
+use crate::rules::contract::GameKind;
 use crate::rules::{Outcome, PieceKind, PointId};
 
 /// How a token's tile looks, once its owner is resolved to a side slot of the art.
@@ -41,7 +42,7 @@ pub(super) fn draw_tiles(
     img: &mut IndexedImage,
     art: &Art,
     tiles: impl IntoIterator<Item = Tile>,
-    lang: Lang,
+    (game, lang): (&GameKind, Lang),
     orientation: usize,
 ) -> Result<(), RenderError> {
     let (tw, th) = art.tile;
@@ -55,7 +56,7 @@ pub(super) fn draw_tiles(
             Look::Back => img.blit(back()?, x, y),
             Look::Under(k) => {
                 img.blit(back()?, x, y);
-                under_label(img, art, (cx, cy), t.slot, lang, k);
+                under_label(img, art, (cx, cy), t.slot, (game, lang), k);
             }
         }
         if t.public {
@@ -71,16 +72,23 @@ pub(super) fn draw_tiles(
 
 /// A guess's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
 /// at most three characters as a tile has room for.
-pub(super) fn mark_label(art: &Art, lang: Lang, k: PieceKind) -> String {
-    let mut label: String = text::label(art.variant, lang, k).chars().take(2).collect();
+pub(super) fn mark_label(game: &GameKind, lang: Lang, k: PieceKind) -> String {
+    let mut label: String = text::piece_label(game, lang, k).chars().take(2).collect();
     label.push('?');
     label
 }
 
 /// What lies under a face-down tile, for an audience that knows: the piece's short name small, on
 /// a patch of its side's colour, so that the back still says "face down" around it.
-fn under_label(img: &mut IndexedImage, art: &Art, (cx, cy): (i32, i32), slot: usize, lang: Lang, k: PieceKind) {
-    let word = text::label(art.variant, lang, k);
+fn under_label(
+    img: &mut IndexedImage,
+    art: &Art,
+    (cx, cy): (i32, i32),
+    slot: usize,
+    (game, lang): (&GameKind, Lang),
+    k: PieceKind,
+) {
+    let word = text::piece_label(game, lang, k);
     let w = art.text_width(&word, SIZE_MARK);
     let fill = art.roles.fill[slot.min(art.roles.fill.len() - 1)];
     let h = (SIZE_MARK * 1.1) as i32;
@@ -107,6 +115,10 @@ pub(super) fn draw_last(
         let (fx, fy) = (cx - tw / 2, cy - th / 2);
         match art.marks.from {
             FromMark::Ring { pad, width } => img.ring(fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad, width, hi),
+            FromMark::Dot { radius } => {
+                img.disc(cx, cy, radius + 1, bk);
+                img.disc(cx, cy, radius, hi);
+            }
             FromMark::Brackets { pad, arm, thick } => {
                 let (x, y, w, h) = (fx - pad, fy - pad, tw + 2 * pad, th + 2 * pad);
                 for (cx, cy, sx, sy) in [(x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)] {
@@ -126,11 +138,49 @@ pub(super) fn draw_last(
     let (cx, cy) = art.centre(end, orientation);
     let (tx, ty) = (cx - tw / 2, cy - th / 2);
     let (pad, width) = art.marks.to;
-    img.ring(tx - pad - 1, ty - pad - 1, tw + 2 * pad + 2, th + 2 * pad + 2, 1, bk);
-    img.ring(tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, width, hi);
-    img.ring(tx - 1, ty - 1, tw + 2, th + 2, 1, bk);
+    if art.marks.round {
+        // A circle around a round token: black, the mark's colour, black, outside in.
+        let r = tw.max(th) / 2 + pad;
+        img.circle(cx, cy, r + 1, r - width - 1, bk);
+        img.circle(cx, cy, r, r - width, hi);
+    } else {
+        img.ring(tx - pad - 1, ty - pad - 1, tw + 2 * pad + 2, th + 2 * pad + 2, 1, bk);
+        img.ring(tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, width, hi);
+        img.ring(tx - 1, ty - 1, tw + 2, th + 2, 1, bk);
+    }
     if let Some(b) = badge.and_then(badge_index).and_then(|i| art.badges.get(i)) {
         let o = art.badge_overhang;
         img.blit(b, tx + tw - o, ty - o);
+    }
+}
+
+/// The last action's path under the tokens: a line from point to point of `marks` (every
+/// landing of a multi-jump), for arts whose mark style draws one.
+pub(super) fn draw_path(img: &mut IndexedImage, art: &Art, marks: &[PointId], orientation: usize) {
+    let w = art.marks.path;
+    if w == 0 {
+        return;
+    }
+    let (hi, bk) = (art.roles.hilite, art.roles.black);
+    let points: Vec<(i32, i32)> = marks.iter().map(|&p| art.centre(p, orientation)).collect();
+    for pair in points.windows(2) {
+        img.line(pair[0], pair[1], w + 2, bk);
+    }
+    for pair in points.windows(2) {
+        img.line(pair[0], pair[1], w, hi);
+    }
+}
+
+/// A cross on every point whose token the last action took (a draughts capture's jumped
+/// pieces), over the path that runs across them.
+pub(super) fn draw_taken(img: &mut IndexedImage, art: &Art, taken: &[PointId], orientation: usize) {
+    let (tw, th) = art.tile;
+    let arm = tw.min(th) / 4;
+    for &p in taken {
+        let (cx, cy) = art.centre(p, orientation);
+        for (colour, w) in [(art.roles.black, 8), (art.roles.taken, 5)] {
+            img.line((cx - arm, cy - arm), (cx + arm, cy + arm), w, colour);
+            img.line((cx - arm, cy + arm), (cx + arm, cy - arm), w, colour);
+        }
     }
 }

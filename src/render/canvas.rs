@@ -15,6 +15,10 @@ pub enum PaletteId {
     Duel,
     /// The palette of the 4-player cross board ([`super::cross`]).
     Cross,
+    /// The palette of the three draughts boards ([`super::draughts`]).
+    Draughts,
+    /// The palette of the 跳棋 star ([`super::tiaoqi`]).
+    Tiaoqi,
 }
 
 impl PaletteId {
@@ -23,6 +27,8 @@ impl PaletteId {
         match self {
             PaletteId::Duel => &assets::get().palette,
             PaletteId::Cross => &super::cross::get().palette,
+            PaletteId::Draughts => &super::draughts::get().palette,
+            PaletteId::Tiaoqi => &super::tiaoqi::get().palette,
         }
     }
 
@@ -31,6 +37,8 @@ impl PaletteId {
         match self {
             PaletteId::Duel => &assets::get().palette_bytes,
             PaletteId::Cross => &super::cross::get().palette_bytes,
+            PaletteId::Draughts => &super::draughts::get().palette_bytes,
+            PaletteId::Tiaoqi => &super::tiaoqi::get().palette_bytes,
         }
     }
 }
@@ -97,6 +105,44 @@ impl IndexedImage {
         self.fill_rect(x, y + h - t, w, t, c);
         self.fill_rect(x, y, t, h, c);
         self.fill_rect(x + w - t, y, t, h, c);
+    }
+
+    /// Fills a disc of radius `r` centred on (cx, cy) (no anti-aliasing: drawn per image, when
+    /// the palette is fixed).
+    pub fn disc(&mut self, cx: i32, cy: i32, r: i32, c: u8) {
+        self.circle(cx, cy, r, -1, c);
+    }
+
+    /// Fills the ring between radii `inner` (exclusive) and `outer` (inclusive) around (cx, cy).
+    pub fn circle(&mut self, cx: i32, cy: i32, outer: i32, inner: i32, c: u8) {
+        let (o2, i2) = (outer * outer + outer, if inner < 0 { -1 } else { inner * inner + inner });
+        for dy in -outer..=outer {
+            for dx in -outer..=outer {
+                let d = dx * dx + dy * dy;
+                if d <= o2 && d > i2 {
+                    self.set(cx + dx, cy + dy, c);
+                }
+            }
+        }
+    }
+
+    /// A straight line `w` pixels wide from `a` to `b`, with round ends.
+    pub fn line(&mut self, a: (i32, i32), b: (i32, i32), w: i32, c: u8) {
+        let half = w as f32 / 2.0;
+        let (x0, x1) = (a.0.min(b.0) - w, a.0.max(b.0) + w);
+        let (y0, y1) = (a.1.min(b.1) - w, a.1.max(b.1) + w);
+        let (dx, dy) = ((b.0 - a.0) as f32, (b.1 - a.1) as f32);
+        let len2 = dx * dx + dy * dy;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let (px, py) = ((x - a.0) as f32, (y - a.1) as f32);
+                let t = if len2 == 0.0 { 0.0 } else { ((px * dx + py * dy) / len2).clamp(0.0, 1.0) };
+                let (qx, qy) = (px - t * dx, py - t * dy);
+                if qx * qx + qy * qy <= half * half {
+                    self.set(x, y, c);
+                }
+            }
+        }
     }
 
     /// Copies a sprite with its top-left corner at (x, y), skipping transparent pixels.

@@ -12,6 +12,7 @@ mod assets;
 mod board;
 mod canvas;
 pub mod cross;
+mod draughts;
 mod draw;
 pub mod flip;
 mod gif;
@@ -21,6 +22,7 @@ mod picture;
 pub mod replay;
 pub mod standings;
 mod text;
+mod tiaoqi;
 
 use crate::rules::view::PublicPly;
 use crate::rules::{PointId, Seat, View};
@@ -72,7 +74,10 @@ pub enum RenderError {
     #[error("no board image exists for variant '{0}'")]
     UnsupportedVariant(&'static str),
     /// A game kind names a board art the registry does not have.
-    #[error("game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs)")]
+    #[error(
+        "game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs, \
+         draughts8, draughts10, draughts12, tiaoqi)"
+    )]
     UnknownArt {
         /// The art key.
         key: &'static str,

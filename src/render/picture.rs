@@ -71,7 +71,8 @@ pub fn picture_gif(frames: &[Picture], kind: &GameKind, opts: &PictureOptions) -
 pub fn picture_indexed(picture: &Picture, kind: &GameKind, opts: &PictureOptions) -> Result<IndexedImage, RenderError> {
     let art = art::by_key(kind.art).ok_or(RenderError::UnknownArt { key: kind.art, kind: kind.name })?;
     // Check every point before drawing, so that a picture of another board fails whole.
-    let points = picture.tokens.iter().map(|t| t.at).chain(picture.marks.iter().copied());
+    let points =
+        picture.tokens.iter().map(|t| t.at).chain(picture.marks.iter().copied()).chain(picture.taken.iter().copied());
     if let Some(p) = points.into_iter().find(|&p| !art.has_point(p)) {
         return Err(RenderError::OffBoard { art: art.key, point: p.0 });
     }
@@ -79,9 +80,12 @@ pub fn picture_indexed(picture: &Picture, kind: &GameKind, opts: &PictureOptions
         Audience::Seat(s) => Some(s),
         _ => None,
     };
-    let bottom = opts.bottom.or(own).unwrap_or(Seat(0));
+    // A board turns by the side its bottom seat plays (跳棋's triangle), which is the seat itself
+    // in games whose tokens are owned by seats.
+    let bottom = picture.side(opts.bottom.or(own).unwrap_or(Seat(0)));
     let orientation = art.orientation(kind, bottom);
     let mut img = art.backgrounds[orientation].clone();
+    board::draw_path(&mut img, art, &picture.marks, orientation);
     let slot = |owner| (art.seats.slot)(kind, owner);
     let tiles = picture.tokens.iter().map(|t| {
         let (slot, look) = match t.face {
@@ -92,11 +96,12 @@ pub fn picture_indexed(picture: &Picture, kind: &GameKind, opts: &PictureOptions
         };
         Tile { at: t.at, slot, look, public: t.face.tells_kind() && picture.public.contains(&t.at) }
     });
-    board::draw_tiles(&mut img, art, tiles, opts.lang, orientation)?;
+    board::draw_tiles(&mut img, art, tiles, (kind, opts.lang), orientation)?;
     if let Some(me) = own {
         draw_marks(&mut img, art, picture, kind, me, opts, orientation);
     }
     board::draw_last(&mut img, art, &picture.marks, picture.badge, orientation);
+    board::draw_taken(&mut img, art, &picture.taken, orientation);
     let frame = Frame { art, picture, kind, lang: opts.lang };
     frame.cards(&mut img, orientation);
     frame.header(&mut img, opts);
@@ -120,7 +125,7 @@ fn draw_marks(
         if team(owner) == team(me) {
             continue;
         }
-        let label = board::mark_label(art, opts.lang, guess);
+        let label = board::mark_label(kind, opts.lang, guess);
         let (cx, cy) = art.centre(p, orientation);
         let w = art.text_width(&label, SIZE_MARK);
         let fill = art.roles.fill[(art.seats.slot)(kind, owner).min(art.roles.fill.len() - 1)];
@@ -178,7 +183,7 @@ impl Frame<'_> {
         let mut x = 14;
         if let Some(s) = picture.to_move.filter(|_| picture.captions.result.is_none()) {
             let (top, advance) = art.mini_at;
-            img.blit(art.side((art.seats.slot)(self.kind, s)).mini, x, top);
+            img.blit(art.side((art.seats.slot)(self.kind, picture.side(s))).mini, x, top);
             x += advance;
         }
         let tag = match picture.audience() {

@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 
 use super::hant;
+use crate::rules::contract::GameKind;
 use crate::rules::{Outcome, PieceKind, Seat, Variant, Viewer};
 
 /// Language of labels and captions: the one language type of the rules crate.
@@ -37,10 +38,16 @@ pub(crate) fn side(lang: Lang, seat: Seat) -> Cow<'static, str> {
     if seat == Seat::RED { pick(lang, "红方", "Red") } else { pick(lang, "蓝方", "Blue") }
 }
 
-/// A tile label.
+/// A tile label from a Junqi variant's piece table (the art data of the Junqi tiles).
 pub(crate) fn label(variant: &Variant, lang: Lang, kind: PieceKind) -> Cow<'static, str> {
     let def = variant.piece(kind);
     pick(lang, def.short_zh, def.short_en)
+}
+
+/// A piece's label as its game kind names it ([`GameKind::piece_label`]); `?` for a kind the
+/// game does not have.
+pub(crate) fn piece_label(game: &GameKind, lang: Lang, kind: PieceKind) -> Cow<'static, str> {
+    (game.piece_label)(kind).map_or(Cow::Borrowed("?"), |(en, zh)| pick(lang, zh, en))
 }
 
 /// `红方走棋` / `Red to move`, for the mover named `who`.
@@ -105,11 +112,12 @@ pub(crate) fn last_combat(lang: Lang) -> Cow<'static, str> {
 pub fn all_text() -> Vec<String> {
     let mut out: Vec<String> = crate::rules::adapters::pictures::all_words();
     for lang in Lang::ALL {
-        for art in super::art::KEYS.iter().filter_map(|k| super::art::by_key(k)) {
-            let v = art.variant;
-            out.extend((0..v.pieces.len()).map(|i| label(v, lang, crate::rules::PieceKind(i as u8)).into_owned()));
-        }
-        for def in crate::rules::contract::catalog::all() {
+        for def in crate::rules::contract::catalog::all().into_iter().chain(super::art::uncatalogued()) {
+            out.extend(
+                (0..=u8::MAX)
+                    .map_while(|i| (def.kind.piece_label)(PieceKind(i)).map(|_| i))
+                    .map(|i| piece_label(def.kind, lang, PieceKind(i)).into_owned()),
+            );
             for i in 0..def.kind.seating.seats.len() {
                 let name = def.kind.seating.name(Seat(i as u8), lang);
                 out.push(to_move(lang, name));

@@ -3,13 +3,14 @@
 
 use std::sync::OnceLock;
 
-use super::{Art, FromMark, Geometry, MarkStyle, Roles, Seats, SideTiles, two_sides};
+use super::{Art, FromMark, MarkStyle, Roles, Seats, SideTiles, two_sides};
 use crate::render::assets::{self, Assets};
 use crate::render::layout::{FOOTER_Y, HEIGHT, TILE_H, TILE_W, WIDTH};
-use crate::rules::Variant;
+use crate::rules::{PointId, Seat, Variant};
 
 /// The marks of the 2-player renderer (`draw.rs`): brackets on the start, a ring on the end.
-pub(super) const MARKS: MarkStyle = MarkStyle { from: FromMark::Brackets { pad: 5, arm: 16, thick: 6 }, to: (5, 4) };
+pub(super) const MARKS: MarkStyle =
+    MarkStyle { from: FromMark::Brackets { pad: 5, arm: 16, thick: 6 }, to: (5, 4), round: false, path: 0 };
 
 /// The 2-player art over `assets.rs`'s images, with the given seats, marks and face-down tile.
 pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, marks: MarkStyle) -> Art {
@@ -26,8 +27,13 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
         backgrounds: a.background.iter().collect(),
         sides: vec![side(0), side(1)],
         back: None,
-        geometry: Geometry::Board,
-        variant: Variant::junqi(),
+        centres: [Seat::RED, Seat::BLUE]
+            .iter()
+            .map(|&bottom| {
+                let v = Variant::junqi();
+                (0..v.board.len()).map(|i| Some(crate::render::layout::centre(v, PointId(i as u8), bottom))).collect()
+            })
+            .collect(),
         seats,
         marks,
         roles: Roles {
@@ -35,6 +41,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
             text: a.c.text,
             dim: a.c.dim,
             hilite: a.c.hilite,
+            taken: a.c.black,
             black: a.c.black,
             gold: a.c.gold,
             mark: a.c.mark,

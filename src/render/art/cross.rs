@@ -4,13 +4,14 @@
 
 use std::sync::OnceLock;
 
-use super::{Art, FromMark, Geometry, MarkStyle, Roles, Seats, SideTiles};
+use super::{Art, FromMark, MarkStyle, Roles, Seats, SideTiles};
 use crate::render::cross::{self, HEIGHT, WIDTH};
 use crate::rules::Seat;
 use crate::rules::contract::GameKind;
 
 /// The marks of `cross.rs`: smaller brackets and ring for the smaller tiles.
-const MARKS: MarkStyle = MarkStyle { from: FromMark::Brackets { pad: 4, arm: 12, thick: 5 }, to: (4, 3) };
+const MARKS: MarkStyle =
+    MarkStyle { from: FromMark::Brackets { pad: 4, arm: 12, thick: 5 }, to: (4, 3), round: false, path: 0 };
 
 /// The territory (0 South, 1 East, 2 North, 3 West) of a seat, by the kind's key for it.
 fn territory(kind: &GameKind, s: Seat) -> usize {
@@ -40,8 +41,12 @@ pub(super) fn get() -> &'static Art {
             backgrounds: a.background.iter().collect(),
             sides: (0..4).map(side).collect(),
             back: None,
-            geometry: Geometry::Cross,
-            variant: crate::rules::Variant::junqi4(),
+            centres: (0..4)
+                .map(|o| {
+                    let v = crate::rules::Variant::junqi4();
+                    (0..v.board.len()).map(|i| Some(cross::centre(v, crate::rules::PointId(i as u8), o))).collect()
+                })
+                .collect(),
             seats: Seats { slot: territory, orientation: territory },
             marks: MARKS,
             roles: Roles {
@@ -49,6 +54,7 @@ pub(super) fn get() -> &'static Art {
                 text: a.c.text,
                 dim: a.c.dim,
                 hilite: a.c.hilite,
+                taken: a.c.black,
                 black: a.c.black,
                 gold: a.c.gold,
                 mark: a.c.mark,

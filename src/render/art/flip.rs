@@ -7,7 +7,7 @@ use super::{Art, FromMark, MarkStyle, Seats, board, two_sides};
 use crate::render::assets;
 
 /// The marks of `flip.rs`: a thin ring on the start, the 2-player ring on the end.
-const MARKS: MarkStyle = MarkStyle { from: FromMark::Ring { pad: 4, width: 2 }, to: (5, 4) };
+const MARKS: MarkStyle = MarkStyle { from: FromMark::Ring { pad: 4, width: 2 }, to: (5, 4), round: false, path: 0 };
 
 /// The art, built on first use.
 pub(super) fn get() -> &'static Art {

@@ -2,15 +2,19 @@
 //! orientation, tiles per side, palette colours by role, caption glyphs and where each point sits —
 //! looked up by a [`GameKind`]'s `art` key. One drawing core (`render/board.rs`) draws the board of
 //! any catalogued game's [`Picture`](crate::rules::contract::Picture) — and of the legacy views —
-//! through its art.
+//! through its art. An art names no game: its points are a table of centres, and the labels it
+//! draws on marks come from the kind ([`GameKind::piece_label`]).
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
-//! 2-player board, `cross.rs` for the cross board), so a tile exists once in memory whichever
-//! entry point draws it; the art itself is assembled once, on first use, in a `OnceLock`.
+//! 2-player board, `cross.rs` for the cross board, `draughts.rs` for the three draughts boards,
+//! `tiaoqi.rs` for the star), so a tile exists once in memory whichever entry point draws it; the
+//! art itself is assembled once, on first use, in a `OnceLock`.
 
 mod board;
 mod cross;
+mod draughts;
 mod flip;
+mod tiaoqi;
 
 use std::collections::HashMap;
 
@@ -18,7 +22,7 @@ use super::assets::{Face, draw_text_raw};
 use super::canvas::IndexedImage;
 use super::text::Lang;
 use crate::rules::contract::GameKind;
-use crate::rules::{PieceKind, PointId, Seat, Variant};
+use crate::rules::{PieceKind, PointId, Seat};
 
 /// How a board places its seats and turns itself: the per-board rules an art needs to
 /// map a [`GameKind`]'s seats onto its tiles and orientations.
@@ -49,6 +53,12 @@ pub(crate) enum FromMark {
         /// Ring width.
         width: i32,
     },
+    /// A dot of this radius on the point's centre (over an empty point of a path, a hop's
+    /// landing).
+    Dot {
+        /// Radius in pixels.
+        radius: i32,
+    },
 }
 
 /// How the last action is marked on an art.
@@ -58,6 +68,11 @@ pub(crate) struct MarkStyle {
     pub from: FromMark,
     /// The destination ring: distance outside the tile and width (black outlines either side).
     pub to: (i32, i32),
+    /// The destination ring is a circle around a round token (marbles) instead of a square.
+    pub round: bool,
+    /// The width of a line drawn under the tokens from point to point of the last action (a
+    /// multi-jump's path), `0` for none.
+    pub path: i32,
 }
 
 /// Palette indices by role, for captions and marks.
@@ -71,6 +86,8 @@ pub(crate) struct Roles {
     pub dim: u8,
     /// The last action's marks.
     pub hilite: u8,
+    /// The mark on a point whose token the last action took ([`crate::rules::contract::Picture::taken`]).
+    pub taken: u8,
     /// Outlines.
     pub black: u8,
     /// The corner on a piece whose identity everyone knows.
@@ -93,13 +110,9 @@ pub(crate) struct SideTiles {
     pub mini: &'static IndexedImage,
 }
 
-/// Where a board puts its points.
-pub(crate) enum Geometry {
-    /// The 2-player board (`layout.rs`): orientation 0 has Red's half at the bottom.
-    Board,
-    /// The cross board (`cross.rs`): orientation `t` has territory `t` at the bottom.
-    Cross,
-}
+/// Where a board puts its points: per orientation, the centre of each point by its index
+/// (`None` for an index the board has no point at), computed once from the board's own data.
+pub(crate) type Centres = Vec<Vec<Option<(i32, i32)>>>;
 
 /// One board art: everything a picture of its board is drawn with.
 pub struct Art {
@@ -117,11 +130,8 @@ pub struct Art {
     pub(crate) sides: Vec<SideTiles>,
     /// The face-down tile, for arts of games with face-down pieces.
     pub(crate) back: Option<IndexedImage>,
-    /// Where points are.
-    pub(crate) geometry: Geometry,
-    /// The board its points belong to and the pieces its tiles label (a board art draws one
-    /// board; the kinds that name it share that board).
-    pub(crate) variant: &'static Variant,
+    /// Where points are, per orientation.
+    pub(crate) centres: Centres,
     /// How seats map onto slots, orientations and names.
     pub(crate) seats: Seats,
     /// How the last action is marked.
@@ -158,20 +168,16 @@ impl Art {
         self.tile
     }
 
-    /// The centre of point `p` on the background of orientation `orientation`.
+    /// The centre of point `p` on the background of orientation `orientation` (the top-left
+    /// corner for a point the board does not have, which pictures are checked against first).
     pub fn centre(&self, p: PointId, orientation: usize) -> (i32, i32) {
-        match self.geometry {
-            Geometry::Board => {
-                let bottom = if orientation == 0 { Seat::RED } else { Seat::BLUE };
-                super::layout::centre(self.variant, p, bottom)
-            }
-            Geometry::Cross => super::cross::centre(self.variant, p, orientation),
-        }
+        let table = &self.centres[orientation.min(self.centres.len() - 1)];
+        table.get(p.index()).copied().flatten().unwrap_or_default()
     }
 
     /// Whether the art's board has point `p`.
     pub(crate) fn has_point(&self, p: PointId) -> bool {
-        p.index() < self.variant.board.len()
+        matches!(self.centres.first().and_then(|t| t.get(p.index())), Some(Some(_)))
     }
 
     /// The labelled tile of a kind for a side, or its blank tile if the art has no such label.
@@ -204,7 +210,7 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 3] = ["junqi", "junqi4", "junqi-backs"];
+pub const KEYS: [&str; 7] = ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi"];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {
@@ -212,8 +218,19 @@ pub fn by_key(key: &str) -> Option<&'static Art> {
         "junqi" => Some(two_player()),
         "junqi4" => Some(cross_board()),
         "junqi-backs" => Some(flip_board()),
+        "draughts8" => Some(draughts::get(0)),
+        "draughts10" => Some(draughts::get(1)),
+        "draughts12" => Some(draughts::get(2)),
+        "tiaoqi" => Some(tiaoqi::get()),
         _ => None,
     }
+}
+
+/// The kinds whose arts are here but which are not in the built-in catalogue yet (draughts and
+/// 跳棋): the glyph test checks their words too.
+pub(crate) fn uncatalogued() -> [&'static crate::rules::contract::GameDef; 4] {
+    let [d8, d10, d12] = super::draughts::defs();
+    [d8, d10, d12, &crate::rules::tiaoqi::TIAOQI]
 }
 
 /// The 2-player board art.

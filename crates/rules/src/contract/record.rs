@@ -338,12 +338,20 @@ pub enum Step {
 /// returns the result.
 pub type HiddenReplay = Box<dyn FnOnce(&mut Vec<Step>) -> Result<Option<Over>, ReplayError>>;
 
+/// The replay of a record whose movetext the game reads itself (跳棋's seat-keyed moves, a PDN
+/// file): it pushes each step, shows `on_state` every state (the start, then the game after each
+/// item), and returns the result.
+pub type OwnReplay =
+    Box<dyn FnOnce(&mut Vec<Step>, &mut dyn FnMut(&dyn super::AnyGame)) -> Result<Option<Over>, ReplayError>>;
+
 /// What a game reads from a record's tags and tokens.
 pub enum Reading {
     /// Everything the game starts from is known: the replay plays the tokens through the contract.
     Known(Start),
     /// The record hides the start (a setup `?`): only the game's public history can be followed.
     Hidden(HiddenReplay),
+    /// Everything is known, and the game replays its own movetext: its states can be drawn.
+    Own(OwnReplay),
 }
 
 /// How one kind reads and names things in its records: the part of the record format that is the

@@ -57,6 +57,19 @@ pub fn replay_with(
             let over = public(steps)?;
             return Ok(Replayed { def, envelope, over, game: None });
         }
+        Reading::Own(own) => {
+            // The game replays the whole record; the states after `upto` are not shown.
+            let shown = |g: &dyn AnyGame| match upto {
+                Upto::Plies(n) => g.ply() as usize <= n,
+                Upto::End => true,
+            };
+            let over = own(steps, &mut |g: &dyn AnyGame| {
+                if shown(g) {
+                    on_state(g);
+                }
+            })?;
+            return Ok(Replayed { def, envelope, over, game: None });
+        }
     };
     // The game's reader has checked the tags with its own messages; what start refuses now is
     // reported on the first line.

@@ -189,6 +189,15 @@ fn variant_of(game: &PdnGame) -> Result<Variant, ParseError> {
 /// Replays one game: its moves, then the end its tags and result give where the position has
 /// not decided it (spec §9: the position, then `Winner`, then `Result` read White-first).
 pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
+    replay_states(game, &mut |_| {})
+}
+
+/// [`replay`], showing `on_state` the game at the start, after each move and after the end the
+/// tags give.
+pub fn replay_states(
+    game: &PdnGame,
+    on_state: &mut dyn FnMut(&Draughts),
+) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
     let v = variant_of(game)?;
     let line = game.line;
     let mut rules = Rules::parse(v, game.tag("Rules").unwrap_or("")).map_err(|e| perr(line, e))?;
@@ -196,6 +205,7 @@ pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError
         rules.fen = Some(notation::write_fen(&notation::parse_fen(v, fen).map_err(|e| perr(line, e))?));
     }
     let mut g = Draughts::new(v, rules).map_err(|e| perr(line, e))?;
+    on_state(&g);
     let mut plies = Vec::new();
     for (i, (token, at)) in game.moves.iter().enumerate() {
         if let Some((end, _)) = g.end() {
@@ -205,6 +215,7 @@ pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError
         let mv = g.read_move(colour, token).map_err(|e| perr(*at, e.to_string()))?;
         let ply = g.play_move(mv).map_err(|r| perr(*at, format!("ply {}: illegal move {token}: {r}", i + 1)))?;
         plies.push(ply);
+        on_state(&g);
     }
     let result = game.result.as_ref().map(|(r, _)| r.as_str());
     if let (Some(tag), Some(r)) = (game.tag("Result"), result)
@@ -229,9 +240,11 @@ pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError
         match winner {
             Some(Some(c)) => {
                 g.leave_as(c.opposite(), if timeout { End::Timeout } else { End::Resign });
+                on_state(&g);
             }
             Some(None) => {
                 g.draw_agreed();
+                on_state(&g);
             }
             None => {}
         }
@@ -362,8 +375,8 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     if !env.result.is_empty() {
         game.result = Some((env.result.clone(), env.result_line));
     }
-    Ok(Reading::Hidden(Box::new(move |steps: &mut Vec<Step>| {
-        let (g, plies) = replay(&game).map_err(record::ReplayError::Parse)?;
+    Ok(Reading::Own(Box::new(move |steps: &mut Vec<Step>, on_state: &mut dyn FnMut(&dyn crate::contract::AnyGame)| {
+        let (g, plies) = replay_states(&game, &mut |g| on_state(g)).map_err(record::ReplayError::Parse)?;
         steps.extend(plies.iter().map(|p| Step::Ply(g.public_ply(p, Audience::Public))));
         Ok(Game::over(&g))
     })))

@@ -4,12 +4,13 @@
 //!
 //! The shared `.jqr` envelope reads the tags and splits the movetext; a seat-prefixed move is one
 //! of its seat events to it and the result one of its action tokens, so this reader interprets
-//! the items itself. Through the contract's replay it runs as a [`Reading::Hidden`] replay.
+//! the items itself. Through the contract's replay it runs as a [`Reading::Own`] replay, which
+//! shows every state (so that images of a record can be drawn).
 
 use std::fmt::Write as _;
 
 use crate::contract::record::{self, Envelope, Item, ParseError, Reading, ReplayError, SeatEventKind, Step, perr};
-use crate::contract::{Game, Leave};
+use crate::contract::{AnyGame, Game, Leave};
 use crate::game::EndReason;
 use crate::seat::Seat;
 
@@ -68,7 +69,7 @@ pub struct Replay {
     pub game: Tiaoqi,
     /// One JSON line per ply and leave.
     pub lines: Vec<String>,
-    /// The contract's steps, for [`Reading::Hidden`].
+    /// The contract's steps, for [`Reading::Own`].
     pub steps: Vec<Step>,
 }
 
@@ -228,14 +229,21 @@ pub fn replay(text: &str) -> Result<Replay, RecordError> {
 /// Replays a read envelope: tags, then each item, then the result checked.
 pub fn replay_env(env: &Envelope) -> Result<Replay, RecordError> {
     let (mut lines, mut steps) = (Vec::new(), Vec::new());
-    let game = replay_into(env, &mut lines, &mut steps)?;
+    let game = replay_into(env, &mut lines, &mut steps, &mut |_| {})?;
     Ok(Replay { game, lines, steps })
 }
 
 /// Replays a read envelope, pushing the §8 line and the contract's step of each item as it
 /// goes (so that they are there up to an error).
-fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -> Result<Tiaoqi, RecordError> {
+/// `on_state` sees the game at the start and after each item that changes it.
+fn replay_into(
+    env: &Envelope,
+    lines: &mut Vec<String>,
+    steps: &mut Vec<Step>,
+    on_state: &mut dyn FnMut(&Tiaoqi),
+) -> Result<Tiaoqi, RecordError> {
     let mut g = start_of(env).map_err(RecordError::Parse)?;
+    on_state(&g);
     let mut n = 0u32;
     let mut result: Option<(String, usize)> = (!env.result.is_empty()).then(|| (env.result.clone(), env.result_line));
     let last = env.items.len();
@@ -257,6 +265,7 @@ fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -
                 if !g.draw_agreed() {
                     return Err(RecordError::Parse(perr(*line, "'draw' after the end")));
                 }
+                on_state(&g);
             }
             Item::Seat { token, line } => {
                 n += 1;
@@ -310,6 +319,7 @@ fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -
                         steps.push(Step::Ply(Game::public_ply(&g, &ply, crate::contract::Audience::Public)));
                     }
                 }
+                on_state(&g);
             }
         }
     }
@@ -337,7 +347,7 @@ pub fn replay_json(text: &str) -> Vec<String> {
         Err(e) => return vec![RecordError::Parse(e).json()],
     };
     let mut lines = Vec::new();
-    match replay_into(&env, &mut lines, &mut Vec::new()) {
+    match replay_into(&env, &mut lines, &mut Vec::new(), &mut |_| {}) {
         Ok(g) => lines.push(result_json(&g)),
         Err(e) => lines.push(e.json()),
     }
@@ -349,10 +359,12 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     // The start is checked now, so that a record that cannot start is a parse error at once.
     start_of(env)?;
     let env = env.clone();
-    Ok(Reading::Hidden(Box::new(move |steps: &mut Vec<Step>| match replay_into(&env, &mut Vec::new(), steps) {
-        Ok(g) => Ok(Game::over(&g)),
-        Err(RecordError::Parse(e)) => Err(ReplayError::Parse(e)),
-        Err(RecordError::Illegal { ply, reason }) => Err(ReplayError::Illegal { ply, mv: String::new(), reason }),
+    Ok(Reading::Own(Box::new(move |steps: &mut Vec<Step>, on_state: &mut dyn FnMut(&dyn AnyGame)| {
+        match replay_into(&env, &mut Vec::new(), steps, &mut |g| on_state(g)) {
+            Ok(g) => Ok(Game::over(&g)),
+            Err(RecordError::Parse(e)) => Err(ReplayError::Parse(e)),
+            Err(RecordError::Illegal { ply, reason }) => Err(ReplayError::Illegal { ply, mv: String::new(), reason }),
+        }
     })))
 }
 
