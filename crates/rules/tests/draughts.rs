@@ -264,7 +264,7 @@ fn moves_are_typed_numeric_or_algebraic_and_ambiguous_captures_ask_for_the_path(
     assert_eq!(g.read_action(Seat(0), "11-18-27").as_deref(), Ok("11x18x27"));
 }
 
-// The contract's conformance suite over the three kinds, registered from this side.
+// The contract's conformance suite over the three kinds (built in; registering them again is a no-op).
 
 fn kinds() -> [&'static catalog::GameDef; 3] {
     for d in [&DRAUGHTS, &DRAUGHTS10, &DRAUGHTS12] {

@@ -1,6 +1,5 @@
-//! The three kinds as the catalogue sees them: `GameKind`s, `GameDef`s and `RecordDef`s. They are
-//! not in the built-in catalogue yet (their board art and adapters come later); tests and tools
-//! [`crate::contract::catalog::register`] them.
+//! The three kinds as the catalogue sees them: `GameKind`s, `GameDef`s and `RecordDef`s, listed in
+//! the built-in catalogue after the Junqi family.
 
 use crate::contract::record::{self, Envelope, ParseError, Reading, RecordDef};
 use crate::contract::{
@@ -160,7 +159,7 @@ macro_rules! def {
             side: |s| if s.0 == 0 { $first } else { $second },
             shuffle: None,
         };
-        /// The catalogue entry (not in the built-in list yet).
+        /// The catalogue entry.
         pub static $name: GameDef = GameDef {
             kind: &$kind,
             start: |s| start($v, s).map(|g| Box::new(g) as Box<dyn AnyGame>),

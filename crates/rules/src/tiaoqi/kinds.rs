@@ -1,6 +1,5 @@
-//! 跳棋 as the catalogue sees it: its `GameKind`, `GameDef` and `RecordDef`. Not in the built-in
-//! catalogue yet (its board art and adapters come later); tests and tools
-//! [`crate::contract::catalog::register`] it.
+//! 跳棋 as the catalogue sees it: its `GameKind`, `GameDef` and `RecordDef`, listed in the built-in
+//! catalogue after draughts.
 //!
 //! The contract's seats are one list for every player count, while 跳棋's triangles depend on
 //! the count (spec §2): the kind lists the six seats of the six-player game, whose teams are the
@@ -119,7 +118,7 @@ pub static TIAOQI_RECORD: RecordDef = RecordDef {
     shuffle: None,
 };
 
-/// The catalogue entry (not in the built-in list yet).
+/// The catalogue entry.
 pub static TIAOQI: GameDef = GameDef {
     kind: &TIAOQI_KIND,
     start: |s| start(s).map(|g| Box::new(g) as Box<dyn AnyGame>),
