@@ -284,6 +284,7 @@ pub static FLIP_RECORD: RecordDef = RecordDef {
     piece: |colour, kind| crate::flip::piece_letter(colour, kind).to_string(),
     side: crate::flip::colour_name,
     shuffle: Some(shuffle::SHUFFLE_NAME),
+    write: None,
 };
 
 /// The catalogue entry of 翻棋.

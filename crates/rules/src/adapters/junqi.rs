@@ -395,6 +395,7 @@ macro_rules! junqi_def {
             piece: |_, k| $variant().piece(k).code.to_string(),
             side: |s| $kind.seating.get(s).map_or("?", |d| d.key),
             shuffle: None,
+            write: None,
         };
         #[doc = concat!("The catalogue entry of `", stringify!($def), "`.")]
         pub static $def: GameDef = GameDef {

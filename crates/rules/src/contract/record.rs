@@ -338,12 +338,26 @@ pub enum Step {
 /// returns the result.
 pub type HiddenReplay = Box<dyn FnOnce(&mut Vec<Step>) -> Result<Option<Over>, ReplayError>>;
 
+/// The replay of a record in a notation of the game's own (PDN, 跳棋's seat-prefixed moves), run
+/// by the game: as far as `upto`, pushing each step and calling `on_state` with the game at the
+/// start and after every step (as [`super::replay::replay_with`] does); it returns the result and
+/// the game after the last step.
+pub type OwnReplay = Box<
+    dyn FnOnce(
+        super::replay::Upto,
+        &mut Vec<Step>,
+        &mut dyn FnMut(&dyn super::AnyGame),
+    ) -> Result<(Option<Over>, Box<dyn super::AnyGame>), ReplayError>,
+>;
+
 /// What a game reads from a record's tags and tokens.
 pub enum Reading {
     /// Everything the game starts from is known: the replay plays the tokens through the contract.
     Known(Start),
     /// The record hides the start (a setup `?`): only the game's public history can be followed.
     Hidden(HiddenReplay),
+    /// Everything is known, but the movetext is the game's own notation: the game replays it.
+    Own(OwnReplay),
 }
 
 /// How one kind reads and names things in its records: the part of the record format that is the
@@ -360,7 +374,14 @@ pub struct RecordDef {
     pub side: fn(Seat) -> &'static str,
     /// Deal games: the dealing scheme, written as the `Shuffle` tag.
     pub shuffle: Option<&'static str>,
+    /// Kinds whose records are not the plain `.jqr` form (draughts: PDN; 跳棋: seat-prefixed
+    /// moves): writes the record [`write_plain_items`] is asked for, which its `read` reads back.
+    pub write: Option<WriteFn>,
 }
+
+/// A kind's own record writer: the start, the players by seat, what happened in order, the end,
+/// and the record's date and secrecy.
+pub type WriteFn = fn(&Start, &[String], &[Written], Option<&Over>, &RecordMeta) -> String;
 
 /// The result token for an end: `1-0` when the first seat's team won, `0-1` when another team
 /// did, `1/2-1/2` for a draw, `*` while the game goes on (or for a ranking, which the token cannot
@@ -423,6 +444,7 @@ pub static PLAIN: RecordDef = RecordDef {
     piece: |_, k| k.0.to_string(),
     side: |_| "?",
     shuffle: None,
+    write: None,
 };
 
 /// Writes the plain record of a game: the tags [`read_plain`] reads (with the players' names and
@@ -478,6 +500,9 @@ pub fn write_plain_items(
     over: Option<&Over>,
     meta: &RecordMeta,
 ) -> String {
+    if let Some(write) = def.record.write {
+        return write(start, players, items, over, meta);
+    }
     let kind = def.kind;
     let result = result_token(def, over);
     let mut tags = vec![("Format".to_string(), "jqr/1".to_string()), ("Variant".into(), kind.record_tag.into())];

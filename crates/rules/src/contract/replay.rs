@@ -57,6 +57,10 @@ pub fn replay_with(
             let over = public(steps)?;
             return Ok(Replayed { def, envelope, over, game: None });
         }
+        Reading::Own(own) => {
+            let (over, game) = own(upto, steps, on_state)?;
+            return Ok(Replayed { def, envelope, over, game: Some(game) });
+        }
     };
     // The game's reader has checked the tags with its own messages; what start refuses now is
     // reported on the first line.

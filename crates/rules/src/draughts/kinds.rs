@@ -1,14 +1,16 @@
 //! The three kinds as the catalogue sees them: `GameKind`s, `GameDef`s and `RecordDef`s, listed in
 //! the built-in catalogue after the Junqi family.
 
-use crate::contract::record::{self, Envelope, ParseError, Reading, RecordDef};
+use crate::contract::record::{
+    self, Envelope, ParseError, Reading, RecordDef, RecordMeta, SeatEventKind, Terminal, Written,
+};
 use crate::contract::{
-    AnyGame, First, GameDef, GameKind, Lang, ModeDesc, OnTimeout, Over, Policy, PublicPly, Rematch, SeatDesc, Seating,
-    SettingsError, SetupStyle, Standing, Start, StartError, Words,
+    AnyGame, First, Game, GameDef, GameKind, Lang, Leave, ModeDesc, OnTimeout, Over, Policy, PublicPly, Rematch,
+    SeatDesc, Seating, SettingsError, SetupStyle, Standing, Start, StartError, Words,
 };
 use crate::seat::Seat;
 
-use super::board::Variant;
+use super::board::{Colour, Variant};
 use super::game::Draughts;
 use super::rules::Rules;
 
@@ -145,6 +147,56 @@ fn read(def: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
     record::read_plain(def, env)
 }
 
+/// Writes a game of `v` as PDN (spec §9): the moves replayed on its start, a terminal word turned
+/// into the end it stands for (the loser is the seat `over` does not name), then
+/// [`super::pdn::export`] with the date and the players by colour. A token that does not replay
+/// ends the movetext there (the log was checked when it was written).
+fn write(
+    v: Variant,
+    s: &Start,
+    players: &[String],
+    items: &[Written],
+    over: Option<&Over>,
+    meta: &RecordMeta,
+) -> String {
+    let Ok(mut g) = start(v, s) else {
+        return String::new();
+    };
+    for item in items {
+        match item {
+            Written::Action(token, _) => {
+                let seat = Game::to_move(&g);
+                let Ok(mv) = Game::parse_action(&g, seat, token) else { break };
+                if Game::play(&mut g, seat, mv).is_err() {
+                    break;
+                }
+            }
+            Written::Seat(seat, kind) => {
+                let why = if *kind == SeatEventKind::Timeout { Leave::Timeout } else { Leave::Resign };
+                Game::leave(&mut g, *seat, why);
+            }
+            Written::Terminal(Terminal::Draw) => {
+                g.draw_agreed();
+            }
+            Written::Terminal(t) => {
+                let why = if *t == Terminal::Timeout { Leave::Timeout } else { Leave::Resign };
+                if let Some(loser) = over.and_then(Over::winner).map(|w| Seat(1 - w.min(1))) {
+                    Game::leave(&mut g, loser, why);
+                }
+            }
+        }
+    }
+    let name = |c: Colour| players.get(usize::from(g.seat_of(c).0)).map_or("?", String::as_str).to_string();
+    let (black, white) = (name(Colour::Black), name(Colour::White));
+    let mut tags: Vec<(&str, &str)> = Vec::new();
+    if let Some(d) = &meta.date {
+        tags.push(("Date", d));
+    }
+    tags.push(("Black", &black));
+    tags.push(("White", &white));
+    super::pdn::export(&g, &tags)
+}
+
 fn piece(_: Seat, k: crate::piece::PieceKind) -> String {
     if k == super::contract::KING { "king".into() } else { "man".into() }
 }
@@ -158,6 +210,7 @@ macro_rules! def {
             piece,
             side: |s| if s.0 == 0 { $first } else { $second },
             shuffle: None,
+            write: Some(|s, p, i, o, m| write($v, s, p, i, o, m)),
         };
         /// The catalogue entry.
         pub static $name: GameDef = GameDef {

@@ -7,15 +7,17 @@
 //! names, [`crate::contract::Fact::Colour`] in plies, the `Seats` tag of its records).
 
 use crate::contract::catalog::Place;
-use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, RecordMeta, SeatEventKind, Terminal, Written};
 use crate::contract::{
-    AnyGame, First, GameDef, GameKind, Lang, ModeDesc, OnTimeout, Policy, Rematch, SeatDesc, Seating, SettingsError,
-    SetupStyle, Start, StartError, Words,
+    AnyGame, First, Game, GameDef, GameKind, Lang, Leave, ModeDesc, OnTimeout, Over, Policy, Rematch, SeatDesc,
+    Seating, SettingsError, SetupStyle, Standing, Start, StartError, Words,
 };
+use crate::seat::Seat;
 
 use super::board::{self, POINTS, Pt, Side};
 use super::game::Tiaoqi;
 use super::position::Layout;
+use super::record;
 use super::rules::Rules;
 
 const fn w(en: &'static str, zh_hans: &'static str, zh_hant: &'static str) -> Words {
@@ -116,7 +118,53 @@ pub static TIAOQI_RECORD: RecordDef = RecordDef {
     piece: |_, _| "piece".into(),
     side: |s| Side::from_index(s.index()).key(),
     shuffle: None,
+    write: Some(write),
 };
+
+/// Writes a game as its own record (spec §7): the plies replayed on its start, each leave as
+/// `<seat>:resign`/`<seat>:timeout` (a two-player game's terminal word is the leave of the seat
+/// `over` places last), an agreed draw as `draw`. A token that does not replay ends the entries
+/// there (the log was checked when it was written).
+fn write(s: &Start, players: &[String], items: &[Written], over: Option<&Over>, meta: &RecordMeta) -> String {
+    let Ok(mut g) = start(s) else {
+        return String::new();
+    };
+    let mut entries = Vec::new();
+    let leave = |g: &mut Tiaoqi, entries: &mut Vec<record::Entry>, seat: Seat, why: Leave| {
+        entries.push(record::leave_entry(g, seat.0, why));
+        Game::leave(g, seat, why);
+    };
+    for item in items {
+        match item {
+            Written::Action(token, _) => {
+                let seat = Game::to_move(&g);
+                let Ok(mv) = Game::parse_action(&g, seat, token) else { break };
+                let Ok(ply) = Game::play(&mut g, seat, mv) else { break };
+                entries.push(record::ply_entry(&g, &ply));
+            }
+            Written::Seat(seat, kind) => {
+                let why = if *kind == SeatEventKind::Timeout { Leave::Timeout } else { Leave::Resign };
+                leave(&mut g, &mut entries, *seat, why);
+            }
+            Written::Terminal(Terminal::Draw) => {
+                if g.draw_agreed() {
+                    entries.push(record::Entry { round: g.round(), text: "draw".into() });
+                }
+            }
+            Written::Terminal(t) => {
+                let why = if *t == Terminal::Timeout { Leave::Timeout } else { Leave::Resign };
+                let last = match over.map(|o| &o.standing) {
+                    Some(Standing::Places(p)) => p.iter().enumerate().max_by_key(|(_, h)| **h).map(|(i, _)| i as u8),
+                    _ => None,
+                };
+                if let Some(seat) = last {
+                    leave(&mut g, &mut entries, Seat(seat), why);
+                }
+            }
+        }
+    }
+    record::write(&g, players, &entries, meta.date.as_deref())
+}
 
 /// The catalogue entry.
 pub static TIAOQI: GameDef = GameDef {

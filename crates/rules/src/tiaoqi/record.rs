@@ -4,11 +4,12 @@
 //!
 //! The shared `.jqr` envelope reads the tags and splits the movetext; a seat-prefixed move is one
 //! of its seat events to it and the result one of its action tokens, so this reader interprets
-//! the items itself. Through the contract's replay it runs as a [`Reading::Hidden`] replay.
+//! the items itself. Through the contract's replay it runs as a [`Reading::Own`] replay.
 
 use std::fmt::Write as _;
 
 use crate::contract::record::{self, Envelope, Item, ParseError, Reading, ReplayError, SeatEventKind, Step, perr};
+use crate::contract::replay::Upto;
 use crate::contract::{Game, Leave};
 use crate::game::EndReason;
 use crate::seat::Seat;
@@ -68,7 +69,7 @@ pub struct Replay {
     pub game: Tiaoqi,
     /// One JSON line per ply and leave.
     pub lines: Vec<String>,
-    /// The contract's steps, for [`Reading::Hidden`].
+    /// The contract's steps, as [`Reading::Own`] hands them over.
     pub steps: Vec<Step>,
 }
 
@@ -228,14 +229,21 @@ pub fn replay(text: &str) -> Result<Replay, RecordError> {
 /// Replays a read envelope: tags, then each item, then the result checked.
 pub fn replay_env(env: &Envelope) -> Result<Replay, RecordError> {
     let (mut lines, mut steps) = (Vec::new(), Vec::new());
-    let game = replay_into(env, &mut lines, &mut steps)?;
+    let game = replay_into(env, &mut lines, &mut steps, &mut |_| {})?;
     Ok(Replay { game, lines, steps })
 }
 
 /// Replays a read envelope, pushing the §8 line and the contract's step of each item as it
-/// goes (so that they are there up to an error).
-fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -> Result<Tiaoqi, RecordError> {
+/// goes (so that they are there up to an error), and handing `on_state` the game at the start
+/// and after each item.
+fn replay_into(
+    env: &Envelope,
+    lines: &mut Vec<String>,
+    steps: &mut Vec<Step>,
+    on_state: &mut dyn FnMut(&Tiaoqi),
+) -> Result<Tiaoqi, RecordError> {
     let mut g = start_of(env).map_err(RecordError::Parse)?;
+    on_state(&g);
     let mut n = 0u32;
     let mut result: Option<(String, usize)> = (!env.result.is_empty()).then(|| (env.result.clone(), env.result_line));
     let last = env.items.len();
@@ -257,6 +265,7 @@ fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -
                 if !g.draw_agreed() {
                     return Err(RecordError::Parse(perr(*line, "'draw' after the end")));
                 }
+                on_state(&g);
             }
             Item::Seat { token, line } => {
                 n += 1;
@@ -296,6 +305,7 @@ fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -
                             kind,
                             out: vec![(Seat(seat), reason)],
                         });
+                        on_state(&g);
                     }
                     mv => {
                         if seat != g.seat_to_move() {
@@ -308,6 +318,7 @@ fn replay_into(env: &Envelope, lines: &mut Vec<String>, steps: &mut Vec<Step>) -
                         let ply = Game::play(&mut g, Seat(seat), action).map_err(|e| illegal(e.to_string()))?;
                         lines.push(ply_json(&g, &ply, n));
                         steps.push(Step::Ply(Game::public_ply(&g, &ply, crate::contract::Audience::Public)));
+                        on_state(&g);
                     }
                 }
             }
@@ -337,7 +348,7 @@ pub fn replay_json(text: &str) -> Vec<String> {
         Err(e) => return vec![RecordError::Parse(e).json()],
     };
     let mut lines = Vec::new();
-    match replay_into(&env, &mut lines, &mut Vec::new()) {
+    match replay_into(&env, &mut lines, &mut Vec::new(), &mut |_| {}) {
         Ok(g) => lines.push(result_json(&g)),
         Err(e) => lines.push(e.json()),
     }
@@ -349,11 +360,34 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     // The start is checked now, so that a record that cannot start is a parse error at once.
     start_of(env)?;
     let env = env.clone();
-    Ok(Reading::Hidden(Box::new(move |steps: &mut Vec<Step>| match replay_into(&env, &mut Vec::new(), steps) {
-        Ok(g) => Ok(Game::over(&g)),
-        Err(RecordError::Parse(e)) => Err(ReplayError::Parse(e)),
-        Err(RecordError::Illegal { ply, reason }) => Err(ReplayError::Illegal { ply, mv: String::new(), reason }),
+    Ok(Reading::Own(Box::new(move |upto, steps, on_state| {
+        let env = match upto {
+            Upto::End => env,
+            Upto::Plies(n) => cut(env, n),
+        };
+        match replay_into(&env, &mut Vec::new(), steps, &mut |g| on_state(g)) {
+            Ok(g) => Ok((Game::over(&g), Box::new(g) as Box<dyn crate::contract::AnyGame>)),
+            Err(RecordError::Parse(e)) => Err(ReplayError::Parse(e)),
+            Err(RecordError::Illegal { ply, reason }) => Err(ReplayError::Illegal { ply, mv: String::new(), reason }),
+        }
     })))
+}
+
+/// The record as far as its first `n` plies (moves and leaves, as the output counts them): the
+/// later items, an agreed draw and the result cut, so that the position after them replays.
+pub fn cut(mut env: Envelope, n: usize) -> Envelope {
+    let mut seen = 0;
+    env.items.retain(|i| match i {
+        Item::Seat { .. } => {
+            seen += 1;
+            seen <= n
+        }
+        // A word, or the result token written after the moves.
+        Item::Word { .. } | Item::Action { .. } => false,
+    });
+    env.result = "*".into();
+    env.tags.retain(|(k, _)| !k.eq_ignore_ascii_case("Result"));
+    env
 }
 
 /// One item of a record being written, with the round it happened in.
