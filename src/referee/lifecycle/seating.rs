@@ -10,7 +10,7 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 use super::super::route::Terms;
 use super::super::{DeploySource, Effect, Mistake, Res, time};
 use super::words::{GameMistake, Said};
-use super::{AnyLive, Referee, Turn, mistake, options_of, rebuild, seat_count, seat_words, split_players};
+use super::{AnyLive, Referee, Turn, kind_of, mistake, options_of, rebuild, seat_count, seat_words, split_players};
 
 impl Referee {
     /// Opens a game of a catalogued kind and seats its challenger (`seat=X` among the option
@@ -49,10 +49,11 @@ impl Referee {
                 mistake(GameMistake::Players { asked: n.into(), kind: kind.name, offered: offered.join(", ") })
             })?,
         };
+        let seated = kind.for_seats(count);
         let seat = match seat_word {
             None => Seat(0),
-            Some(s) => kind.seating.find(s).filter(|s| s.index() < usize::from(count)).ok_or_else(|| {
-                let known: Vec<String> = kind.seating.seats.iter().take(usize::from(count)).map(seat_key).collect();
+            Some(s) => seated.seating.find(s).filter(|s| s.index() < usize::from(count)).ok_or_else(|| {
+                let known: Vec<String> = seated.seating.seats.iter().take(usize::from(count)).map(seat_key).collect();
                 mistake(GameMistake::UnknownSeat { name: s.into(), kind: kind.name, known: known.join(", ") })
             })?,
         };
@@ -107,7 +108,7 @@ impl Referee {
         store::deadline_set(t.tx, &d).await?;
         let said = Said::Opened {
             game: row.id,
-            kind: def.kind,
+            kind: kind_of(def, &row),
             seats: seat_count(def, &row),
             by: (seat, row.challenger.clone()),
             invited: row.invited.as_deref(),
@@ -138,7 +139,7 @@ impl Referee {
         if n > 2
             && let Some(seat) = mine
         {
-            return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, seat) }));
+            return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, row, seat) }));
         }
         if row.status != status::CHALLENGED {
             // A table that filled up: say so to whoever else tries to sit down.
@@ -163,18 +164,19 @@ impl Referee {
         match mine {
             // A rematch stored with both seats taken (before the lifecycle): accepting starts it.
             Some(_) if free.is_empty() => {}
-            Some(seat) => return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, seat) })),
+            Some(seat) => return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, row, seat) })),
             None => {
                 let seat = match asked {
                     Some(name) => {
-                        let s = def.kind.seating.find(name).filter(|s| s.index() < n).ok_or_else(|| {
-                            let known: Vec<String> = def.kind.seating.seats.iter().take(n).map(seat_key).collect();
+                        let seating = kind_of(def, row).seating;
+                        let s = seating.find(name).filter(|s| s.index() < n).ok_or_else(|| {
+                            let known: Vec<String> = seating.seats.iter().take(n).map(seat_key).collect();
                             let (name, kind, known) = (name.into(), def.kind.name, known.join(", "));
                             mistake(GameMistake::UnknownSeat { name, kind, known })
                         })?;
                         if !free.contains(&s) {
                             let user = row.seats.user(s.index()).unwrap_or("?").to_string();
-                            return Err(mistake(GameMistake::SeatTaken { game, seat: seat_words(def, s), user }));
+                            return Err(mistake(GameMistake::SeatTaken { game, seat: seat_words(def, row, s), user }));
                         }
                         s
                     }
@@ -186,7 +188,7 @@ impl Referee {
                 if !free.is_empty() {
                     store::game_update(t.tx, row).await?;
                     let who = (seat, user.to_string());
-                    return self.say(t, row, Said::Joined { game, kind: def.kind, who, free }).await;
+                    return self.say(t, row, Said::Joined { game, kind: kind_of(def, row), who, free }).await;
                 }
             }
         }
@@ -211,7 +213,7 @@ impl Referee {
         }
         row.updated_at = t.now;
         let table = (0..n).map(|s| (Seat(s as u8), row.seats.user(s).unwrap_or("?").to_string())).collect();
-        self.say(t, row, Said::IsOn { game, kind: def.kind, table }).await?;
+        self.say(t, row, Said::IsOn { game, kind: kind_of(def, row), table }).await?;
         if def.kind.setup != SetupStyle::Deploy {
             return self.any_begin(t, def, row, live).await;
         }
@@ -234,7 +236,7 @@ impl Referee {
     ) -> Res<()> {
         let u = row.seats.user(seat.index()).unwrap_or("?").to_string();
         let last = store::last_layout_get(t.tx, &u, def.kind.layouts).await?.map(|l| (def.show_setup)(&l));
-        self.tell(t, row, &u, Said::DeployPrompt { game: row.id, kind: def.kind, seat, last }).await
+        self.tell(t, row, &u, Said::DeployPrompt { game: row.id, kind: kind_of(def, row), seat, last }).await
     }
 
     /// Draws who sits where from fresh entropy (a Fisher–Yates shuffle of the seated players;
@@ -301,7 +303,7 @@ impl Referee {
         let rows = (def.show_setup)(&setup);
         self.tell(t, row, user, Said::DeployTaken { game, seats: n, rows: &rows }).await?;
         if first_time {
-            self.say(t, row, Said::Deployed { game, kind: def.kind, seat }).await?;
+            self.say(t, row, Said::Deployed { game, kind: kind_of(def, row), seat }).await?;
         }
         if before.len() + usize::from(first_time) < n {
             return Ok(());
@@ -343,7 +345,7 @@ impl Referee {
         store::game_update(t.tx, row).await?;
         *live = rebuild(t.tx, def, row).await?;
         let who = (first, row.seats.user(first.index()).unwrap_or("?").to_string());
-        self.say(t, row, Said::Started { game, kind: def.kind, first: who }).await?;
+        self.say(t, row, Said::Started { game, kind: kind_of(def, row), first: who }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, first, t.now, t.out).await
     }

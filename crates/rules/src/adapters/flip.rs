@@ -245,6 +245,7 @@ pub static FLIP_KIND: GameKind = GameKind {
             SeatDesc { key: "p2", name: text("P2", "P2", "P2"), team: 1, aliases: &[] },
         ],
         counts: &[2],
+        per_count: None,
     },
     setup: SetupStyle::Deal,
     modes: &FLIP_MODES,

@@ -42,7 +42,7 @@ macro_rules! kind {
             name: $v.name(),
             aliases: $aliases,
             title: $title,
-            seating: Seating { seats: &$seats, counts: &[2] },
+            seating: Seating { seats: &$seats, counts: &[2], per_count: None },
             setup: SetupStyle::None,
             modes: &OPEN,
             settings: |mode, options| settings($v, mode, options),

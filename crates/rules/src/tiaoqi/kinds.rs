@@ -35,6 +35,36 @@ pub static SEATS: [SeatDesc; 6] = [
     SeatDesc { key: "sw", name: w("South-west", "西南", "西南"), team: 2, aliases: &["southwest"] },
 ];
 
+const S: SeatDesc = SEATS[0];
+const NE: SeatDesc = SEATS[2];
+const N: SeatDesc = SEATS[3];
+const NW: SeatDesc = SEATS[4];
+const SW: SeatDesc = SEATS[5];
+
+/// The seats of a game of 2, 3 and 4 players (spec §2), in turn order, with the default teams:
+/// none for 2 and 3 (each seat its own team), 2×2 for 4 (s+n, ne+sw).
+static SEATS_2: [SeatDesc; 2] = [S, SeatDesc { team: 1, ..N }];
+static SEATS_3: [SeatDesc; 3] = [S, SeatDesc { team: 1, ..NE }, SeatDesc { team: 2, ..NW }];
+static SEATS_4: [SeatDesc; 4] = [S, SeatDesc { team: 1, ..NE }, N, SeatDesc { team: 1, ..SW }];
+
+/// The kind as a game of 2, 3 and 4 players sees it: the seats that game has.
+static TIAOQI_2: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_2, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+static TIAOQI_3: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_3, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+static TIAOQI_4: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_4, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+
+/// The kind as played by `n` seats (its [`Seating::per_count`]).
+fn for_count(n: u8) -> &'static GameKind {
+    match n {
+        2 => &TIAOQI_2,
+        3 => &TIAOQI_3,
+        4 => &TIAOQI_4,
+        _ => &TIAOQI_KIND,
+    }
+}
+
 static OPEN: [ModeDesc; 1] = [ModeDesc {
     key: "open",
     name: w("open", "明棋", "明棋"),
@@ -46,7 +76,7 @@ pub static TIAOQI_KIND: GameKind = GameKind {
     name: "tiaoqi",
     aliases: &["chinese checkers", "chinese-checkers", "sternhalma", "跳棋"],
     title: w("Chinese checkers", "跳棋", "跳棋"),
-    seating: Seating { seats: &SEATS, counts: &[2, 3, 4, 6] },
+    seating: Seating { seats: &SEATS, counts: &[2, 3, 4, 6], per_count: Some(for_count) },
     setup: SetupStyle::None,
     modes: &OPEN,
     settings,
