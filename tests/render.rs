@@ -430,6 +430,7 @@ fn an_unknown_art_is_a_precise_error() {
             rematch: k.rematch,
             setup_hint: k.setup_hint,
             layouts: k.layouts,
+            piece_label: k.piece_label,
             record_tag: k.record_tag,
         }
     });

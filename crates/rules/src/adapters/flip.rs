@@ -255,6 +255,7 @@ pub static FLIP_KIND: GameKind = GameKind {
     setup_hint: text("", "", ""),
     layouts: "junqi-flip",
     art: "junqi-backs",
+    piece_label: |k| super::junqi::junqi_label(crate::variant::Variant::junqi(), k),
     record_tag: "junqi-flip",
 };
 

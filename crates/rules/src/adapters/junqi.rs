@@ -448,6 +448,11 @@ pub fn board_places(board: &crate::board::Board) -> Vec<crate::contract::catalog
         .collect()
 }
 
+/// A Junqi piece's tile label (`司`, `FM`) from the variant's piece table.
+pub(crate) fn junqi_label(v: &Variant, k: crate::piece::PieceKind) -> Option<(&'static str, &'static str)> {
+    v.pieces.get(usize::from(k.0)).map(|d| (d.short_en, d.short_zh))
+}
+
 junqi_def!(
     JUNQI,
     JUNQI_KIND,
@@ -475,6 +480,7 @@ junqi_def!(
         setup_hint: HINT_25,
         layouts: "junqi",
         art: "junqi",
+        piece_label: |k| junqi_label(Variant::junqi(), k),
         record_tag: "junqi",
     }
 );
@@ -506,6 +512,7 @@ junqi_def!(
         setup_hint: HINT_25,
         layouts: "junqi",
         art: "junqi4",
+        piece_label: |k| junqi_label(Variant::junqi4(), k),
         record_tag: "junqi4",
     }
 );
@@ -528,6 +535,7 @@ junqi_def!(
         setup_hint: HINT_25,
         layouts: "junqi",
         art: "junqi4",
+        piece_label: |k| junqi_label(Variant::junqi4_duel(), k),
         record_tag: "junqi4-duel",
     }
 );

@@ -3,6 +3,7 @@
 //! rematch does, and which board art draws it. One static [`GameKind`] per kind, in the catalogue.
 
 use super::lang::{Lang, Words};
+use crate::piece::PieceKind;
 use crate::seat::Seat;
 
 /// How the pieces get onto the board before the first ply.
@@ -108,6 +109,9 @@ pub enum SettingsError {
     Options(String),
 }
 
+/// The short label of a piece kind: `(English, 简体)`, or `None` for a kind the game lacks.
+pub type PieceLabelFn = fn(PieceKind) -> Option<(&'static str, &'static str)>;
+
 /// The static description of one game kind.
 #[derive(Debug)]
 pub struct GameKind {
@@ -138,6 +142,10 @@ pub struct GameKind {
     pub layouts: &'static str,
     /// The key of the board art that draws this kind's pictures.
     pub art: &'static str,
+    /// A piece kind's short label on a tile or mark, `(English, 简体)` (繁體 is the character
+    /// table's conversion of the 简体); `None` for a kind this game does not have. Images take
+    /// their labels from here, so a board art needs no game's piece table of its own.
+    pub piece_label: PieceLabelFn,
     /// The `Variant` tag of its records.
     pub record_tag: &'static str,
 }

@@ -26,7 +26,7 @@ pub use any::{AnyGame, PlayError, Played};
 pub use catalog::{Dealt, First, GameDef, MarkDef, OnTimeout, Policy, SetupError, Start, StartError};
 pub use explain::{Explain, Explained};
 pub use game::{Game, Illegal, Leave, Leaving, Unreadable};
-pub use kind::{GameKind, ModeDesc, Rematch, SeatDesc, Seating, SettingsError, SetupStyle};
+pub use kind::{GameKind, ModeDesc, PieceLabelFn, Rematch, SeatDesc, Seating, SettingsError, SetupStyle};
 pub use lang::{Lang, Words, to_traditional};
 pub use picture::{Audience, Captions, Face, Line, Picture, Token};
 pub use ply::{Fact, Over, PublicPly, Standing};

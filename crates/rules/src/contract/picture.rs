@@ -76,6 +76,14 @@ pub struct Picture {
     pub tokens: Vec<Token>,
     /// The points of the last action, in the order it touched them (from, …, to), for marks.
     pub marks: Vec<PointId>,
+    /// The points whose tokens the last action took off the board without landing there (a
+    /// draughts capture's jumped pieces), for the marks that say so; empty when it took none
+    /// or the game's combats happen on the landing point.
+    pub taken: Vec<PointId>,
+    /// Per seat, the side (colour) it plays, where a game's tokens are owned by sides rather
+    /// than by seats (跳棋: seat 1 of a 3-player game plays the `ne` triangle, side 2); empty when
+    /// a token's owner is its seat. Images colour the mover and turn the board by it.
+    pub sides: Vec<Seat>,
     /// The seat to move; `None` once the game is over.
     pub to_move: Option<Seat>,
     /// Plies played.
@@ -130,6 +138,8 @@ impl Picture {
             audience,
             tokens: Vec::new(),
             marks: Vec::new(),
+            taken: Vec::new(),
+            sides: Vec::new(),
             to_move,
             ply,
             public: Vec::new(),
@@ -146,6 +156,11 @@ impl Picture {
     /// How captions name `seat`: the game's name for it, or `None` for the kind's.
     pub fn name(&self, seat: Seat) -> Option<&Explained> {
         self.captions.names.get(seat.index())
+    }
+
+    /// The side seat `seat` plays: its entry in [`Picture::sides`], else the seat itself.
+    pub fn side(&self, seat: Seat) -> Seat {
+        self.sides.get(seat.index()).copied().unwrap_or(seat)
     }
 
     /// The token on a point, if any.

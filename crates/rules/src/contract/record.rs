@@ -338,17 +338,11 @@ pub enum Step {
 /// returns the result.
 pub type HiddenReplay = Box<dyn FnOnce(&mut Vec<Step>) -> Result<Option<Over>, ReplayError>>;
 
-/// The replay of a record in a notation of the game's own (PDN, 跳棋's seat-prefixed moves), run
-/// by the game: as far as `upto`, pushing each step and calling `on_state` with the game at the
-/// start and after every step (as [`super::replay::replay_with`] does); it returns the result and
-/// the game after the last step.
-pub type OwnReplay = Box<
-    dyn FnOnce(
-        super::replay::Upto,
-        &mut Vec<Step>,
-        &mut dyn FnMut(&dyn super::AnyGame),
-    ) -> Result<(Option<Over>, Box<dyn super::AnyGame>), ReplayError>,
->;
+/// The replay of a record whose movetext the game reads itself (跳棋's seat-keyed moves, a PDN
+/// file): it pushes each step, shows `on_state` every state (the start, then the game after each
+/// item), and returns the result.
+pub type OwnReplay =
+    Box<dyn FnOnce(&mut Vec<Step>, &mut dyn FnMut(&dyn super::AnyGame)) -> Result<Option<Over>, ReplayError>>;
 
 /// What a game reads from a record's tags and tokens.
 pub enum Reading {
@@ -356,7 +350,7 @@ pub enum Reading {
     Known(Start),
     /// The record hides the start (a setup `?`): only the game's public history can be followed.
     Hidden(HiddenReplay),
-    /// Everything is known, but the movetext is the game's own notation: the game replays it.
+    /// Everything is known, and the game replays its own movetext: its states can be drawn.
     Own(OwnReplay),
 }
 

@@ -58,8 +58,17 @@ pub fn replay_with(
             return Ok(Replayed { def, envelope, over, game: None });
         }
         Reading::Own(own) => {
-            let (over, game) = own(upto, steps, on_state)?;
-            return Ok(Replayed { def, envelope, over, game: Some(game) });
+            // The game replays the whole record; the states after `upto` are not shown.
+            let shown = |g: &dyn AnyGame| match upto {
+                Upto::Plies(n) => g.ply() as usize <= n,
+                Upto::End => true,
+            };
+            let over = own(steps, &mut |g: &dyn AnyGame| {
+                if shown(g) {
+                    on_state(g);
+                }
+            })?;
+            return Ok(Replayed { def, envelope, over, game: None });
         }
     };
     // The game's reader has checked the tags with its own messages; what start refuses now is

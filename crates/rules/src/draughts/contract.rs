@@ -222,6 +222,7 @@ impl Game for Draughts {
             .collect();
         pic.public = pic.tokens.iter().map(|t| t.at).collect();
         pic.marks = last.map_or_else(Vec::new, |l| l.path.iter().map(|&s| point(s)).collect());
+        pic.taken = last.map_or_else(Vec::new, |l| l.taken.iter().map(|&(s, _)| point(s)).collect());
         pic.captions = self.captions(last);
         pic
     }

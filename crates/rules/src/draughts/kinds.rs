@@ -53,6 +53,7 @@ macro_rules! kind {
             setup_hint: NO_SETUP,
             layouts: $v.name(),
             art: $art,
+            piece_label: label,
             record_tag: $v.name(),
         };
     };
@@ -82,6 +83,15 @@ kind!(
     WHITE_FIRST,
     "draughts12"
 );
+
+/// A piece's label: a man `M`/`兵`, a king `K`/`王`.
+fn label(k: crate::piece::PieceKind) -> Option<(&'static str, &'static str)> {
+    match k {
+        super::contract::MAN => Some(("M", "兵")),
+        super::contract::KING => Some(("K", "王")),
+        _ => None,
+    }
+}
 
 /// The kind of a variant.
 pub fn kind(v: Variant) -> &'static GameKind {

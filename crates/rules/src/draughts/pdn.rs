@@ -3,7 +3,6 @@
 //! error with its line and reason, never a panic.
 
 use crate::contract::record::{self, Envelope, Item, ParseError, Reading, Step, perr};
-use crate::contract::replay::Upto;
 use crate::contract::{Audience, Game};
 
 use super::board::{Colour, Variant};
@@ -211,14 +210,33 @@ pub enum PdnError {
 /// Replays one game: its moves, then the end its tags and result give where the position has
 /// not decided it (spec §9: the position, then `Winner`, then `Result` read White-first).
 pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
+    replay_states(game, &mut |_| {})
+}
+
+/// [`replay`], showing `on_state` the game at the start, after each move and after the end the
+/// tags give.
+pub fn replay_states(
+    game: &PdnGame,
+    on_state: &mut dyn FnMut(&Draughts),
+) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
     let mut plies = Vec::new();
-    match replay_each(game, &mut |_, p| plies.extend(p.cloned())) {
-        Ok(g) => Ok((g, plies)),
-        Err(PdnError::Parse(e)) => Err(e),
-        Err(PdnError::Illegal { ply, token, line, reason }) => {
-            Err(perr(line, format!("ply {ply}: illegal move {token}: {reason}")))
+    // Whether the moves ended the game (else the tags may end it after them: a state of its own).
+    let mut ended = false;
+    let g = replay_each(game, &mut |g, p| {
+        plies.extend(p.cloned());
+        ended = g.end().is_some();
+        on_state(g);
+    })
+    .map_err(|e| match e {
+        PdnError::Parse(e) => e,
+        PdnError::Illegal { ply, token, line, reason } => {
+            perr(line, format!("ply {ply}: illegal move {token}: {reason}"))
         }
+    })?;
+    if g.end().is_some() && !ended {
+        on_state(&g);
     }
+    Ok((g, plies))
 }
 
 /// [`replay`], handing the game to `each` at the start (`None`) and after each ply as it is played
@@ -413,27 +431,9 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     if !env.result.is_empty() {
         game.result = Some((env.result.clone(), env.result_line));
     }
-    Ok(Reading::Own(Box::new(move |upto, steps, on_state| {
-        let mut game = game;
-        if let Upto::Plies(n) = upto {
-            game = cut(game, n);
-        }
-        // Whether the moves ended the game (else the tags may end it after them, a state of its own).
-        let mut ended = false;
-        let g = replay_each(&game, &mut |g, p| {
-            if let Some(p) = p {
-                steps.push(Step::Ply(g.public_ply(p, Audience::Public)));
-            }
-            ended = g.end().is_some();
-            on_state(g);
-        })
-        .map_err(|e| match e {
-            PdnError::Parse(e) => record::ReplayError::Parse(e),
-            PdnError::Illegal { ply, token, reason, .. } => record::ReplayError::Illegal { ply, mv: token, reason },
-        })?;
-        if g.end().is_some() && !ended {
-            on_state(&g);
-        }
-        Ok((Game::over(&g), Box::new(g) as Box<dyn crate::contract::AnyGame>))
+    Ok(Reading::Own(Box::new(move |steps: &mut Vec<Step>, on_state: &mut dyn FnMut(&dyn crate::contract::AnyGame)| {
+        let (g, plies) = replay_states(&game, &mut |g| on_state(g)).map_err(record::ReplayError::Parse)?;
+        steps.extend(plies.iter().map(|p| Step::Ply(g.public_ply(p, Audience::Public))));
+        Ok(Game::over(&g))
     })))
 }

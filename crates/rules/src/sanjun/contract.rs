@@ -87,6 +87,7 @@ pub static SANJUN_KIND: GameKind = GameKind {
     ),
     layouts: "sanjun",
     art: "sanjun",
+    piece_label: |k| super::pieces::PIECES.get(usize::from(k.0)).map(|d| (d.short_en, d.short_zh)),
     record_tag: "sanjun",
 };
 

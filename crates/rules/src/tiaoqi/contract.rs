@@ -170,6 +170,7 @@ impl Game for Tiaoqi {
             Some(Move::Path(path)) => path.points().iter().map(|&q| point(q)).collect(),
             _ => Vec::new(),
         };
+        pic.sides = self.layout.sides.iter().map(|&s| side_seat(s)).collect();
         let names = self.caption_names();
         let foot = (0..self.layout.players())
             .map(|s| {

@@ -85,6 +85,7 @@ pub static TIAOQI_KIND: GameKind = GameKind {
     setup_hint: w("nothing: the pieces start in place", "无需布阵：棋子已就位", "無需布陣：棋子已就位"),
     layouts: "tiaoqi",
     art: "tiaoqi",
+    piece_label: |k| (k == super::contract::PIECE).then_some(("P", "子")),
     record_tag: "tiaoqi",
 };
 

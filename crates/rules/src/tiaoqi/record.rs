@@ -4,13 +4,13 @@
 //!
 //! The shared `.jqr` envelope reads the tags and splits the movetext; a seat-prefixed move is one
 //! of its seat events to it and the result one of its action tokens, so this reader interprets
-//! the items itself. Through the contract's replay it runs as a [`Reading::Own`] replay.
+//! the items itself. Through the contract's replay it runs as a [`Reading::Own`] replay, which
+//! shows every state (so that images of a record can be drawn).
 
 use std::fmt::Write as _;
 
 use crate::contract::record::{self, Envelope, Item, ParseError, Reading, ReplayError, SeatEventKind, Step, perr};
-use crate::contract::replay::Upto;
-use crate::contract::{Game, Leave};
+use crate::contract::{AnyGame, Game, Leave};
 use crate::game::EndReason;
 use crate::seat::Seat;
 
@@ -69,7 +69,7 @@ pub struct Replay {
     pub game: Tiaoqi,
     /// One JSON line per ply and leave.
     pub lines: Vec<String>,
-    /// The contract's steps, as [`Reading::Own`] hands them over.
+    /// The contract's steps, for [`Reading::Own`].
     pub steps: Vec<Step>,
 }
 
@@ -234,8 +234,8 @@ pub fn replay_env(env: &Envelope) -> Result<Replay, RecordError> {
 }
 
 /// Replays a read envelope, pushing the §8 line and the contract's step of each item as it
-/// goes (so that they are there up to an error), and handing `on_state` the game at the start
-/// and after each item.
+/// goes (so that they are there up to an error).
+/// `on_state` sees the game at the start and after each item that changes it.
 fn replay_into(
     env: &Envelope,
     lines: &mut Vec<String>,
@@ -305,7 +305,6 @@ fn replay_into(
                             kind,
                             out: vec![(Seat(seat), reason)],
                         });
-                        on_state(&g);
                     }
                     mv => {
                         if seat != g.seat_to_move() {
@@ -318,9 +317,9 @@ fn replay_into(
                         let ply = Game::play(&mut g, Seat(seat), action).map_err(|e| illegal(e.to_string()))?;
                         lines.push(ply_json(&g, &ply, n));
                         steps.push(Step::Ply(Game::public_ply(&g, &ply, crate::contract::Audience::Public)));
-                        on_state(&g);
                     }
                 }
+                on_state(&g);
             }
         }
     }
@@ -360,13 +359,9 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     // The start is checked now, so that a record that cannot start is a parse error at once.
     start_of(env)?;
     let env = env.clone();
-    Ok(Reading::Own(Box::new(move |upto, steps, on_state| {
-        let env = match upto {
-            Upto::End => env,
-            Upto::Plies(n) => cut(env, n),
-        };
+    Ok(Reading::Own(Box::new(move |steps: &mut Vec<Step>, on_state: &mut dyn FnMut(&dyn AnyGame)| {
         match replay_into(&env, &mut Vec::new(), steps, &mut |g| on_state(g)) {
-            Ok(g) => Ok((Game::over(&g), Box::new(g) as Box<dyn crate::contract::AnyGame>)),
+            Ok(g) => Ok(Game::over(&g)),
             Err(RecordError::Parse(e)) => Err(ReplayError::Parse(e)),
             Err(RecordError::Illegal { ply, reason }) => Err(ReplayError::Illegal { ply, mv: String::new(), reason }),
         }

@@ -369,6 +369,7 @@ pub static TOY_KIND: GameKind = GameKind {
         "三個數字 1、2、3（a 到 c 列），如 312",
     ),
     layouts: "toy3",
+    piece_label: |k| ["1", "2", "3"].get(usize::from(k.0)).map(|&r| (r, r)),
     art: "toy3",
     record_tag: "toy3",
 };
