@@ -621,10 +621,16 @@ fn the_generic_replayer_reads_pdn_and_plain_records_of_draughts() {
         g.over().as_ref(),
         &Default::default(),
     );
+    // The contract's writer writes a draughts record as PDN (RecordDef::write), whose replay shows
+    // every state: the last one is the game at the end.
+    assert!(text.contains("[GameType \"20,W,10,10,N2,0\"]"), "{text}");
     let mut steps = Vec::new();
-    let r = replay::replay(&text, &mut steps).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let a = r.game.expect("a known start").picture_for(junqi_rules::contract::Audience::Everyone);
+    let mut last = None;
+    replay::replay_with(&text, replay::Upto::End, &mut steps, &mut |g| last = Some(g.box_clone()))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let a = last.expect("states shown").picture_for(junqi_rules::contract::Audience::Everyone);
     assert_eq!(a, g.picture_for(junqi_rules::contract::Audience::Everyone));
+    assert_eq!(steps.len(), items.len());
 }
 
 #[test]
