@@ -239,6 +239,17 @@ impl Referee {
         self.tell(t, row, &u, Said::DeployPrompt { game: row.id, kind: kind_of(def, row), seat, last }).await
     }
 
+    /// Begins a game a tournament round opened with both seats taken, of a kind with nothing to
+    /// deploy (its pieces dealt or set out by the rules).
+    pub(in crate::referee) async fn begin_round_game(
+        &self,
+        t: &mut Turn<'_>,
+        def: &'static GameDef,
+        row: &mut GameRow,
+    ) -> Res<()> {
+        self.any_begin(t, def, row, &mut None).await
+    }
+
     /// Draws who sits where from fresh entropy (a Fisher–Yates shuffle of the seated players;
     /// with two, an even first byte keeps the challenger in the first seat).
     async fn seat_by_lot(&self, t: &mut Turn<'_>, row: &mut GameRow, n: usize) -> Res<()> {
