@@ -19,6 +19,8 @@ use crate::discord::text::{Say, say};
     description_localized("zh-CN", "发起挑战（不指定对手则任何人可接受）"),
     description_localized("zh-TW", "發起挑戰（不指定對手則任何人可接受）")
 )]
+// Each parameter is an option of the slash command (Discord's form, not a call site).
+#[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Ctx<'_>,
     #[description = "Who (empty: anyone may accept)"]

@@ -631,6 +631,11 @@ impl Said<'_> {
                 } else {
                     (format!("{s} "), format!("{s} ({user}) "))
                 };
+                // A describer that names the seat with its key (跳棋: `South (s) m3-l4`) has the
+                // player in the key's place.
+                let key = kind.seating.get(ply.seat).map_or("", |d| d.key);
+                let keyed = if zh { format!("{s}（{key}） ") } else { format!("{s} ({key}) ") };
+                let plain = if !key.is_empty() && text.contains(&keyed) { keyed } else { plain };
                 let _ = write!(t, "#{game} {}", text.replacen(&plain, &named, 1));
                 t
             }
