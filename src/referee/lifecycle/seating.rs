@@ -355,6 +355,9 @@ impl Referee {
         row.updated_at = t.now;
         store::game_update(t.tx, row).await?;
         *live = rebuild(t.tx, def, row).await?;
+        // The game may know better: a draughts game from a set position where the second seat
+        // is to move.
+        let first = live.as_ref().map_or(first, |l| l.game.to_move());
         let who = (first, row.seats.user(first.index()).unwrap_or("?").to_string());
         self.say(t, row, Said::Started { game, kind: kind_of(def, row), first: who }).await?;
         self.any_renders(def, row, t);

@@ -118,13 +118,14 @@ fn settings(v: Variant, mode: &str, options: &str) -> Result<String, SettingsErr
 }
 
 /// Starts a game of `v`: two seats, the open mode, the options' position; the first seat named
-/// must be the one whose side is to move.
+/// must be the one whose side is to move, or seat 0, the default, which leaves it to the position
+/// (a set position where the second seat moves first, spec §12.3).
 pub fn start(v: Variant, s: &Start) -> Result<Draughts, StartError> {
     def(v).check_seats(s.seats)?;
     settings(v, &s.mode, &s.options)?;
     let rules = Rules::parse(v, &s.options).map_err(|e| StartError::Settings(SettingsError::Options(e)))?;
     let g = Draughts::new(v, rules).map_err(|e| StartError::Settings(SettingsError::Options(e)))?;
-    if s.first != g.seat_of(g.position().to_move) {
+    if s.first != g.seat_of(g.position().to_move) && s.first != Seat(0) {
         return Err(StartError::First(s.first));
     }
     Ok(g)
