@@ -646,3 +646,30 @@ fn plies_read_with_the_numeric_and_the_algebraic_move() {
     assert_eq!(pic.marks.iter().map(|p| p.0).collect::<Vec<_>>(), [15, 22]);
     assert_eq!(pic.captions.last.unwrap().text.en, "15x22 (d4xf6), takes 1");
 }
+
+/// Every legal token of random games plays (seed 6 of the 10×10 game reaches a king whose flying
+/// step and capture share both squares, 47-36 and 47x36: the capture is the move).
+#[test]
+fn every_legal_token_of_random_games_plays() {
+    use junqi_rules::contract::{AnyGame, Start};
+    for def in [&DRAUGHTS, &DRAUGHTS10, &DRAUGHTS12] {
+        for seed in 0..8u64 {
+            let mut rng = Rng::new(seed);
+            let mut g = (def.start)(&Start::new(2)).unwrap();
+            for _ in 0..300 {
+                if g.over().is_some() {
+                    break;
+                }
+                let seat = g.to_move();
+                let legal = g.legal_tokens(seat);
+                for t in &legal {
+                    if let Err(e) = g.box_clone().play_text(seat, t) {
+                        panic!("{} seed {seed} ply {}: the legal {t} is refused: {e}", def.name(), g.ply());
+                    }
+                }
+                let t = legal[rng.below(legal.len())].clone();
+                g.play_text(seat, &t).unwrap();
+            }
+        }
+    }
+}
