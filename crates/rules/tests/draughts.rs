@@ -651,7 +651,7 @@ fn plies_read_with_the_numeric_and_the_algebraic_move() {
 /// step and capture share both squares, 47-36 and 47x36: the capture is the move).
 #[test]
 fn every_legal_token_of_random_games_plays() {
-    use junqi_rules::contract::{AnyGame, Start};
+    use junqi_rules::contract::Start;
     for def in [&DRAUGHTS, &DRAUGHTS10, &DRAUGHTS12] {
         for seed in 0..8u64 {
             let mut rng = Rng::new(seed);
