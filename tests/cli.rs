@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use junqi_referee::rules::contract::record::write_plain;
-use junqi_referee::rules::contract::{AnyGame, Audience, GameDef, Secret, Start, catalog, replay};
+use junqi_referee::rules::contract::{AnyGame, Audience, GameDef, Secret, SetupStyle, Start, catalog, replay};
 use junqi_referee::rules::flip::{Deal, FlipAction, FlipGame, FlipOptions};
 use junqi_referee::rules::flip_record::{FlipRecord, FlipRecordInfo};
 use junqi_referee::rules::record::{Record, RecordInfo};
@@ -279,9 +279,14 @@ fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
         for seed in [1, 2] {
             let (text, game) = generated_game(def, seed);
             // Parse and replay in process: the same final state for everyone who may see it all.
-            let replayed =
-                replay::replay(&text, &mut Vec::new()).unwrap_or_else(|e| panic!("{}: {e}\n{text}", def.name()));
-            let back = replayed.game.unwrap();
+            // A game that replays its own movetext (PDN, 跳棋) shows its states instead of
+            // handing back the game: the last state shown is the game at the end.
+            let mut last: Option<Box<dyn AnyGame>> = None;
+            let replayed = replay::replay_with(&text, replay::Upto::End, &mut Vec::new(), &mut |g| {
+                last = Some(g.box_clone());
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}\n{text}", def.name()));
+            let back = replayed.game.or(last).unwrap();
             assert_eq!(back.picture_for(Audience::Everyone), game.picture_for(Audience::Everyone), "{}", def.name());
             assert_eq!(back.over(), game.over(), "{}", def.name());
             // The command line: every ply and a result, then the legal moves of the seat to move.
@@ -308,6 +313,13 @@ fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
 #[test]
 fn setup_random_and_check_serve_every_catalogued_kind() {
     for def in catalog::all() {
+        if def.kind.setup == SetupStyle::None {
+            // Nothing to deploy or deal: a clear refusal, not an empty setup.
+            let out = bin().args(["setup", "random", "--variant", def.name(), "--seed", "7"]).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{}", def.name());
+            assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to draw"), "{}", def.name());
+            continue;
+        }
         let out = bin()
             .args(["setup", "random", "--variant", def.name(), "--seed"])
             .arg(if def.deal.is_some() {
@@ -326,4 +338,121 @@ fn setup_random_and_check_serve_every_catalogued_kind() {
             assert!(text.contains("[Deal \""), "{text}");
         }
     }
+}
+
+/// Writes `text` to a temporary file named for the test, returning its path.
+fn temp_record(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("junqi-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn run(args: &[&str], path: &Path) -> (String, String, i32) {
+    let out = bin().args(args).arg(path).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap())
+}
+
+const TWO_PDN_GAMES: &str = "[Event \"Discord\"]\n[Black \"alice\"]\n[White \"bob\"]\n[Result \"1-0\"]\n\
+[GameType \"21,B,8,8,N1,0\"]\n[Winner \"white\"]\n[Termination \"resign\"]\n\n1. 11-15 22-18 2. 15x22 25x18 1-0\n\n\
+[Event \"Two\"]\n[GameType \"20,W,10,10,N2,0\"]\n[Result \"*\"]\n\n1. 32-28 {a comment} 19-23 *\n";
+
+#[test]
+fn a_pdn_file_replays_every_game_or_the_one_picked() {
+    let path = temp_record("two.pdn", TWO_PDN_GAMES);
+    let first = "{\"ply\":1,\"side\":\"black\",\"move\":\"11-15\",\"outcome\":\"moved\"}\n\
+{\"ply\":2,\"side\":\"white\",\"move\":\"22-18\",\"outcome\":\"moved\"}\n\
+{\"ply\":3,\"side\":\"black\",\"move\":\"15x22\",\"outcome\":\"captured\",\"captured\":[{\"square\":18,\"piece\":\"man\"}]}\n\
+{\"ply\":4,\"side\":\"white\",\"move\":\"25x18\",\"outcome\":\"captured\",\"captured\":[{\"square\":22,\"piece\":\"man\"}]}\n\
+{\"result\":\"white_wins\",\"reason\":\"resign\"}\n";
+    let second = "{\"ply\":1,\"side\":\"white\",\"move\":\"32-28\",\"outcome\":\"moved\"}\n\
+{\"ply\":2,\"side\":\"black\",\"move\":\"19-23\",\"outcome\":\"moved\"}\n\
+{\"result\":\"ongoing\",\"reason\":null}\n";
+    // One game picked: exactly the spec's output (rules-draughts.md §10, §12.4).
+    assert_eq!(run(&["replay", "--json", "--game", "1"], &path), (first.to_string(), String::new(), 0));
+    assert_eq!(run(&["replay", "--json", "--game", "2"], &path), (second.to_string(), String::new(), 0));
+    // The whole file: each game after its header line.
+    let all = format!("{{\"game\":1,\"line\":1}}\n{first}{{\"game\":2,\"line\":11}}\n{second}");
+    assert_eq!(run(&["replay", "--json"], &path).0, all);
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains("game 2 (line 11)") && text.contains("white wins (resign)"), "{text}");
+    // Moves: after two plies Black must take; the international game's legal moves, sorted.
+    assert_eq!(run(&["moves", "--ply", "2"], &path), ("15x22\n".to_string(), String::new(), 0));
+    assert_eq!(run(&["moves", "--game", "2"], &path), ("28x19\n".to_string(), String::new(), 0));
+    let (moves, _, code) = run(&["moves", "--game", "2", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    let listed: Vec<&str> = moves.lines().collect();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(listed, sorted);
+    assert_eq!(listed.len(), 9, "{moves}");
+    assert!(listed.contains(&"31-27") && listed.iter().all(|m| m.contains('-')), "{moves}");
+    let (_, err, code) = run(&["replay", "--game", "3"], &path);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds 2 game"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_malformed_pdn_file_is_refused_with_its_line_and_reason() {
+    let cases = [
+        ("[GameType \"21,B,8,8,N1,0\"]\n[Result \"*\"\n\n1. 11-15 *\n", 2, "must end with ']'"),
+        ("[GameType \"21,B,8,8,N1,0\"]\n\n1. 11-15 22-18 2. 15-19 {never closed\n", 3, "never closed"),
+        ("[GameType \"25,B,8,8,N1,0\"]\n\n1. 11-15 *\n", 1, "20, 21 or 27"),
+        ("[Event \"x\"]\n\n1. 11-15 *\n", 1, "no GameType tag"),
+    ];
+    for (i, (text, line, reason)) in cases.into_iter().enumerate() {
+        let path = temp_record(&format!("bad{i}.pdn"), text);
+        let (out, _, code) = run(&["replay", "--json"], &path);
+        assert_eq!(code, 2, "{text}");
+        let v: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+        assert_eq!(v["error"], "parse", "{out}");
+        assert_eq!(v["line"], line, "{out}");
+        assert!(v["reason"].as_str().unwrap().contains(reason), "{out}");
+        let (_, err, code) = run(&["replay"], &path);
+        assert_eq!(code, 2);
+        assert!(err.contains(&format!("line {line}: ")) && err.contains(reason), "{err}");
+        let (_, err, code) = run(&["moves"], &path);
+        assert_eq!(code, 2, "{err}");
+        let _ = std::fs::remove_file(&path);
+    }
+    // A move that is not legal (English: men never move backwards) names its ply.
+    let path = temp_record("illegal.pdn", "[GameType \"21,B,8,8,N1,0\"]\n\n1. 11-15 24-20 2. 15-11 *\n");
+    let (out, _, code) = run(&["replay", "--json"], &path);
+    assert_eq!(code, 2);
+    assert!(out.lines().last().unwrap().starts_with("{\"ply\":3,\"error\":\"illegal_move\""), "{out}");
+    let _ = std::fs::remove_file(&path);
+}
+
+const TIAOQI_EXAMPLE: &str = "[Format \"jqr/1\"]\n[Variant \"tiaoqi\"]\n[Rules \"jump=2\"]\n[Seats \"s:alice n:bob\"]\n\
+[Teams \"-\"]\n[First \"s\"]\n[Date \"2026.11.30\"]\n[Result \"s>n\"]\n\n1. s:m3-l4 n:o15-p14 2. s:l2-j4-n4 n:resign\ns>n\n";
+
+#[test]
+fn a_tiaoqi_record_replays_as_its_spec_shows_and_lists_moves() {
+    let path = temp_record("example.jqr", TIAOQI_EXAMPLE);
+    let expected = "{\"ply\":1,\"seat\":\"s\",\"move\":\"m3-l4\",\"outcome\":\"moved\"}\n\
+{\"ply\":2,\"seat\":\"n\",\"move\":\"o15-p14\",\"outcome\":\"moved\"}\n\
+{\"ply\":3,\"seat\":\"s\",\"move\":\"l2-j4-n4\",\"outcome\":\"jumped\",\"hops\":2}\n\
+{\"ply\":4,\"seat\":\"n\",\"move\":\"resign\",\"outcome\":\"resigned\"}\n\
+{\"result\":\"ranked\",\"places\":{\"s\":1,\"n\":2},\"teams\":null,\"reason\":\"resign\"}\n";
+    assert_eq!(run(&["replay", "--json"], &path), (expected.to_string(), String::new(), 0));
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains("l2-j4-n4") && text.contains("jumped (2 hops)") && text.contains("s 1, n 2"), "{text}");
+    // The opening with 6 pieces and jump=2: 12 moves (rules-tiaoqi.md §9), one per (from, to).
+    let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 12, "{moves}");
+    assert!(moves.lines().any(|m| m == "m3-l4"), "{moves}");
+    // Over: nothing to list.
+    assert_eq!(run(&["moves"], &path), (String::new(), String::new(), 0));
+    let _ = std::fs::remove_file(&path);
+    // A hop out of turn (n moves first although s is to move): an illegal move at ply 1.
+    let bad = temp_record("out-of-turn.jqr", &TIAOQI_EXAMPLE.replace("1. s:m3-l4 n:o15-p14", "1. n:o15-p14 s:m3-l4"));
+    let (out, _, code) = run(&["replay", "--json"], &bad);
+    assert_eq!((out.as_str(), code), ("{\"ply\":1,\"error\":\"illegal_move\"}\n", 2));
+    let (_, err, code) = run(&["replay"], &bad);
+    assert_eq!(code, 2);
+    assert!(err.contains("ply 1") && err.contains("not to move"), "{err}");
+    let _ = std::fs::remove_file(&bad);
 }

@@ -50,7 +50,10 @@ fn unknown_seats_and_variants_are_named() {
     let (_, err, code) = run(&["setup", "random", "--variant", "junqi5"]);
     assert_eq!(
         (code, err.as_str()),
-        (2, "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel, junqi-flip)\n")
+        (
+            2,
+            "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel, junqi-flip, draughts, draughts10, draughts12, tiaoqi)\n"
+        )
     );
     // A broken layout is reported with the seat's own point names.
     let (_, err, code) =

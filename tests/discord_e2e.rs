@@ -1043,3 +1043,127 @@ async fn a_timeout_committed_before_a_crash_is_posted_once_after_the_restart() {
     assert_eq!(ids.len(), 1, "one message, {} posts", announced(&all).len());
     assert_eq!(ids.into_iter().next().unwrap(), first[0]);
 }
+
+/// Whether an answer says `en` or, in Chinese, `zh` (private answers come in the user's language).
+fn said(r: &Recorded, en: &str, zh: &str) -> bool {
+    let c = content(r);
+    c.contains(en) || c.contains(zh)
+}
+
+/// Posts of a thread containing `text`, after the first `skip`.
+async fn wait_post(h: &mut Harness, channel: u64, skip: usize, text: &str) -> String {
+    let all =
+        h.fake.wait_for(10, text, |r| posts_to(r, channel).iter().skip(skip).any(|x| content(x).contains(text))).await;
+    posts_to(&all, channel).iter().skip(skip).map(content).find(|c| c.contains(text)).unwrap()
+}
+
+/// Opens a challenge in the main channel, has each taker press its Accept (or Join) button, and
+/// returns (game id, the game's thread) once the game has begun (no deployment: it begins at once).
+async fn open_and_fill(h: &mut Harness, challenge: Value, takers: &[(u64, &str)]) -> (u64, u64) {
+    let before = h.fake.requests().await;
+    let (posts, threads) = (posts_to(&before, CHANNEL_ID).len(), threads_made(&before).len());
+    h.interact(challenge).await;
+    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > posts).await;
+    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
+    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
+    let game: u64 = accept["jq:acc:".len()..].parse().unwrap();
+    for &taker in takers {
+        let id = h.id();
+        h.interact(payload::button(id, taker, Some(CHANNEL_ID), &accept)).await;
+    }
+    let begins = format!("Game #{game} begins");
+    let all = h
+        .fake
+        .wait_for(20, "the game's thread and start", |r| {
+            threads_made(r).len() > threads
+                && threads_made(r).last().is_some_and(|&t| posts_to(r, t).iter().any(|x| content(x).contains(&begins)))
+        })
+        .await;
+    (game, *threads_made(&all).last().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn english_draughts_plays_from_challenge_to_result_on_discord() {
+    let mut h = Harness::start(true).await;
+    let id = h.id();
+    let rules = "colour=creator fen=B:W18,27,31:B14,5";
+    let opts = [("opponent", json!(BOB.0.to_string())), ("variant", json!("draughts")), ("rules", json!(rules))];
+    let challenge = payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts);
+    let (game, thread) = open_and_fill(&mut h, challenge, &[BOB]).await;
+    assert_eq!(game, 1);
+    let opened = posts_to(&h.fake.requests().await, thread).iter().map(content).collect::<Vec<_>>().join("\n");
+    assert!(opened.contains("Black <@") && opened.contains("White <@"), "{opened}");
+    // Autocomplete offers the legal paths: the double jump is the only move (a capture is
+    // compulsory), by its ends; `/junqi move` from/to offers its start and end.
+    let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
+    assert_eq!(offered, ["14x32"]);
+    assert_eq!(h.complete(ALICE, thread, "move", &[("from", "")], "from").await, ["14"]);
+    assert_eq!(h.complete(ALICE, thread, "move", &[("from", "14"), ("to", "")], "to").await, ["32"]);
+    // A move that does not take is refused in private, with the game's reason (in the
+    // player's language).
+    let r = command_answer(&mut h, ALICE, thread, "move", &[("from", json!("5")), ("to", json!("9"))]).await;
+    assert!(r.iter().any(|x| said(x, "a capture is compulsory", "有吃必吃")), "{r:?}");
+    // From and to name the one capture between them: the double jump, which crowns.
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!("14")), ("to", json!("32"))])).await;
+    let ply = wait_post(&mut h, thread, n, "ply 1").await;
+    assert!(ply.contains("14x32") && ply.contains("crowned"), "{ply}");
+    // Out of turn: refused; Bob plays by the whole action text; Alice types her move in the thread.
+    let r = command_answer(&mut h, ALICE, thread, "play", &[("action", json!("32-27"))]).await;
+    assert!(r.iter().any(|x| said(x, "not your turn", "还没轮到你")), "{r:?}");
+    command_posts(&mut h, BOB, thread, "play", &[("action", json!("31-27"))], "31-27").await;
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.fake.dispatch("MESSAGE_CREATE", payload::message(id, ALICE, thread, "32x23")).await;
+    let over = wait_post(&mut h, thread, n, "is over").await;
+    assert!(over.contains("Black") && over.contains("wins") && over.contains("no pieces left"), "{over}");
+    // The record (export) is PDN.
+    let r = command_answer(&mut h, BOB, thread, "export", &[("id", json!(1))]).await;
+    let text: String =
+        r.iter().flat_map(|x| x.files.iter()).map(|f| String::from_utf8_lossy(&f.2).to_string()).collect();
+    let text = if text.is_empty() { r.iter().map(content).collect::<String>() } else { text };
+    assert!(text.contains("[GameType \"21,B,8,8,N1,0\"]") && text.contains("14x32"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_tiaoqi_game_joins_moves_and_resigns_on_discord() {
+    let mut h = Harness::start(false).await;
+    let id = h.id();
+    let opts = [("variant", json!("tiaoqi")), ("players", json!(3)), ("rules", json!("first=creator"))];
+    let challenge = payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts);
+    let (game, thread) = open_and_fill(&mut h, challenge, &[BOB, CAROL]).await;
+    assert_eq!(game, 1);
+    let all = h.fake.requests().await;
+    let public =
+        posts_to(&all, thread).iter().chain(posts_to(&all, CHANNEL_ID).iter()).map(content).collect::<String>();
+    // The seats of a 3-player game (spec §2): South, North-east, North-west; no South-east.
+    assert!(
+        !public.contains("South-east") && public.contains("North-east") && public.contains("North-west"),
+        "{public}"
+    );
+    // South moves by start and end; a hop out of turn is refused.
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!("l2")), ("to", json!("n4"))], "l2-n4").await;
+    let r = command_answer(&mut h, CAROL, thread, "move", &[("from", json!("a13")), ("to", json!("c11"))]).await;
+    assert!(r.iter().any(|x| said(x, "not your turn", "还没轮到你")), "{r:?}");
+    // North-east: autocomplete offers whole paths from the start typed.
+    let offered = h.complete(BOB, thread, "play", &[("action", "w13")], "action").await;
+    assert!(offered.iter().any(|a| a == "w13-u11"), "{offered:?}");
+    // A path through an occupied point is refused with the game's reason.
+    let r = command_answer(&mut h, BOB, thread, "play", &[("action", json!("y13-w13-u13"))]).await;
+    assert!(r.iter().any(|x| said(x, "is occupied", "已有棋子")), "{r:?}");
+    command_posts(&mut h, BOB, thread, "play", &[("action", json!("w13-u11"))], "w13-u11").await;
+    // More than two race: no agreed draw.
+    let r = command_answer(&mut h, CAROL, thread, "draw", &[("action", json!(0))]).await;
+    assert!(r.iter().any(|x| said(x, "cannot be drawn by agreement", "不能议和")), "{r:?}");
+    // North-west resigns on turn and leaves; North-east resigns off turn and leaves: South, the
+    // last racer, completes the round with a move, and the places are announced (spec §10.8:
+    // the end is checked at the end of each round).
+    command_posts(&mut h, CAROL, thread, "resign", &[], "is out").await;
+    command_posts(&mut h, BOB, thread, "resign", &[], "is out").await;
+    let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
+    command_posts(&mut h, ALICE, thread, "play", &[("action", json!(offered[0]))], "is over").await;
+    let all = h.fake.requests().await;
+    let over = posts_to(&all, thread).iter().map(content).find(|c| c.contains("is over")).unwrap();
+    assert!(over.contains("South") && over.contains(" 1") && over.contains(" 3"), "{over}");
+}

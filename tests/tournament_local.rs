@@ -269,3 +269,42 @@ async fn swiss_9() {
 9. p5: 0.5 pts, Buchholz 6.5, 0-1-2"
     );
 }
+
+/// A tournament of English draughts: its round games begin at once (nothing to deploy), a game of
+/// 30 plies and more is rated, and the rating lives in the draughts pool, apart from Junqi's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draughts_tournament_rates_its_games_in_the_draughts_pool() {
+    use junqi_referee::rules::contract::{Start, catalog};
+    let mut sim = Sim::new("draughts", 3, "Checkers format=round-robin variant=draughts colour=creator");
+    let out = sim.run().await;
+    // ">   board 2: game #1, p2 (Black) vs p3 (White)": no deployment asked for.
+    let line = out.lines().find(|l| l.contains(": game #1, ")).expect("the first round's game");
+    assert!(line.ends_with("(White)"), "{line}");
+    let rest = line.split_once(": game #1, ").unwrap().1;
+    let (black, rest) = rest.split_once(" (Black) vs ").unwrap();
+    let white = rest.split_once(" (White)").unwrap().0.to_string();
+    assert!(out.contains("Game #1 begins! Black"), "{out}");
+    // Thirty plies of the first legal move (sorted), played as each side, then the side to move
+    // resigns.
+    let def = catalog::find("draughts").unwrap();
+    let mut g = (def.start)(&Start::new(2)).unwrap();
+    for _ in 0..30 {
+        let seat = g.to_move();
+        let mut legal = g.legal_tokens(seat);
+        legal.sort();
+        let who = if seat.0 == 0 { black } else { white.as_str() };
+        sim.text.push_str(&format!("{who}: move 1 {}\n", legal[0]));
+        g.play_text(seat, &legal[0]).unwrap();
+    }
+    assert!(g.over().is_none(), "the game goes on after 30 plies");
+    let loser = if g.to_move().0 == 0 { black } else { white.as_str() };
+    sim.text.push_str(&format!("{loser}: resign 1\n{black}: rating variant=draughts\n{black}: rating\n"));
+    let out = sim.run().await;
+    assert!(!out.contains("> error"), "{out}");
+    assert!(out.contains("Game #1 is over") && !out.contains("so it is not rated"), "{out}");
+    let draughts = out.lines().skip_while(|l| !l.ends_with("rating variant=draughts")).nth(1).unwrap();
+    assert!(!draughts.contains("no rated") && draughts.contains(black), "{draughts}");
+    let junqi = out.lines().skip_while(|l| !l.ends_with(": rating")).nth(1).unwrap();
+    assert!(junqi.contains("no rated junqi game"), "{junqi}");
+    let _ = std::fs::remove_file(&sim.db);
+}

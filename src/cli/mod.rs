@@ -9,10 +9,12 @@ use clap::{Parser, Subcommand};
 mod draw;
 mod local;
 mod moves;
+mod pdn;
 mod render;
 mod replay;
 mod serve;
 mod setup;
+mod tiaoqi;
 
 /// Referee for Junqi (军棋) and its family: replay and check game records, validate deployments.
 #[derive(Parser, Debug)]
@@ -26,15 +28,23 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Replay a .jqr record, checking every move; prints each ply and the result.
+    /// Replay a record, checking every move; prints each ply and the result.
     ///
-    /// Exit status 2 (with a JSON error object under --json) on an illegal move or a parse error.
+    /// Any catalogued game's .jqr record; a draughts PDN file (GameType or Variant tag), which may
+    /// hold several games: all are replayed, each after a `game N` header (`{"game":N,"line":L}`
+    /// under --json), unless --game picks one; a 跳棋 record (Variant "tiaoqi"). Exit status 2
+    /// (with a JSON error object under --json) on an illegal move or a parse error, which names
+    /// its line and reason.
     Replay {
         /// The record file.
         file: PathBuf,
-        /// One JSON object per ply, then one for the result (notation.md, "Replay output").
+        /// One JSON object per ply, then one for the result (notation.md, "Replay output";
+        /// rules-draughts.md §10; rules-tiaoqi.md §8).
         #[arg(long)]
         json: bool,
+        /// A PDN file of several games: replay only the N-th (from 1).
+        #[arg(long)]
+        game: Option<usize>,
     },
     /// Check or generate deployments (布阵).
     Setup {
@@ -43,12 +53,19 @@ pub enum Command {
         action: SetupAction,
     },
     /// List the legal moves of the side to move, one per line, sorted.
+    ///
+    /// Draughts (PDN): in PDN notation, captures from and to with the full path only when
+    /// ambiguous. 跳棋: one move per (from, to), `--` when the seat must pass. Nothing once the
+    /// game is over.
     Moves {
-        /// The record file (it must contain both setups).
+        /// The record file (with hidden setups, it must contain both).
         file: PathBuf,
         /// Look at the position after this many plies (default: after the last).
         #[arg(long)]
         ply: Option<usize>,
+        /// A PDN file of several games: the N-th (from 1; default: the first).
+        #[arg(long)]
+        game: Option<usize>,
     },
     /// Run the Discord bot (also what no subcommand does when a token is configured; without one, no subcommand starts `local`).
     Serve {
@@ -163,14 +180,14 @@ pub fn run_with(cli: Cli) -> ExitCode {
     match cli.command {
         None => serve::run_default(),
         Some(Command::Serve { config }) => serve::run(config.as_deref()),
-        Some(Command::Replay { file, json }) => replay::run(&file, json),
+        Some(Command::Replay { file, json, game }) => replay::run(&file, json, game),
         Some(Command::Setup { action: SetupAction::Check { deployment, side, variant } }) => {
             setup::check(&deployment, side.as_deref(), &variant.unwrap_or_else(|| first_kind().into()))
         }
         Some(Command::Setup { action: SetupAction::Random { seed, variant, side } }) => {
             setup::random(seed, &variant.unwrap_or_else(|| first_kind().into()), side.as_deref())
         }
-        Some(Command::Moves { file, ply }) => moves::run(&file, ply),
+        Some(Command::Moves { file, ply, game }) => moves::run(&file, ply, game),
         Some(Command::Local { db, images, no_images, delivery_keys }) => {
             local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys)
         }

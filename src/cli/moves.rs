@@ -8,11 +8,17 @@ use crate::rules::contract::Envelope;
 use crate::rules::contract::replay::{Upto, replay_with};
 
 /// Runs the command.
-pub fn run(path: &Path, ply: Option<usize>) -> ExitCode {
+pub fn run(path: &Path, ply: Option<usize>, game: Option<usize>) -> ExitCode {
     let text = match super::read_file(path) {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if super::pdn::is_draughts(path, &text) {
+        return super::pdn::moves(path, &text, ply, game);
+    }
+    if super::tiaoqi::is_tiaoqi(&text) {
+        return super::tiaoqi::moves(path, &text, ply);
+    }
     let fail = |e: &dyn std::fmt::Display| {
         eprintln!("error: {}: {e}", path.display());
         ExitCode::from(2)

@@ -1,4 +1,5 @@
-//! `replay FILE.jqr [--json]`, for any catalogued game: the record is replayed through the game
+//! `replay FILE.jqr [--json]`, for any catalogued game (draughts and 跳棋 records have their own
+//! outputs: `pdn.rs`, `tiaoqi.rs`): the record is replayed through the game
 //! contract and each step printed from what the public learns of it (`notation.md`, "Replay
 //! output"). The words come from the catalogue: seat keys, sides, point and piece names.
 
@@ -190,12 +191,19 @@ fn parse_error(path: &Path, json: bool, line: usize, reason: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Runs the command.
-pub fn run(path: &Path, json: bool) -> ExitCode {
+/// Runs the command: draughts (PDN) and 跳棋 records by their own replay output, any other kind
+/// through the contract.
+pub fn run(path: &Path, json: bool, game: Option<usize>) -> ExitCode {
     let text = match super::read_file(path) {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if super::pdn::is_draughts(path, &text) {
+        return super::pdn::replay(path, &text, json, game);
+    }
+    if super::tiaoqi::is_tiaoqi(&text) {
+        return super::tiaoqi::replay(path, &text, json);
+    }
     // The game, for the words of the output; a record naming none fails in the replay below.
     let def = crate::rules::contract::Envelope::parse(&text).ok().and_then(|e| e.game().ok());
     let mut steps = Vec::new();

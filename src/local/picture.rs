@@ -45,21 +45,31 @@ pub fn picture_text(picture: &Picture, kind: &GameKind) -> String {
     text
 }
 
-/// A side's initial as records name it (`red` → `R`), else its seat's key (`s` → `S`).
-fn initial(def: &GameDef, side: Seat) -> char {
+/// A side's initial as records name it (`red` → `R`), else its seat's key (`s` → `S`). Where
+/// the seats depend on the number of players (跳棋), pieces are owned by the kind's full list of
+/// seats (its sides, whatever the count), shown by their whole key (`NE`).
+fn initial(def: &GameDef, side: Seat) -> String {
+    if def.kind.seating.per_count.is_some() {
+        return def.kind.seating.get(side).map_or("?", |d| d.key).to_uppercase();
+    }
     let named = (def.record.side)(side);
     let word = if named.is_empty() || named == "?" { def.kind.seating.get(side).map_or("?", |d| d.key) } else { named };
-    word.chars().next().map_or('?', |c| c.to_ascii_uppercase())
+    word.chars().next().map_or('?', |c| c.to_ascii_uppercase()).to_string()
 }
 
-/// How a token looks in its cell.
+/// How a token looks in its cell: a side and a piece; a game with one kind of piece
+/// (`piece`, 跳棋) shows only the side.
 fn token(def: &GameDef, face: Face) -> String {
+    let initial = |s| initial(def, s);
     match face {
-        Face::Known { owner, kind } => format!("{}{}", initial(def, owner), (def.record.piece)(owner, kind)),
-        Face::Hidden { owner } => format!("{}?", initial(def, owner)),
+        Face::Known { owner, kind } => match (def.record.piece)(owner, kind) {
+            p if p == "piece" => initial(owner),
+            p => format!("{}{p}", initial(owner)),
+        },
+        Face::Hidden { owner } => format!("{}?", initial(owner)),
         Face::Down => "##".into(),
         Face::Under { owner, kind } => {
-            format!("{}{}", initial(def, owner).to_ascii_lowercase(), (def.record.piece)(owner, kind))
+            format!("{}{}", initial(owner).to_ascii_lowercase(), (def.record.piece)(owner, kind))
         }
     }
 }
@@ -140,7 +150,9 @@ mod tests {
             assert!(public.contains('*'), "{name}:\n{public}");
             // Everyone sees every piece's kind; the public no more than the game shows it.
             assert!(!all.contains('?') && !all.contains("##"), "{name}:\n{all}");
-            assert!(public.contains('?') || public.contains("##"), "{name}:\n{public}");
+            // Games with something hidden hide it from the public; open games show it all.
+            let open = def.kind.modes.iter().all(|m| m.key == "open");
+            assert_eq!(public.contains('?') || public.contains("##"), !open, "{name}:\n{public}");
             // Rows are labelled by their points' names.
             let first = places.iter().filter(|p| p.y == 0).min_by_key(|p| p.x).unwrap();
             assert!(public.lines().nth(1).unwrap().trim_start().starts_with(&first.name), "{name}:\n{public}");

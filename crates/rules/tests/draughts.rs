@@ -264,7 +264,7 @@ fn moves_are_typed_numeric_or_algebraic_and_ambiguous_captures_ask_for_the_path(
     assert_eq!(g.read_action(Seat(0), "11-18-27").as_deref(), Ok("11x18x27"));
 }
 
-// The contract's conformance suite over the three kinds, registered from this side.
+// The contract's conformance suite over the three kinds (built in; registering them again is a no-op).
 
 fn kinds() -> [&'static catalog::GameDef; 3] {
     for d in [&DRAUGHTS, &DRAUGHTS10, &DRAUGHTS12] {
@@ -621,10 +621,16 @@ fn the_generic_replayer_reads_pdn_and_plain_records_of_draughts() {
         g.over().as_ref(),
         &Default::default(),
     );
+    // The contract's writer writes a draughts record as PDN (RecordDef::write), whose replay shows
+    // every state: the last one is the game at the end.
+    assert!(text.contains("[GameType \"20,W,10,10,N2,0\"]"), "{text}");
     let mut steps = Vec::new();
-    let r = replay::replay(&text, &mut steps).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let a = r.game.expect("a known start").picture_for(junqi_rules::contract::Audience::Everyone);
+    let mut last = None;
+    replay::replay_with(&text, replay::Upto::End, &mut steps, &mut |g| last = Some(g.box_clone()))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let a = last.expect("states shown").picture_for(junqi_rules::contract::Audience::Everyone);
     assert_eq!(a, g.picture_for(junqi_rules::contract::Audience::Everyone));
+    assert_eq!(steps.len(), items.len());
 }
 
 #[test]
@@ -639,4 +645,31 @@ fn plies_read_with_the_numeric_and_the_algebraic_move() {
     let pic = g.picture_for(junqi_rules::contract::Audience::Public);
     assert_eq!(pic.marks.iter().map(|p| p.0).collect::<Vec<_>>(), [15, 22]);
     assert_eq!(pic.captions.last.unwrap().text.en, "15x22 (d4xf6), takes 1");
+}
+
+/// Every legal token of random games plays (seed 6 of the 10×10 game reaches a king whose flying
+/// step and capture share both squares, 47-36 and 47x36: the capture is the move).
+#[test]
+fn every_legal_token_of_random_games_plays() {
+    use junqi_rules::contract::Start;
+    for def in [&DRAUGHTS, &DRAUGHTS10, &DRAUGHTS12] {
+        for seed in 0..8u64 {
+            let mut rng = Rng::new(seed);
+            let mut g = (def.start)(&Start::new(2)).unwrap();
+            for _ in 0..300 {
+                if g.over().is_some() {
+                    break;
+                }
+                let seat = g.to_move();
+                let legal = g.legal_tokens(seat);
+                for t in &legal {
+                    if let Err(e) = g.box_clone().play_text(seat, t) {
+                        panic!("{} seed {seed} ply {}: the legal {t} is refused: {e}", def.name(), g.ply());
+                    }
+                }
+                let t = legal[rng.below(legal.len())].clone();
+                g.play_text(seat, &t).unwrap();
+            }
+        }
+    }
 }

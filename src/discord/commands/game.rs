@@ -19,6 +19,8 @@ use crate::discord::text::{Say, say};
     description_localized("zh-CN", "发起挑战（不指定对手则任何人可接受）"),
     description_localized("zh-TW", "發起挑戰（不指定對手則任何人可接受）")
 )]
+// Each parameter is an option of the slash command (Discord's form, not a call site).
+#[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Ctx<'_>,
     #[description = "Who (empty: anyone may accept)"]
@@ -53,14 +55,28 @@ pub async fn challenge(
     #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
     #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
     time: Option<String>,
-    #[description = "Your seat on the 4-player board: S, E, N or W (default S)"]
+    #[description = "Your seat in a game of more than two: S, E, N or W; 跳棋 s, ne, n… (default: the first)"]
     #[name_localized("zh-CN", "座位")]
     #[name_localized("zh-TW", "座位")]
-    #[description_localized("zh-CN", "四国棋盘上的座位：南、东、北、西（默认南）")]
-    #[description_localized("zh-TW", "四國棋盤上的座位：南、東、北、西（預設南）")]
+    #[description_localized("zh-CN", "多人棋的座位：南、东、北、西；跳棋 s、ne、n 等（默认第一个）")]
+    #[description_localized("zh-TW", "多人棋的座位：南、東、北、西；跳棋 s、ne、n 等（預設第一個）")]
     seat: Option<String>,
+    #[description = "Number of players, for games played by several counts (跳棋: 2, 3, 4 or 6)"]
+    #[name_localized("zh-CN", "人数")]
+    #[name_localized("zh-TW", "人數")]
+    #[description_localized("zh-CN", "人数（可多人对弈的棋种，如跳棋：2、3、4 或 6）")]
+    #[description_localized("zh-TW", "人數（可多人對弈的棋種，如跳棋：2、3、4 或 6）")]
+    #[min = 2]
+    #[max = 6]
+    players: Option<u8>,
 ) -> Result<(), BotError> {
     let opponent = opponent.map(|u| (u.id.get(), u.global_name.clone().unwrap_or(u.name.clone())));
+    // The referee reads the number of players among the rule words too (`players=3`).
+    let rules = match (rules, players) {
+        (rules, None) => rules,
+        (None, Some(n)) => Some(format!("players={n}")),
+        (Some(r), Some(n)) => Some(format!("players={n} {r}")),
+    };
     // The referee reads the challenger's seat among the rule words (`seat=e`).
     let rules = match (rules, seat) {
         (rules, None) => rules,

@@ -57,13 +57,21 @@ impl RefereeService {
 }
 
 /// An action token as the two fields of `/junqi move`: `c6-c7` → (`c6`, `c7`), a flip `+c6` →
-/// (`c6`, [`FLIP`]). `None` for a token of another form (the command cannot play it).
+/// (`c6`, [`FLIP`]), a path by its ends: 跳棋's hops `l2-j4-n4` → (`l2`, `n4`), a draughts
+/// capture `1x10x19` → (`1`, `19`) (the games read start and end back as the path: 跳棋 the
+/// shortest, draughts the only capture between them, or a list of the full paths to choose).
+/// `None` for a token of another form (the command cannot play it).
 pub(super) fn action_fields(token: &str) -> Option<(String, String)> {
     if let Some(point) = token.strip_prefix('+') {
         return Some((point.to_string(), FLIP.to_string()));
     }
-    let (from, to) = token.split_once('-')?;
-    Some((from.to_string(), to.to_string()))
+    let numeric = token.chars().all(|c| c.is_ascii_digit() || c == 'x' || c == '-');
+    let points: Vec<&str> =
+        if token.contains('-') || !numeric { token.split('-').collect() } else { token.split('x').collect() };
+    match points.as_slice() {
+        [from, .., to] if !from.is_empty() && !to.is_empty() => Some((from.to_string(), to.to_string())),
+        _ => None,
+    }
 }
 
 /// The start the actor chose in `from`: the one named so (any case), else the only start that
@@ -109,6 +117,11 @@ mod tests {
         assert_eq!(action_fields("S.c6-C.s"), Some(("S.c6".into(), "C.s".into())));
         assert_eq!(action_fields("+c6"), Some(("c6".into(), FLIP.into())));
         assert_eq!(action_fields("pass"), None);
+        assert_eq!(action_fields("l2-j4-n4"), Some(("l2".into(), "n4".into())));
+        assert_eq!(action_fields("1x10x19"), Some(("1".into(), "19".into())));
+        assert_eq!(action_fields("15x22"), Some(("15".into(), "22".into())));
+        assert_eq!(action_fields("11-15"), Some(("11".into(), "15".into())));
+        assert_eq!(action_fields("--"), None);
     }
 
     #[test]

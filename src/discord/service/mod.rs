@@ -315,17 +315,25 @@ impl RefereeService {
                 let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
                 let mut lines: Vec<String> = Vec::new();
                 for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
-                    // 4-player games list their seats by team: `S a + N c vs E b + W d`.
-                    let kind = catalog::find(&r.variant).map(|d| d.kind);
+                    // Games of more than two seats list their seats by team: `S a + N c vs E b + W d`
+                    // (the seats the game has: a 3-player 跳棋 sits S, NE, NW, each a team).
+                    let users = self.referee.seat_users(r.id).await.unwrap_or_default();
+                    let kind = catalog::find(&r.variant).map(|d| d.kind.for_seats(users.len() as u8));
                     if let Some(kind) = kind.filter(|k| k.seating.seats.len() > 2) {
-                        let users = self.referee.seat_users(r.id).await.unwrap_or_default();
+                        let mut teams: Vec<u8> = Vec::new();
+                        for d in kind.seating.seats.iter().take(users.len()) {
+                            if !teams.contains(&d.team) {
+                                teams.push(d.team);
+                            }
+                        }
                         let team = |t: u8| {
                             let seats = kind.seating.seats.iter().zip(&users).filter(|(d, _)| d.team == t);
                             let named =
                                 seats.map(|(d, u)| format!("{} {}", d.key.to_uppercase(), u.as_deref().unwrap_or("?")));
                             named.collect::<Vec<_>>().join(" + ")
                         };
-                        lines.push(format!("#{} {} vs {} · {}", r.id, team(0), team(1), r.status));
+                        let sides: Vec<String> = teams.into_iter().map(team).collect();
+                        lines.push(format!("#{} {} · {}", r.id, sides.join(" vs "), r.status));
                         continue;
                     }
                     lines.push(format!(

@@ -21,8 +21,11 @@ impl RefereeService {
     /// 2-player games, whose challenges keep their Accept and Decline buttons only.
     pub(super) async fn free_seats(&self, game: i64) -> Option<Vec<(String, String)>> {
         let row = self.referee.game_row(game).await.ok()??;
-        let kind = catalog::find(&row.variant).map(|d| d.kind).filter(|k| k.seating.seats.len() > 2)?;
         let users = self.referee.seat_users(game).await.ok()?;
+        // The seats the game has (a 3-player 跳棋: South, North-east, North-west).
+        let kind = catalog::find(&row.variant)
+            .map(|d| d.kind.for_seats(users.len() as u8))
+            .filter(|k| k.seating.seats.len() > 2)?;
         Some(
             kind.seating
                 .seats

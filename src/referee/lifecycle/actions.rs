@@ -10,7 +10,7 @@ use crate::store::{self, GameRow, status};
 use super::super::route::GameAction;
 use super::super::{Effect, Mistake, Msg, Res};
 use super::words::Said;
-use super::{AnyLive, Referee, Turn, seat_count};
+use super::{AnyLive, Referee, Turn, kind_of, seat_count};
 
 /// The bit of a seat in a draw-agreement mask (`games.draw_offer`).
 fn bit(seat: Seat) -> i64 {
@@ -152,7 +152,7 @@ impl Referee {
             row.updated_at = t.now;
             store::game_update(t.tx, row).await?;
             let free = (0..n).filter(|&f| row.seats.user(f).is_none()).map(|f| Seat(f as u8)).collect();
-            let said = Said::Left { game, kind: def.kind, who: (Seat(s as u8), user.to_string()), free };
+            let said = Said::Left { game, kind: kind_of(def, row), who: (Seat(s as u8), user.to_string()), free };
             return self.say(t, row, said).await;
         }
         if row.invited.as_deref() != Some(user) && row.challenger != user && row.seats.seat_of(user).is_none() {
@@ -189,7 +189,11 @@ impl Referee {
         }
         let l = self.any_live(t, def, row, live).await?;
         if l.game.is_out(seat) {
-            return Err(super::mistake(super::GameMistake::SeatOut { game, seat: super::seat_words(def, seat) }));
+            return Err(super::mistake(super::GameMistake::SeatOut { game, seat: super::seat_words(def, row, seat) }));
+        }
+        // A game that no agreement can draw (跳棋 of more than two) refuses the offer itself.
+        if l.game.box_clone().agree_draw().is_none() {
+            return Err(super::mistake(super::GameMistake::NotOffered { game, what: super::words::Feature::Draws }));
         }
         let mask = mask | bit(seat);
         let n = seat_count(def, row);
@@ -200,9 +204,9 @@ impl Referee {
             store::game_update(t.tx, row).await?;
             let who = (seat, user.to_string());
             let said = if mask == bit(seat) {
-                Said::DrawOffered { game, kind: def.kind, who }
+                Said::DrawOffered { game, kind: kind_of(def, row), who }
             } else {
-                Said::DrawAgreed { game, kind: def.kind, who, waiting }
+                Said::DrawAgreed { game, kind: kind_of(def, row), who, waiting }
             };
             return self.say(t, row, said).await;
         }

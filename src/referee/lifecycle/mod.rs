@@ -88,9 +88,15 @@ pub(super) fn seat_count(def: &GameDef, row: &GameRow) -> usize {
     split_players(&row.rules).0.and_then(|n| n.parse().ok()).unwrap_or(smallest)
 }
 
+/// The kind as a game's seats see it: its seat names, keys and teams are the game's (跳棋's seats
+/// depend on the number of players, [`GameKind::for_seats`]).
+pub(super) fn kind_of(def: &GameDef, row: &GameRow) -> &'static GameKind {
+    def.kind.for_seats(seat_count(def, row) as u8)
+}
+
 /// A seat's name in every language (`?` for a seat the kind does not have).
-pub(super) fn seat_words(def: &GameDef, seat: Seat) -> crate::rules::contract::Words {
-    def.kind
+pub(super) fn seat_words(def: &GameDef, row: &GameRow, seat: Seat) -> crate::rules::contract::Words {
+    kind_of(def, row)
         .seating
         .get(seat)
         .map_or(crate::rules::contract::Words { en: "?", zh_hans: "？", zh_hant: "？" }, |d| d.name)

@@ -10,7 +10,7 @@ use crate::store::{self, GameRow, status};
 
 use super::super::{Effect, Fail, Mistake, Res, corrupt};
 use super::words::{GameMistake, Said, Sitter, Waiting};
-use super::{AnyLive, Referee, Turn, mistake, options_of, result_string, seat_count, seat_words};
+use super::{AnyLive, Referee, Turn, kind_of, mistake, options_of, result_string, seat_count, seat_words};
 
 /// The player of a seat (`?` while it is free).
 fn sitter(row: &GameRow, seat: Seat) -> Sitter {
@@ -103,7 +103,7 @@ impl Referee {
         }
         let l = self.any_live(t, def, row, live).await?;
         if l.game.is_out(seat) {
-            return Err(mistake(GameMistake::SeatOut { game, seat: seat_words(def, seat) }));
+            return Err(mistake(GameMistake::SeatOut { game, seat: seat_words(def, row, seat) }));
         }
         if l.game.to_move() != seat {
             return Err(Mistake::NotYourTurn(game).into());
@@ -132,8 +132,14 @@ impl Referee {
     ) -> Res<()> {
         let (described, outs) = split_ply(&played.public);
         let user = sitter(row, described.seat).1;
-        let said =
-            Said::Ply { game: row.id, kind: def.kind, user: &user, ply: &described, describe: def.describe, auto };
+        let said = Said::Ply {
+            game: row.id,
+            kind: kind_of(def, row),
+            user: &user,
+            ply: &described,
+            describe: def.describe,
+            auto,
+        };
         self.say(t, row, said).await?;
         self.any_go_on(t, def, row, live, &outs).await
     }
@@ -159,7 +165,7 @@ impl Referee {
         }
         row.updated_at = t.now;
         t.out.game_update(t.tx, row).await?;
-        self.say(t, row, Said::ToMove { game, kind: def.kind, who: sitter(row, next) }).await?;
+        self.say(t, row, Said::ToMove { game, kind: kind_of(def, row), who: sitter(row, next) }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, next, t.now, t.out).await
     }
@@ -175,7 +181,8 @@ impl Referee {
     ) -> Res<()> {
         if seat_count(def, row) > 2 {
             for &(seat, reason) in outs {
-                self.say(t, row, Said::Out { game: row.id, kind: def.kind, who: sitter(row, seat), reason }).await?;
+                self.say(t, row, Said::Out { game: row.id, kind: kind_of(def, row), who: sitter(row, seat), reason })
+                    .await?;
             }
         }
         Ok(())
@@ -195,7 +202,7 @@ impl Referee {
         let game = row.id;
         let l = self.any_live(t, def, row, live).await?;
         if l.game.is_out(seat) {
-            return Err(mistake(GameMistake::SeatOut { game, seat: seat_words(def, seat) }));
+            return Err(mistake(GameMistake::SeatOut { game, seat: seat_words(def, row, seat) }));
         }
         let before = l.game.to_move();
         let Leaving { out, end } = l.game.leave(seat, why);
@@ -235,7 +242,7 @@ impl Referee {
         let game = row.id;
         let n = seat_count(def, row);
         row.status = status::FINISHED.into();
-        row.result = Some(result_string(def.kind, &over));
+        row.result = Some(result_string(kind_of(def, row), &over));
         row.draw_offer = None;
         row.updated_at = t.now;
         store::game_update(t.tx, row).await?;
@@ -243,13 +250,13 @@ impl Referee {
             t.out.effects.push(Effect::TimerCancel { game });
         }
         let table = (0..n).map(|s| sitter(row, Seat(s as u8))).collect();
-        self.say(t, row, Said::Over { game, kind: def.kind, over: &over, table }).await?;
+        self.say(t, row, Said::Over { game, kind: kind_of(def, row), over: &over, table }).await?;
         // The finished game is revealed completely.
         let mut deps = store::deployments_get(t.tx, game).await?;
         if !deps.is_empty() {
             deps.sort_by_key(|d| d.seat);
             let list = deps.iter().map(|d| (Seat(d.seat as u8), (def.show_setup)(&d.setup))).collect();
-            self.say(t, row, Said::Setups { game, kind: def.kind, list }).await?;
+            self.say(t, row, Said::Setups { game, kind: kind_of(def, row), list }).await?;
         }
         if let Some(d) = store::flip::flip_get(t.tx, game).await? {
             let said = Said::Dealt { game, seed: &d.seed, deal: &d.deal, commitment: &d.commitment };

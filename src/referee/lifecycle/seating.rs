@@ -12,7 +12,7 @@ use super::super::route::Terms;
 use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
 use super::words::{GameMistake, Said};
 use super::{
-    AnyLive, Referee, Turn, deploy_time, deploy_word, mistake, options_of, rebuild, seat_count, seat_words,
+    AnyLive, Referee, Turn, deploy_time, deploy_word, kind_of, mistake, options_of, rebuild, seat_count, seat_words,
     split_players,
 };
 
@@ -53,10 +53,11 @@ impl Referee {
                 mistake(GameMistake::Players { asked: n.into(), kind: kind.name, offered: offered.join(", ") })
             })?,
         };
+        let seated = kind.for_seats(count);
         let seat = match seat_word {
             None => Seat(0),
-            Some(s) => kind.seating.find(s).filter(|s| s.index() < usize::from(count)).ok_or_else(|| {
-                let known: Vec<String> = kind.seating.seats.iter().take(usize::from(count)).map(seat_key).collect();
+            Some(s) => seated.seating.find(s).filter(|s| s.index() < usize::from(count)).ok_or_else(|| {
+                let known: Vec<String> = seated.seating.seats.iter().take(usize::from(count)).map(seat_key).collect();
                 mistake(GameMistake::UnknownSeat { name: s.into(), kind: kind.name, known: known.join(", ") })
             })?,
         };
@@ -119,7 +120,7 @@ impl Referee {
         store::deadline_set(t.tx, &d).await?;
         let said = Said::Opened {
             game: row.id,
-            kind: def.kind,
+            kind: kind_of(def, &row),
             seats: seat_count(def, &row),
             by: (seat, row.challenger.clone()),
             invited: row.invited.as_deref(),
@@ -150,7 +151,7 @@ impl Referee {
         if n > 2
             && let Some(seat) = mine
         {
-            return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, seat) }));
+            return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, row, seat) }));
         }
         if row.status != status::CHALLENGED {
             // A table that filled up: say so to whoever else tries to sit down.
@@ -175,18 +176,19 @@ impl Referee {
         match mine {
             // A rematch stored with both seats taken (before the lifecycle): accepting starts it.
             Some(_) if free.is_empty() => {}
-            Some(seat) => return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, seat) })),
+            Some(seat) => return Err(mistake(GameMistake::AlreadySeated { game, seat: seat_words(def, row, seat) })),
             None => {
                 let seat = match asked {
                     Some(name) => {
-                        let s = def.kind.seating.find(name).filter(|s| s.index() < n).ok_or_else(|| {
-                            let known: Vec<String> = def.kind.seating.seats.iter().take(n).map(seat_key).collect();
+                        let seating = kind_of(def, row).seating;
+                        let s = seating.find(name).filter(|s| s.index() < n).ok_or_else(|| {
+                            let known: Vec<String> = seating.seats.iter().take(n).map(seat_key).collect();
                             let (name, kind, known) = (name.into(), def.kind.name, known.join(", "));
                             mistake(GameMistake::UnknownSeat { name, kind, known })
                         })?;
                         if !free.contains(&s) {
                             let user = row.seats.user(s.index()).unwrap_or("?").to_string();
-                            return Err(mistake(GameMistake::SeatTaken { game, seat: seat_words(def, s), user }));
+                            return Err(mistake(GameMistake::SeatTaken { game, seat: seat_words(def, row, s), user }));
                         }
                         s
                     }
@@ -198,7 +200,7 @@ impl Referee {
                 if !free.is_empty() {
                     store::game_update(t.tx, row).await?;
                     let who = (seat, user.to_string());
-                    return self.say(t, row, Said::Joined { game, kind: def.kind, who, free }).await;
+                    return self.say(t, row, Said::Joined { game, kind: kind_of(def, row), who, free }).await;
                 }
             }
         }
@@ -223,7 +225,7 @@ impl Referee {
         }
         row.updated_at = t.now;
         let table = (0..n).map(|s| (Seat(s as u8), row.seats.user(s).unwrap_or("?").to_string())).collect();
-        self.say(t, row, Said::IsOn { game, kind: def.kind, table }).await?;
+        self.say(t, row, Said::IsOn { game, kind: kind_of(def, row), table }).await?;
         if def.kind.setup != SetupStyle::Deploy {
             return self.any_begin(t, def, row, live).await;
         }
@@ -295,7 +297,18 @@ impl Referee {
     ) -> Res<()> {
         let u = row.seats.user(seat.index()).unwrap_or("?").to_string();
         let last = store::last_layout_get(t.tx, &u, def.kind.layouts).await?.map(|l| (def.show_setup)(&l));
-        self.tell(t, row, &u, Said::DeployPrompt { game: row.id, kind: def.kind, seat, last }).await
+        self.tell(t, row, &u, Said::DeployPrompt { game: row.id, kind: kind_of(def, row), seat, last }).await
+    }
+
+    /// Begins a game a tournament round opened with both seats taken, of a kind with nothing to
+    /// deploy (its pieces dealt or set out by the rules).
+    pub(in crate::referee) async fn begin_round_game(
+        &self,
+        t: &mut Turn<'_>,
+        def: &'static GameDef,
+        row: &mut GameRow,
+    ) -> Res<()> {
+        self.any_begin(t, def, row, &mut None).await
     }
 
     /// Draws who sits where from fresh entropy (a Fisher–Yates shuffle of the seated players;
@@ -362,7 +375,7 @@ impl Referee {
         let rows = (def.show_setup)(&setup);
         self.tell(t, row, user, Said::DeployTaken { game, seats: n, rows: &rows }).await?;
         if first_time {
-            self.say(t, row, Said::Deployed { game, kind: def.kind, seat }).await?;
+            self.say(t, row, Said::Deployed { game, kind: kind_of(def, row), seat }).await?;
         }
         if before.len() + usize::from(first_time) < n {
             return Ok(());
@@ -403,8 +416,11 @@ impl Referee {
         row.updated_at = t.now;
         store::game_update(t.tx, row).await?;
         *live = rebuild(t.tx, def, row).await?;
+        // The game may know better: a draughts game from a set position where the second seat
+        // is to move.
+        let first = live.as_ref().map_or(first, |l| l.game.to_move());
         let who = (first, row.seats.user(first.index()).unwrap_or("?").to_string());
-        self.say(t, row, Said::Started { game, kind: def.kind, first: who }).await?;
+        self.say(t, row, Said::Started { game, kind: kind_of(def, row), first: who }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, first, t.now, t.out).await
     }

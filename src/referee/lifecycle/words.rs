@@ -148,6 +148,8 @@ pub enum Feature {
     Marks,
     /// Saved layouts (nothing is deployed).
     Layouts,
+    /// Agreed draws (跳棋 of more than two players: places are raced for, spec §6).
+    Draws,
 }
 
 impl Feature {
@@ -160,6 +162,7 @@ impl Feature {
                 format!("game #{game} has no marks: they are for enemy pieces only you cannot see, and it has none")
             }
             Feature::Layouts => "this game deploys nothing, so it has no saved layouts".into(),
+            Feature::Draws => format!("game #{game} cannot be drawn by agreement: its places are raced for"),
         }
     }
 
@@ -168,6 +171,7 @@ impl Feature {
             Feature::Deployments => format!("对局 #{game} 无需布阵：棋子由公证人发放，或按规则摆好。"),
             Feature::Marks => format!("对局 #{game} 没有标记：标记用于只有你看不见的敌方棋子，这局没有。"),
             Feature::Layouts => "这种棋无需布阵，所以没有保存的布阵。".into(),
+            Feature::Draws => format!("对局 #{game} 不能议和：名次要靠比赛决出。"),
         }
     }
 }
@@ -627,6 +631,11 @@ impl Said<'_> {
                 } else {
                     (format!("{s} "), format!("{s} ({user}) "))
                 };
+                // A describer that names the seat with its key (跳棋: `South (s) m3-l4`) has the
+                // player in the key's place.
+                let key = kind.seating.get(ply.seat).map_or("", |d| d.key);
+                let keyed = if zh { format!("{s}（{key}） ") } else { format!("{s} ({key}) ") };
+                let plain = if !key.is_empty() && text.contains(&keyed) { keyed } else { plain };
                 let _ = write!(t, "#{game} {}", text.replacen(&plain, &named, 1));
                 t
             }
@@ -791,5 +800,8 @@ mod tests {
         let m = GameMistake::NotOffered { game: 2, what: Feature::Marks };
         assert!(m.to_string().starts_with("game #2 has no marks"));
         assert!(m.zh().starts_with("对局 #2 没有标记"));
+        let m = GameMistake::NotOffered { game: 3, what: Feature::Draws };
+        assert_eq!(m.to_string(), "game #3 cannot be drawn by agreement: its places are raced for");
+        assert_eq!(m.zh(), "对局 #3 不能议和：名次要靠比赛决出。");
     }
 }

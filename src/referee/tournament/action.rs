@@ -125,20 +125,31 @@ pub fn parse_local(words: &[&str]) -> Result<Action, &'static str> {
     Ok(Action::Tournament(ta))
 }
 
-/// Reads the rating commands of the local mode: `rating [USER]`, `leaderboard`, `stats [USER]`,
+/// Reads the rating commands of the local mode: `rating [USER] [variant=V]`, `leaderboard
+/// [variant=V]` (each kind has its own rating pool; the first kind unless named), `stats [USER]`,
 /// `rating-rule early-resign on|off`.
 pub fn parse_local_rating(cmd: &str, words: &[&str]) -> Result<Action, &'static str> {
+    let variant = words
+        .iter()
+        .find_map(|w| w.strip_prefix("variant="))
+        .and_then(catalog::find)
+        .map_or_else(|| catalog::first().name().to_string(), |d| d.name().to_string());
+    let words: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with("variant=")).collect();
     let who = words.first().map(|w| w.trim_start_matches('@').to_string());
     let ta = match cmd {
-        "rating" => TournamentAction::Rating { user: who, variant: catalog::first().name().into() },
-        "leaderboard" => TournamentAction::Leaderboard { variant: catalog::first().name().into() },
+        "rating" => TournamentAction::Rating { user: who, variant },
+        "leaderboard" => TournamentAction::Leaderboard { variant },
         "stats" => TournamentAction::Stats { user: who },
-        "rating-rule" => match words {
+        "rating-rule" => match words.as_slice() {
             ["early-resign", "on"] => TournamentAction::EarlyResignRule(true),
             ["early-resign", "off"] => TournamentAction::EarlyResignRule(false),
             _ => return Err("rating-rule early-resign on|off"),
         },
-        _ => return Err("rating [USER] | leaderboard | stats [USER] | rating-rule early-resign on|off"),
+        _ => {
+            return Err(
+                "rating [USER] [variant=V] | leaderboard [variant=V] | stats [USER] | rating-rule early-resign on|off",
+            );
+        }
     };
     Ok(Action::Tournament(ta))
 }

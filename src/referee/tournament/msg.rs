@@ -86,6 +86,8 @@ pub enum TournamentMsg {
         boards: Vec<BoardLine>,
         /// When the round's time runs out.
         due: Option<i64>,
+        /// The kind its games are of (their seats' names, and whether they deploy).
+        variant: String,
     },
     /// A board's result.
     BoardResult {

@@ -92,7 +92,16 @@ impl TournamentMsg {
                     format!("{user} left tournament #{id} (entrants: {count}).")
                 }
             }
-            T::Round { id, name, round, of, boards, due } => {
+            T::Round { id, name, round, of, boards, due, variant } => {
+                // The kind's first two seats (Red and Blue, Black and White) and whether its
+                // games begin with private deployments.
+                let def = crate::rules::contract::catalog::find(variant);
+                let seat = |i: u8| {
+                    def.and_then(|d| d.kind.seating.get(crate::rules::Seat(i)))
+                        .map_or(("?", "?"), |d| (d.name.en, d.name.zh_hans))
+                };
+                let ((red_en, red_zh), (blue_en, blue_zh)) = (seat(0), seat(1));
+                let deploys = def.is_none_or(|d| d.kind.setup == crate::rules::contract::SetupStyle::Deploy);
                 let mut s = if zh {
                     format!("比赛 #{id}「{name}」第 {round}/{of} 轮：")
                 } else {
@@ -110,15 +119,17 @@ impl TournamentMsg {
                             write!(s, "board {}: {} vs {}, {}", b.board, b.red, blue, result_text(r, false))
                         }
                         (Some(blue), Some(g), None) if zh => {
-                            write!(s, "{}号台：对局 #{g}，红方 {} 对 蓝方 {}，请布阵", b.board, b.red, blue)
+                            let ask = if deploys { "，请布阵" } else { "" };
+                            write!(s, "{}号台：对局 #{g}，{red_zh} {} 对 {blue_zh} {}{ask}", b.board, b.red, blue)
                         }
                         (Some(blue), g, None) => write!(
                             s,
-                            "board {}: game #{}, {} (Red) vs {} (Blue), please deploy",
+                            "board {}: game #{}, {} ({red_en}) vs {} ({blue_en}){}",
                             b.board,
                             g.unwrap_or(0),
                             b.red,
-                            blue
+                            blue,
+                            if deploys { ", please deploy" } else { "" }
                         ),
                     }
                     .expect("writing to a String");

@@ -168,15 +168,29 @@ impl Referee {
                 lines.push(BoardLine { board, red, blue, game, result });
             }
             let of = f.total_rounds(n);
-            let msg = TournamentMsg::Round { id, name: t.name.clone(), round: round as usize, of, boards: lines, due };
+            let variant = t.variant.clone();
+            let msg = TournamentMsg::Round {
+                id,
+                name: t.name.clone(),
+                round: round as usize,
+                of,
+                boards: lines,
+                due,
+                variant,
+            };
             self.public(tx, &t.server_id, None, tmsg(msg), out).await?;
             for (g, _, seat) in prompts {
-                let row =
+                let mut row =
                     store::game_get(tx, g).await?.ok_or_else(|| crate::referee::corrupt("games", g, "no such game"))?;
                 let def = crate::referee::lifecycle::hosts(&row.variant)
                     .ok_or_else(|| crate::referee::corrupt("games", g, "unknown variant"))?;
                 let mut turn = crate::referee::lifecycle::Turn { tx: &mut *tx, out: &mut *out, now };
-                self.prompt_deploy(&mut turn, def, &row, seat).await?;
+                if def.kind.setup == crate::rules::contract::SetupStyle::Deploy {
+                    self.prompt_deploy(&mut turn, def, &row, seat).await?;
+                } else if seat == Seat::RED {
+                    // Nothing to deploy (dealt or set out by the rules): the game begins at once.
+                    self.begin_round_game(&mut turn, def, &mut row).await?;
+                }
             }
             if let Some(at) = due {
                 let game = ts::pairings_of(tx, id).await?.iter().rev().find_map(|p| p.game_id).unwrap_or(0);

@@ -48,6 +48,7 @@ impl TournamentTable {
             of: self.format.total_rounds(n),
             boards: Vec::new(),
             due: None,
+            variant: self.row.variant.clone(),
         };
         Msg::Tournament(msg).render(l)
     }

@@ -245,6 +245,7 @@ pub static FLIP_KIND: GameKind = GameKind {
             SeatDesc { key: "p2", name: text("P2", "P2", "P2"), team: 1, aliases: &[] },
         ],
         counts: &[2],
+        per_count: None,
     },
     setup: SetupStyle::Deal,
     modes: &FLIP_MODES,
@@ -285,6 +286,7 @@ pub static FLIP_RECORD: RecordDef = RecordDef {
     piece: |colour, kind| crate::flip::piece_letter(colour, kind).to_string(),
     side: crate::flip::colour_name,
     shuffle: Some(shuffle::SHUFFLE_NAME),
+    write: None,
 };
 
 /// The catalogue entry of 翻棋.

@@ -395,6 +395,7 @@ macro_rules! junqi_def {
             piece: |_, k| $variant().piece(k).code.to_string(),
             side: |s| $kind.seating.get(s).map_or("?", |d| d.key),
             shuffle: None,
+            write: None,
         };
         #[doc = concat!("The catalogue entry of `", stringify!($def), "`.")]
         pub static $def: GameDef = GameDef {
@@ -469,6 +470,7 @@ junqi_def!(
                 },
             ],
             counts: &[2],
+            per_count: None,
         },
         setup: SetupStyle::Deploy,
         modes: &TWO_MODES,
@@ -500,6 +502,7 @@ junqi_def!(
                 SeatDesc { key: "w", name: text("West", "西家", "西家"), team: 1, aliases: &["西"] },
             ],
             counts: &[4],
+            per_count: None,
         },
         setup: SetupStyle::Deploy,
         modes: &FOUR_MODES,
@@ -523,7 +526,7 @@ junqi_def!(
         name: "junqi4-duel",
         aliases: &["四国双人", "四國雙人"],
         title: text("Junqi duel on the four-player board", "四国双人军棋", "四國雙人軍棋"),
-        seating: Seating { seats: &[SOUTH, NORTH_DUEL], counts: &[2] },
+        seating: Seating { seats: &[SOUTH, NORTH_DUEL], counts: &[2], per_count: None },
         setup: SetupStyle::Deploy,
         modes: &TWO_MODES,
         settings: |m, o| settings(&JUNQI4_DUEL_KIND, Variant::junqi4_duel(), m, o).map(|(_, r)| r.to_string()),

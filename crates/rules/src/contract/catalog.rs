@@ -233,11 +233,15 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 4] = [
+static BUILT_IN: [&GameDef; 8] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
     &crate::adapters::flip::FLIP,
+    &crate::draughts::kinds::DRAUGHTS,
+    &crate::draughts::kinds::DRAUGHTS10,
+    &crate::draughts::kinds::DRAUGHTS12,
+    &crate::tiaoqi::kinds::TIAOQI,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.

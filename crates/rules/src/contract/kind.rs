@@ -41,12 +41,16 @@ pub struct SeatDesc {
 }
 
 /// The seats of a kind.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug)]
 pub struct Seating {
     /// Every seat, in turn order; a game uses the first `n` of them for a count `n` below.
     pub seats: &'static [SeatDesc],
     /// The numbers of players the kind may be played by (`[4]`, `[2, 3, 4, 6]` for 跳棋).
     pub counts: &'static [u8],
+    /// Kinds whose seats depend on the number of players (跳棋: a 3-player game sits `s`, `ne`,
+    /// `nw`, not the first three of the six): the kind as played by `n` seats, whose seats are
+    /// exactly that game's, in turn order. `None`: the first `n` seats, for every count.
+    pub per_count: Option<fn(u8) -> &'static GameKind>,
 }
 
 impl Seating {
@@ -147,6 +151,12 @@ pub struct GameKind {
 }
 
 impl GameKind {
+    /// The kind as played by `seats` seats: its seat names, keys and teams are that game's (see
+    /// [`Seating::per_count`]); the kind itself where the seats do not depend on the count.
+    pub fn for_seats(&'static self, seats: u8) -> &'static GameKind {
+        self.seating.per_count.map_or(self, |f| f(seats))
+    }
+
     /// Whether `text` names this kind (its name or an alias, any case).
     pub fn is_named(&self, text: &str) -> bool {
         let t = text.trim().to_lowercase();

@@ -368,7 +368,14 @@ pub struct RecordDef {
     pub side: fn(Seat) -> &'static str,
     /// Deal games: the dealing scheme, written as the `Shuffle` tag.
     pub shuffle: Option<&'static str>,
+    /// Kinds whose records are not the plain `.jqr` form (draughts: PDN; 跳棋: seat-prefixed
+    /// moves): writes the record [`write_plain_items`] is asked for, which its `read` reads back.
+    pub write: Option<WriteFn>,
 }
+
+/// A kind's own record writer: the start, the players by seat, what happened in order, the end,
+/// and the record's date and secrecy.
+pub type WriteFn = fn(&Start, &[String], &[Written], Option<&Over>, &RecordMeta) -> String;
 
 /// The result token for an end: `1-0` when the first seat's team won, `0-1` when another team
 /// did, `1/2-1/2` for a draw, `*` while the game goes on (or for a ranking, which the token cannot
@@ -431,6 +438,7 @@ pub static PLAIN: RecordDef = RecordDef {
     piece: |_, k| k.0.to_string(),
     side: |_| "?",
     shuffle: None,
+    write: None,
 };
 
 /// Writes the plain record of a game: the tags [`read_plain`] reads (with the players' names and
@@ -486,6 +494,9 @@ pub fn write_plain_items(
     over: Option<&Over>,
     meta: &RecordMeta,
 ) -> String {
+    if let Some(write) = def.record.write {
+        return write(start, players, items, over, meta);
+    }
     let kind = def.kind;
     let result = result_token(def, over);
     let mut tags = vec![("Format".to_string(), "jqr/1".to_string()), ("Variant".into(), kind.record_tag.into())];

@@ -64,9 +64,6 @@ impl Draughts {
         lines.extend(movegen::simple_moves(&pos, colour));
         lines.retain(|l| l.mv.from == from && l.mv.to == to);
         let exact: Vec<Move> = distinct(lines.iter().filter(|l| l.path == squares).map(|l| l.mv));
-        if exact.len() == 1 {
-            return Ok(exact[0]);
-        }
         let inner = &squares[1..squares.len() - 1];
         let fits: Vec<&movegen::Line> = lines.iter().filter(|l| is_subsequence(inner, &l.path)).collect();
         let moves = distinct(fits.iter().map(|l| l.mv));
@@ -76,6 +73,16 @@ impl Draughts {
         } else {
             Vec::new()
         };
+        // A legal move the squares name wins over an illegal one they name as exactly: a king's
+        // flying step 47-36 and its capture 47x36 share both squares, and only the capture may be
+        // played when a capture is compulsory.
+        let exact_allowed: Vec<Move> = exact.iter().copied().filter(|m| allowed.contains(m)).collect();
+        if exact_allowed.len() == 1 {
+            return Ok(exact_allowed[0]);
+        }
+        if allowed.is_empty() && exact.len() == 1 {
+            return Ok(exact[0]);
+        }
         match (allowed.len(), moves.first()) {
             (1, _) => Ok(allowed[0]),
             (0, Some(&m)) => Ok(m),

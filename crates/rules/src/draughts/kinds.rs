@@ -1,15 +1,16 @@
-//! The three kinds as the catalogue sees them: `GameKind`s, `GameDef`s and `RecordDef`s. They are
-//! not in the built-in catalogue yet (their board art and adapters come later); tests and tools
-//! [`crate::contract::catalog::register`] them.
+//! The three kinds as the catalogue sees them: `GameKind`s, `GameDef`s and `RecordDef`s, listed in
+//! the built-in catalogue after the Junqi family.
 
-use crate::contract::record::{self, Envelope, ParseError, Reading, RecordDef};
+use crate::contract::record::{
+    self, Envelope, ParseError, Reading, RecordDef, RecordMeta, SeatEventKind, Terminal, Written,
+};
 use crate::contract::{
-    AnyGame, First, GameDef, GameKind, Lang, ModeDesc, OnTimeout, Over, Policy, PublicPly, Rematch, SeatDesc, Seating,
-    SettingsError, SetupStyle, Standing, Start, StartError, Words,
+    AnyGame, First, Game, GameDef, GameKind, Lang, Leave, ModeDesc, OnTimeout, Over, Policy, PublicPly, Rematch,
+    SeatDesc, Seating, SettingsError, SetupStyle, Standing, Start, StartError, Words,
 };
 use crate::seat::Seat;
 
-use super::board::Variant;
+use super::board::{Colour, Variant};
 use super::game::Draughts;
 use super::rules::Rules;
 
@@ -41,7 +42,7 @@ macro_rules! kind {
             name: $v.name(),
             aliases: $aliases,
             title: $title,
-            seating: Seating { seats: &$seats, counts: &[2] },
+            seating: Seating { seats: &$seats, counts: &[2], per_count: None },
             setup: SetupStyle::None,
             modes: &OPEN,
             settings: |mode, options| settings($v, mode, options),
@@ -117,13 +118,14 @@ fn settings(v: Variant, mode: &str, options: &str) -> Result<String, SettingsErr
 }
 
 /// Starts a game of `v`: two seats, the open mode, the options' position; the first seat named
-/// must be the one whose side is to move.
+/// must be the one whose side is to move, or seat 0, the default, which leaves it to the position
+/// (a set position where the second seat moves first, spec §12.3).
 pub fn start(v: Variant, s: &Start) -> Result<Draughts, StartError> {
     def(v).check_seats(s.seats)?;
     settings(v, &s.mode, &s.options)?;
     let rules = Rules::parse(v, &s.options).map_err(|e| StartError::Settings(SettingsError::Options(e)))?;
     let g = Draughts::new(v, rules).map_err(|e| StartError::Settings(SettingsError::Options(e)))?;
-    if s.first != g.seat_of(g.position().to_move) {
+    if s.first != g.seat_of(g.position().to_move) && s.first != Seat(0) {
         return Err(StartError::First(s.first));
     }
     Ok(g)
@@ -156,6 +158,56 @@ fn read(def: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
     record::read_plain(def, env)
 }
 
+/// Writes a game of `v` as PDN (spec §9): the moves replayed on its start, a terminal word turned
+/// into the end it stands for (the loser is the seat `over` does not name), then
+/// [`super::pdn::export`] with the date and the players by colour. A token that does not replay
+/// ends the movetext there (the log was checked when it was written).
+fn write(
+    v: Variant,
+    s: &Start,
+    players: &[String],
+    items: &[Written],
+    over: Option<&Over>,
+    meta: &RecordMeta,
+) -> String {
+    let Ok(mut g) = start(v, s) else {
+        return String::new();
+    };
+    for item in items {
+        match item {
+            Written::Action(token, _) => {
+                let seat = Game::to_move(&g);
+                let Ok(mv) = Game::parse_action(&g, seat, token) else { break };
+                if Game::play(&mut g, seat, mv).is_err() {
+                    break;
+                }
+            }
+            Written::Seat(seat, kind) => {
+                let why = if *kind == SeatEventKind::Timeout { Leave::Timeout } else { Leave::Resign };
+                Game::leave(&mut g, *seat, why);
+            }
+            Written::Terminal(Terminal::Draw) => {
+                g.draw_agreed();
+            }
+            Written::Terminal(t) => {
+                let why = if *t == Terminal::Timeout { Leave::Timeout } else { Leave::Resign };
+                if let Some(loser) = over.and_then(Over::winner).map(|w| Seat(1 - w.min(1))) {
+                    Game::leave(&mut g, loser, why);
+                }
+            }
+        }
+    }
+    let name = |c: Colour| players.get(usize::from(g.seat_of(c).0)).map_or("?", String::as_str).to_string();
+    let (black, white) = (name(Colour::Black), name(Colour::White));
+    let mut tags: Vec<(&str, &str)> = Vec::new();
+    if let Some(d) = &meta.date {
+        tags.push(("Date", d));
+    }
+    tags.push(("Black", &black));
+    tags.push(("White", &white));
+    super::pdn::export(&g, &tags)
+}
+
 fn piece(_: Seat, k: crate::piece::PieceKind) -> String {
     if k == super::contract::KING { "king".into() } else { "man".into() }
 }
@@ -169,8 +221,9 @@ macro_rules! def {
             piece,
             side: |s| if s.0 == 0 { $first } else { $second },
             shuffle: None,
+            write: Some(|s, p, i, o, m| write($v, s, p, i, o, m)),
         };
-        /// The catalogue entry (not in the built-in list yet).
+        /// The catalogue entry.
         pub static $name: GameDef = GameDef {
             kind: &$kind,
             start: |s| start($v, s).map(|g| Box::new(g) as Box<dyn AnyGame>),

@@ -186,6 +186,27 @@ fn variant_of(game: &PdnGame) -> Result<Variant, ParseError> {
     }
 }
 
+/// Why a game of a PDN file does not replay: it cannot start or is malformed (a parse error with
+/// its line), or one of its moves is illegal at its ply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// The game cannot start, or its text is malformed.
+    #[error("line {}: {}", .0.line, .0.reason)]
+    Parse(ParseError),
+    /// A move that does not read or is not legal at its ply.
+    #[error("line {line}: ply {ply}: illegal move {token}: {reason}")]
+    Illegal {
+        /// 1-based.
+        ply: u32,
+        /// The move as written.
+        token: String,
+        /// Its line.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
 /// Replays one game: its moves, then the end its tags and result give where the position has
 /// not decided it (spec §9: the position, then `Winner`, then `Result` read White-first).
 pub fn replay(game: &PdnGame) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
@@ -198,37 +219,65 @@ pub fn replay_states(
     game: &PdnGame,
     on_state: &mut dyn FnMut(&Draughts),
 ) -> Result<(Draughts, Vec<DraughtsPly>), ParseError> {
-    let v = variant_of(game)?;
-    let line = game.line;
-    let mut rules = Rules::parse(v, game.tag("Rules").unwrap_or("")).map_err(|e| perr(line, e))?;
-    if let Some(fen) = game.tag("FEN") {
-        rules.fen = Some(notation::write_fen(&notation::parse_fen(v, fen).map_err(|e| perr(line, e))?));
-    }
-    let mut g = Draughts::new(v, rules).map_err(|e| perr(line, e))?;
-    on_state(&g);
     let mut plies = Vec::new();
+    // Whether the moves ended the game (else the tags may end it after them: a state of its own).
+    let mut ended = false;
+    let g = replay_each(game, &mut |g, p| {
+        plies.extend(p.cloned());
+        ended = g.end().is_some();
+        on_state(g);
+    })
+    .map_err(|e| match e {
+        PdnError::Parse(e) => e,
+        PdnError::Illegal { ply, token, line, reason } => {
+            perr(line, format!("ply {ply}: illegal move {token}: {reason}"))
+        }
+    })?;
+    if g.end().is_some() && !ended {
+        on_state(&g);
+    }
+    Ok((g, plies))
+}
+
+/// [`replay`], handing the game to `each` at the start (`None`) and after each ply as it is played
+/// (so that the plies before an illegal one are seen), with an illegal move told apart from a
+/// malformed file.
+pub fn replay_each(
+    game: &PdnGame,
+    each: &mut dyn FnMut(&Draughts, Option<&DraughtsPly>),
+) -> Result<Draughts, PdnError> {
+    let parse = PdnError::Parse;
+    let v = variant_of(game).map_err(parse)?;
+    let line = game.line;
+    let bad = |e: String| PdnError::Parse(perr(line, e));
+    let mut rules = Rules::parse(v, game.tag("Rules").unwrap_or("")).map_err(bad)?;
+    if let Some(fen) = game.tag("FEN") {
+        rules.fen = Some(notation::write_fen(&notation::parse_fen(v, fen).map_err(bad)?));
+    }
+    let mut g = Draughts::new(v, rules).map_err(bad)?;
+    each(&g, None);
     for (i, (token, at)) in game.moves.iter().enumerate() {
         if let Some((end, _)) = g.end() {
-            return Err(perr(*at, format!("move {token} after the game ended ({})", end.as_str())));
+            return Err(parse(perr(*at, format!("move {token} after the game ended ({})", end.as_str()))));
         }
+        let illegal = |reason: String| PdnError::Illegal { ply: i as u32 + 1, token: token.clone(), line: *at, reason };
         let colour = g.position().to_move;
-        let mv = g.read_move(colour, token).map_err(|e| perr(*at, e.to_string()))?;
-        let ply = g.play_move(mv).map_err(|r| perr(*at, format!("ply {}: illegal move {token}: {r}", i + 1)))?;
-        plies.push(ply);
-        on_state(&g);
+        let mv = g.read_move(colour, token).map_err(|e| illegal(e.to_string()))?;
+        let ply = g.play_move(mv).map_err(|r| illegal(r.to_string()))?;
+        each(&g, Some(&ply));
     }
     let result = game.result.as_ref().map(|(r, _)| r.as_str());
     if let (Some(tag), Some(r)) = (game.tag("Result"), result)
         && tag != r
     {
-        return Err(perr(line, format!("Result tag says {tag} but the movetext ends {r}")));
+        return Err(parse(perr(line, format!("Result tag says {tag} but the movetext ends {r}"))));
     }
     if g.end().is_none() {
         let winner = match game.tag("Winner").map(str::to_ascii_lowercase).as_deref() {
             Some("black") => Some(Some(Colour::Black)),
             Some("white") => Some(Some(Colour::White)),
             Some("none") => Some(None),
-            Some(w) => return Err(perr(line, format!("Winner '{w}' is not black, white or none"))),
+            Some(w) => return Err(bad(format!("Winner '{w}' is not black, white or none"))),
             None => match result.or(game.tag("Result")) {
                 Some("1-0" | "2-0") => Some(Some(Colour::White)),
                 Some("0-1" | "0-2") => Some(Some(Colour::Black)),
@@ -240,16 +289,14 @@ pub fn replay_states(
         match winner {
             Some(Some(c)) => {
                 g.leave_as(c.opposite(), if timeout { End::Timeout } else { End::Resign });
-                on_state(&g);
             }
             Some(None) => {
                 g.draw_agreed();
-                on_state(&g);
             }
             None => {}
         }
     }
-    Ok((g, plies))
+    Ok(g)
 }
 
 /// Reads every game of a PDN file and replays it.
@@ -353,6 +400,15 @@ fn write(tags: &[(String, String)], tokens: &[String]) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The game as far as its first `n` moves: the later moves, the result and the tags that end it
+/// (`Winner`, `Termination`) cut, so that the position after `n` plies is what replays.
+pub fn cut(mut game: PdnGame, n: usize) -> PdnGame {
+    game.moves.truncate(n);
+    game.result = None;
+    game.tags.retain(|(k, _)| !["result", "winner", "termination"].contains(&k.to_ascii_lowercase().as_str()));
+    game
 }
 
 /// The generic replayer's way into a PDN record read as a `.jqr` envelope (it has a `GameType`

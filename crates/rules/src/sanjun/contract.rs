@@ -73,6 +73,7 @@ pub static SANJUN_KIND: GameKind = GameKind {
             SeatDesc { key: "blue", name: text("Blue", "蓝方", "藍方"), team: 1, aliases: &["b", "蓝", "藍"] },
         ],
         counts: &[2],
+        per_count: None,
     },
     setup: SetupStyle::Deploy,
     modes: &MODES,

@@ -123,6 +123,10 @@ impl Game for Tiaoqi {
     }
 
     fn agree_draw(&mut self) -> Option<Over> {
+        // An agreed draw exists for two players only (spec §10.6): more race for places.
+        if self.layout.players() != 2 {
+            return None;
+        }
         self.draw_agreed().then(|| Tiaoqi::over(self)).flatten()
     }
 

@@ -1,6 +1,5 @@
-//! 跳棋 as the catalogue sees it: its `GameKind`, `GameDef` and `RecordDef`. Not in the built-in
-//! catalogue yet (its board art and adapters come later); tests and tools
-//! [`crate::contract::catalog::register`] it.
+//! 跳棋 as the catalogue sees it: its `GameKind`, `GameDef` and `RecordDef`, listed in the built-in
+//! catalogue after draughts.
 //!
 //! The contract's seats are one list for every player count, while 跳棋's triangles depend on
 //! the count (spec §2): the kind lists the six seats of the six-player game, whose teams are the
@@ -8,15 +7,17 @@
 //! names, [`crate::contract::Fact::Colour`] in plies, the `Seats` tag of its records).
 
 use crate::contract::catalog::Place;
-use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, RecordMeta, SeatEventKind, Terminal, Written};
 use crate::contract::{
-    AnyGame, First, GameDef, GameKind, Lang, ModeDesc, OnTimeout, Policy, Rematch, SeatDesc, Seating, SettingsError,
-    SetupStyle, Start, StartError, Words,
+    AnyGame, First, Game, GameDef, GameKind, Lang, Leave, ModeDesc, OnTimeout, Over, Policy, Rematch, SeatDesc,
+    Seating, SettingsError, SetupStyle, Standing, Start, StartError, Words,
 };
+use crate::seat::Seat;
 
 use super::board::{self, POINTS, Pt, Side};
 use super::game::Tiaoqi;
 use super::position::Layout;
+use super::record;
 use super::rules::Rules;
 
 const fn w(en: &'static str, zh_hans: &'static str, zh_hant: &'static str) -> Words {
@@ -34,6 +35,36 @@ pub static SEATS: [SeatDesc; 6] = [
     SeatDesc { key: "sw", name: w("South-west", "西南", "西南"), team: 2, aliases: &["southwest"] },
 ];
 
+const S: SeatDesc = SEATS[0];
+const NE: SeatDesc = SEATS[2];
+const N: SeatDesc = SEATS[3];
+const NW: SeatDesc = SEATS[4];
+const SW: SeatDesc = SEATS[5];
+
+/// The seats of a game of 2, 3 and 4 players (spec §2), in turn order, with the default teams:
+/// none for 2 and 3 (each seat its own team), 2×2 for 4 (s+n, ne+sw).
+static SEATS_2: [SeatDesc; 2] = [S, SeatDesc { team: 1, ..N }];
+static SEATS_3: [SeatDesc; 3] = [S, SeatDesc { team: 1, ..NE }, SeatDesc { team: 2, ..NW }];
+static SEATS_4: [SeatDesc; 4] = [S, SeatDesc { team: 1, ..NE }, N, SeatDesc { team: 1, ..SW }];
+
+/// The kind as a game of 2, 3 and 4 players sees it: the seats that game has.
+static TIAOQI_2: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_2, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+static TIAOQI_3: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_3, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+static TIAOQI_4: GameKind =
+    GameKind { seating: Seating { seats: &SEATS_4, counts: &[2, 3, 4, 6], per_count: None }, ..TIAOQI_KIND };
+
+/// The kind as played by `n` seats (its [`Seating::per_count`]).
+fn for_count(n: u8) -> &'static GameKind {
+    match n {
+        2 => &TIAOQI_2,
+        3 => &TIAOQI_3,
+        4 => &TIAOQI_4,
+        _ => &TIAOQI_KIND,
+    }
+}
+
 static OPEN: [ModeDesc; 1] = [ModeDesc {
     key: "open",
     name: w("open", "明棋", "明棋"),
@@ -45,7 +76,7 @@ pub static TIAOQI_KIND: GameKind = GameKind {
     name: "tiaoqi",
     aliases: &["chinese checkers", "chinese-checkers", "sternhalma", "跳棋"],
     title: w("Chinese checkers", "跳棋", "跳棋"),
-    seating: Seating { seats: &SEATS, counts: &[2, 3, 4, 6] },
+    seating: Seating { seats: &SEATS, counts: &[2, 3, 4, 6], per_count: Some(for_count) },
     setup: SetupStyle::None,
     modes: &OPEN,
     settings,
@@ -118,9 +149,55 @@ pub static TIAOQI_RECORD: RecordDef = RecordDef {
     piece: |_, _| "piece".into(),
     side: |s| Side::from_index(s.index()).key(),
     shuffle: None,
+    write: Some(write),
 };
 
-/// The catalogue entry (not in the built-in list yet).
+/// Writes a game as its own record (spec §7): the plies replayed on its start, each leave as
+/// `<seat>:resign`/`<seat>:timeout` (a two-player game's terminal word is the leave of the seat
+/// `over` places last), an agreed draw as `draw`. A token that does not replay ends the entries
+/// there (the log was checked when it was written).
+fn write(s: &Start, players: &[String], items: &[Written], over: Option<&Over>, meta: &RecordMeta) -> String {
+    let Ok(mut g) = start(s) else {
+        return String::new();
+    };
+    let mut entries = Vec::new();
+    let leave = |g: &mut Tiaoqi, entries: &mut Vec<record::Entry>, seat: Seat, why: Leave| {
+        entries.push(record::leave_entry(g, seat.0, why));
+        Game::leave(g, seat, why);
+    };
+    for item in items {
+        match item {
+            Written::Action(token, _) => {
+                let seat = Game::to_move(&g);
+                let Ok(mv) = Game::parse_action(&g, seat, token) else { break };
+                let Ok(ply) = Game::play(&mut g, seat, mv) else { break };
+                entries.push(record::ply_entry(&g, &ply));
+            }
+            Written::Seat(seat, kind) => {
+                let why = if *kind == SeatEventKind::Timeout { Leave::Timeout } else { Leave::Resign };
+                leave(&mut g, &mut entries, *seat, why);
+            }
+            Written::Terminal(Terminal::Draw) => {
+                if g.draw_agreed() {
+                    entries.push(record::Entry { round: g.round(), text: "draw".into() });
+                }
+            }
+            Written::Terminal(t) => {
+                let why = if *t == Terminal::Timeout { Leave::Timeout } else { Leave::Resign };
+                let last = match over.map(|o| &o.standing) {
+                    Some(Standing::Places(p)) => p.iter().enumerate().max_by_key(|(_, h)| **h).map(|(i, _)| i as u8),
+                    _ => None,
+                };
+                if let Some(seat) = last {
+                    leave(&mut g, &mut entries, Seat(seat), why);
+                }
+            }
+        }
+    }
+    record::write(&g, players, &entries, meta.date.as_deref())
+}
+
+/// The catalogue entry.
 pub static TIAOQI: GameDef = GameDef {
     kind: &TIAOQI_KIND,
     start: |s| start(s).map(|g| Box::new(g) as Box<dyn AnyGame>),

@@ -368,6 +368,23 @@ pub fn reading(env: &Envelope) -> Result<Reading, ParseError> {
     })))
 }
 
+/// The record as far as its first `n` plies (moves and leaves, as the output counts them): the
+/// later items, an agreed draw and the result cut, so that the position after them replays.
+pub fn cut(mut env: Envelope, n: usize) -> Envelope {
+    let mut seen = 0;
+    env.items.retain(|i| match i {
+        Item::Seat { .. } => {
+            seen += 1;
+            seen <= n
+        }
+        // A word, or the result token written after the moves.
+        Item::Word { .. } | Item::Action { .. } => false,
+    });
+    env.result = "*".into();
+    env.tags.retain(|(k, _)| !k.eq_ignore_ascii_case("Result"));
+    env
+}
+
 /// One item of a record being written, with the round it happened in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

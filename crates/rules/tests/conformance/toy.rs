@@ -349,6 +349,7 @@ pub static TOY_KIND: GameKind = GameKind {
             SeatDesc { key: "n", name: w("North", "北家", "北家"), team: 1, aliases: &[] },
         ],
         counts: &[2],
+        per_count: None,
     },
     setup: SetupStyle::Deploy,
     modes: &[
