@@ -100,5 +100,37 @@ fn draughts_perft(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, draughts_perft);
+/// 跳棋 legal action lists for six players (issue 16): 240 fixed positions from seeded random
+/// games of the 6-player star (every 5th ply of each game, up to the game's end), the list of
+/// the seat to move generated for each, as lists per second.
+fn tiaoqi_lists(c: &mut Criterion) {
+    use junqi_referee::rules::contract::Start;
+    use junqi_referee::rules::tiaoqi::{self, Tiaoqi};
+    let mut positions: Vec<Tiaoqi> = Vec::new();
+    let mut rng = Rng::new(16);
+    while positions.len() < 240 {
+        let mut g = tiaoqi::kinds::start(&Start::new(6)).expect("a 6-player star");
+        for ply in 0..400 {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply % 5 == 0 && positions.len() < 240 {
+                positions.push(g.clone());
+            }
+            let mv = legal[rng.below(legal.len())];
+            g.play_move(mv).expect("a listed move is legal");
+        }
+    }
+    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+    eprintln!("tiaoqi: {} positions, {moves} legal actions in all", positions.len());
+    let mut g = c.benchmark_group("tiaoqi_lists");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("six_players_240_positions", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, draughts_perft, tiaoqi_lists);
 criterion_main!(benches);

@@ -269,7 +269,7 @@ impl Draughts {
                 let (men, kings) = self.pos.count(c);
                 Caption::new(
                     Explained::new(
-                        format!("{}: {men} men, {kings} kings", name(c).en),
+                        format!("{}: {}, {}", name(c).en, count(men, "man", "men"), count(kings, "king", "kings")),
                         format!("{}：兵 {men}，王 {kings}", name(c).zh_hans),
                     ),
                     Some(self.seat_of(c)),
@@ -284,6 +284,11 @@ impl Draughts {
             out: Vec::new(),
         }
     }
+}
+
+/// `1 man`, `2 men`: a count with its noun in the right number.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Describes a ply for readers (the catalogue's describer): `ply 3: Black 15x22 (d4xf6), takes 1
@@ -310,11 +315,10 @@ pub fn describe(v: super::Variant, p: &PublicPly, lang: Lang) -> String {
     let mut en = format!("ply {}: {who} {} ({alg})", p.ply, p.action);
     let mut zh = format!("第{}手：{who} {}（{alg}）", p.ply, p.action);
     if !taken.is_empty() {
-        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let parts: Vec<String> = [(men, "man", "men"), (kings, "king", "kings")]
             .into_iter()
             .filter(|(n, ..)| *n > 0)
-            .map(|(n, one, many)| plural(n, one, many))
+            .map(|(n, one, many)| count(n, one, many))
             .collect();
         en.push_str(&format!(", takes {}", parts.join(" and ")));
         let zh_parts: Vec<String> =
