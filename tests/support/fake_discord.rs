@@ -84,6 +84,8 @@ struct State {
     deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
+    /// Users who left every server the bot is in (50278 on sending to their DM channel).
+    left: HashSet<u64>,
     /// DM channel id → user id.
     dm_channels: HashMap<u64, u64>,
     /// Messages created with `enforce_nonce`, by nonce: Discord returns the first one again
@@ -144,6 +146,70 @@ fn thread_json(id: u64, parent: u64, name: &str) -> Value {
            "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "archive_timestamp": now_iso(),
                                "locked": false},
            "flags": 0, "nsfw": false, "position": 0, "permission_overwrites": []})
+}
+
+/// Discord's 50035 "Invalid Form Body" with one field's error, as the API words it.
+fn form_error(field: &str, sub: Option<&str>, code: &str, message: &str) -> (u16, Value) {
+    let err = json!({"_errors": [{"code": code, "message": message}]});
+    let errors = match sub {
+        Some(k) => json!({ field: { k: err } }),
+        None => json!({ field: err }),
+    };
+    (400, json!({"message": "Invalid Form Body", "code": 50035, "errors": errors}))
+}
+
+/// What Discord refuses in a message body (create, edit, follow-up, interaction response):
+/// content over 2,000 characters, more than 100 users in `allowed_mentions`, more than 10 embeds
+/// or an embed over its limits, more than 5 rows of components, more than 5 buttons in a row, a
+/// custom id over 100 characters or a label over 80.
+pub fn message_refusal(body: &Value) -> Option<(u16, Value)> {
+    if body["content"].as_str().is_some_and(|c| c.chars().count() > 2000) {
+        return Some(form_error("content", None, "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length."));
+    }
+    if body["allowed_mentions"]["users"].as_array().is_some_and(|u| u.len() > 100) {
+        return Some(form_error(
+            "allowed_mentions",
+            Some("users"),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 100 or fewer in length.",
+        ));
+    }
+    let embeds = body["embeds"].as_array().cloned().unwrap_or_default();
+    if embeds.len() > 10 {
+        return Some(form_error("embeds", None, "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."));
+    }
+    let len = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    let mut total = 0;
+    for e in &embeds {
+        if len(&e["title"]) > 256 || len(&e["description"]) > 4096 {
+            return Some(form_error("embeds", Some("0"), "BASE_TYPE_MAX_LENGTH", "Must be 4096 or fewer in length."));
+        }
+        total += len(&e["title"]) + len(&e["description"]);
+    }
+    if total > 6000 {
+        return Some((400, json!({"message": "Embed size exceeds maximum size of 6000", "code": 50035})));
+    }
+    let rows = body["components"].as_array().cloned().unwrap_or_default();
+    if rows.len() > 5 {
+        return Some(form_error("components", None, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."));
+    }
+    for row in &rows {
+        let items = row["components"].as_array().cloned().unwrap_or_default();
+        if items.len() > 5 {
+            return Some(form_error("components", Some("0"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."));
+        }
+        for c in &items {
+            if len(&c["custom_id"]) > 100 || len(&c["label"]) > 80 {
+                return Some(form_error(
+                    "components",
+                    Some("0"),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 100 or fewer in length.",
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// Splits a multipart/form-data body into (field name, file name, bytes).
@@ -245,6 +311,11 @@ impl FakeDiscord {
     /// Closes this user's DMs: messages to their DM channel fail with 50007.
     pub async fn close_dms(&self, user: u64) {
         self.state.lock().await.dm_closed.insert(user);
+    }
+
+    /// The user leaves the server: messages to their DM channel fail with 50278 (no mutual guilds).
+    pub async fn leave_server(&self, user: u64) {
+        self.state.lock().await.left.insert(user);
     }
 
     /// Deletes a channel or thread: requests to it fail with 10003 Unknown Channel.
@@ -462,6 +533,27 @@ impl FakeDiscord {
         }
         let empty = json!({});
         let body = body.unwrap_or(&empty);
+        let message_body = match (method, seg.as_slice()) {
+            ("POST", ["channels", _, "messages"])
+            | ("PATCH", ["channels", _, "messages", _])
+            | ("POST", ["webhooks", _, _])
+            | ("PATCH", ["webhooks", _, _, "messages", _]) => Some(body),
+            ("POST", ["interactions", _, _, "callback"]) => body.get("data"),
+            _ => None,
+        };
+        if let Some(refusal) = message_body.and_then(message_refusal) {
+            return refusal;
+        }
+        // DMs to a player who left every server the bot is in: 50278.
+        if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())
+            && let Some(user) = ch.parse::<u64>().ok().and_then(|c| s.dm_channels.get(&c))
+            && s.left.contains(user)
+        {
+            return (
+                403,
+                json!({"message": "Cannot send messages to this user due to having no mutual guilds", "code": 50278}),
+            );
+        }
         match (method, seg.as_slice()) {
             ("GET", ["gateway"]) => (200, json!({"url": self.gateway_url})),
             ("GET", ["gateway", "bot"]) => (

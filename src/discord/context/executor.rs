@@ -18,7 +18,7 @@ use crate::discord::config::Locale;
 use crate::discord::error::BotError;
 use crate::discord::plan::tournament::embeds;
 use crate::discord::plan::{
-    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, Origin, Outgoing, Row, Target, fit_files, plan,
+    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, Origin, Outgoing, Row, Target, fit_files, plan, split::split_message,
 };
 use crate::discord::port::{Actor, Effect, Recall, Recalled, Request};
 use crate::discord::text::{Say, say};
@@ -211,56 +211,9 @@ impl<'a> Executor<'a> {
         for a in actions {
             match a {
                 Action::Send(m) => {
-                    let m = fit_files(&m, self.limit);
-                    match m.target.clone() {
-                        Target::Actor => self.reply(&m).await?,
-                        Target::Here => {
-                            let msg = self.send_to(self.here, &m).await?;
-                            self.remember_challenge(&m, msg.channel_id, msg.id).await;
-                        }
-                        Target::Game(g) => match self.game_channel(g).await {
-                            Some(ch) => match self.send_to(ch, &m).await {
-                                Ok(_) => {}
-                                // The game's thread was deleted: forget it and carry on where the
-                                // player is (the move itself is already committed by the referee).
-                                Err(e) if is_unknown_channel(&e) && ch != self.here => {
-                                    tracing::warn!(game = g, "the game's thread is gone; posting here instead");
-                                    self.data.place_game(g, self.here).await;
-                                    if !matches!(self.replier, Replier::Nobody) {
-                                        self.send_to(self.here, &m).await?;
-                                    }
-                                }
-                                Err(e) => return Err(e.into()),
-                            },
-                            None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
-                        },
-                        Target::ChallengeMessage(c) => {
-                            let at = self.data.challenge_message(c).await;
-                            if let Some((ch, msg)) = at {
-                                let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
-                                with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
-                            }
-                        }
-                        Target::Dm(u) => {
-                            if let Err(e) = self.dm(UserId::new(u), &m).await {
-                                tracing::warn!(user = u, error = %e, "could not DM a player");
-                            }
-                        }
-                        Target::Tournament(t) => match self.tournament_channel(t).await {
-                            Some(ch) => drop(self.send_to(ch, &m).await?),
-                            None => {
-                                tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
-                            }
-                        },
-                        Target::Announcements => {
-                            let ch = match self.guild {
-                                Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
-                                None => None,
-                            };
-                            if let Some(ch) = ch {
-                                self.send_to(ch, &m).await?;
-                            }
-                        }
+                    // Past Discord's limits (2,000 characters, 100 pings) one message becomes several.
+                    for m in split_message(&fit_files(&m, self.limit)) {
+                        self.send(m).await?;
                     }
                 }
                 Action::OpenGame { game, challenge, title } => {
@@ -286,8 +239,67 @@ impl<'a> Executor<'a> {
                             };
                             self.send_to(ch, &notice).await?;
                         }
-                        Err(e) => return Err(e.into()),
+                        Err(e) => {
+                            // Another fault: the rest of the round (other players' panels)
+                            // still goes out; the player can ask for the panel again.
+                            tracing::warn!(user = u, game, error = %e, "could not DM a deployment panel");
+                        }
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends one message within Discord's limits to where its target says.
+    async fn send(&mut self, m: Outgoing) -> Result<(), BotError> {
+        match m.target.clone() {
+            Target::Actor => self.reply(&m).await?,
+            Target::Here => {
+                let msg = self.send_to(self.here, &m).await?;
+                self.remember_challenge(&m, msg.channel_id, msg.id).await;
+            }
+            Target::Game(g) => match self.game_channel(g).await {
+                Some(ch) => match self.send_to(ch, &m).await {
+                    Ok(_) => {}
+                    // The game's thread was deleted: forget it and carry on where the
+                    // player is (the move itself is already committed by the referee).
+                    Err(e) if is_unknown_channel(&e) && ch != self.here => {
+                        tracing::warn!(game = g, "the game's thread is gone; posting here instead");
+                        self.data.place_game(g, self.here).await;
+                        if !matches!(self.replier, Replier::Nobody) {
+                            self.send_to(self.here, &m).await?;
+                        }
+                    }
+                    Err(e) => return Err(e.into()),
+                },
+                None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
+            },
+            Target::ChallengeMessage(c) => {
+                let at = self.data.challenge_message(c).await;
+                if let Some((ch, msg)) = at {
+                    let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
+                    with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
+                }
+            }
+            Target::Dm(u) => {
+                if let Err(e) = self.dm(UserId::new(u), &m).await {
+                    tracing::warn!(user = u, error = %e, "could not DM a player");
+                }
+            }
+            Target::Tournament(t) => match self.tournament_channel(t).await {
+                Some(ch) => drop(self.send_to(ch, &m).await?),
+                None => {
+                    tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
+                }
+            },
+            Target::Announcements => {
+                let ch = match self.guild {
+                    Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
+                    None => None,
+                };
+                if let Some(ch) = ch {
+                    self.send_to(ch, &m).await?;
                 }
             }
         }

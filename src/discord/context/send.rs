@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use crate::discord::plan::tournament::embeds;
-use crate::discord::plan::{DM_CLOSED_CODE, Outgoing, Row, Style};
+use crate::discord::plan::{DM_REFUSED_CODES, Outgoing, Row, Style};
 
 pub(super) fn rows_to_components(rows: &[Row]) -> Vec<CreateActionRow> {
     rows.iter()
@@ -107,6 +107,8 @@ pub(super) fn is_unknown_channel(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == UNKNOWN_CHANNEL_CODE)
 }
 
+/// Whether a DM failed because the player cannot be reached by DM (closed DMs 50007, no server in
+/// common any more 50278, opening DMs too fast 40003): told in the game's thread instead.
 pub(super) fn is_dm_closed(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == DM_CLOSED_CODE)
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if DM_REFUSED_CODES.contains(&r.error.code))
 }
