@@ -2,6 +2,9 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// What real Discord refuses, through the stricter fake (issue 19).
+#[path = "discord_e2e/refusals.rs"]
+mod refusals;
 mod support;
 
 use std::sync::Arc;

@@ -25,6 +25,18 @@ pub enum BotError {
         /// What went wrong (logged only).
         detail: String,
     },
+    /// The slash commands could not be registered at start, after retrying: the bot stops (a
+    /// non-zero exit for the supervisor) rather than stay online ignoring everyone.
+    #[error(
+        "could not register the slash commands with Discord after {attempts} attempts ({last}); \
+         check the token and the application, or Discord's status, and start again"
+    )]
+    Registration {
+        /// How many times it was tried.
+        attempts: u32,
+        /// The last error Discord (or the network) gave.
+        last: String,
+    },
 }
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -55,6 +67,7 @@ impl BotError {
         match self {
             BotError::User(t) => t.clone(),
             BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
+            BotError::Registration { .. } => say(locale, Say::Apology).replace("{ref}", "start"),
         }
     }
 }

@@ -73,6 +73,8 @@ pub enum Fault {
     RateLimited(f64),
     /// 500 Internal Server Error.
     ServerError,
+    /// Any other status with Discord's error body (`{"message", "code"}`).
+    Status(u16, &'static str, u32),
 }
 
 #[derive(Default)]
@@ -84,6 +86,8 @@ struct State {
     deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
+    /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
+    forbidden: HashSet<u64>,
     /// Users who left every server the bot is in (50278 on sending to their DM channel).
     left: HashSet<u64>,
     /// DM channel id → user id.
@@ -313,6 +317,17 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// Takes Send Messages and Create Threads from the bot in `channel`: posts and new threads
+    /// there fail with 50013 Missing Permissions.
+    pub async fn forbid(&self, channel: u64) {
+        self.state.lock().await.forbidden.insert(channel);
+    }
+
+    /// Gives the bot its permissions in `channel` back.
+    pub async fn allow(&self, channel: u64) {
+        self.state.lock().await.forbidden.remove(&channel);
+    }
+
     /// The user leaves the server: messages to their DM channel fail with 50278 (no mutual guilds).
     pub async fn leave_server(&self, user: u64) {
         self.state.lock().await.left.insert(user);
@@ -506,6 +521,7 @@ impl FakeDiscord {
                 vec![("retry-after", format!("{secs}")), ("x-ratelimit-scope", "user".to_string())],
             ),
             Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
+            Some(Fault::Status(status, message, code)) => (status, json!({"message": message, "code": code}), vec![]),
             None => {
                 let (st, o) = self.route(&mut s, &method, &path, json_body.as_ref());
                 (st, o, vec![])
@@ -543,6 +559,11 @@ impl FakeDiscord {
         };
         if let Some(refusal) = message_body.and_then(message_refusal) {
             return refusal;
+        }
+        if let ("POST", ["channels", ch, "messages" | "threads", ..]) = (method, seg.as_slice())
+            && ch.parse::<u64>().is_ok_and(|c| s.forbidden.contains(&c))
+        {
+            return (403, json!({"message": "Missing Permissions", "code": 50013}));
         }
         // DMs to a player who left every server the bot is in: 50278.
         if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())

@@ -12,7 +12,7 @@ use junqi_referee::discord::port::GameService;
 use junqi_referee::discord::service::RefereeService;
 use junqi_referee::referee::{Referee, SystemClock};
 use junqi_referee::store::{Durability, Store};
-use poise::serenity_prelude::HttpBuilder;
+use poise::serenity_prelude::{Http, HttpBuilder};
 use serde_json::Value;
 
 use super::fake_discord::{APP_ID, FakeDiscord, GUILD_ID, Recorded};
@@ -41,6 +41,14 @@ pub struct Harness {
 impl Harness {
     /// Starts the fake and a bot on a new database.
     pub async fn start(tag: &str, message_content: bool) -> Harness {
+        let mut h = Harness::unbooted(tag, message_content).await;
+        h.boot().await;
+        h
+    }
+
+    /// The fake and a database, the bot not started yet (to set faults up before it starts;
+    /// then [`Harness::boot`]).
+    pub async fn unbooted(tag: &str, message_content: bool) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -55,28 +63,16 @@ impl Harness {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
-        let mut h = Harness { fake, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
-        h.boot().await;
-        h
+        Harness { fake, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) }
     }
 
     /// Starts a bot process on the harness's database and waits until it is connected and has
     /// registered its commands.
     pub async fn boot(&mut self) {
         let (identifies, _) = self.fake.sessions().await;
-        let registrations =
-            self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
-        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
-        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer();
-        let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
-        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
-        let config = Config {
-            token: Some("fake-token".into()),
-            dev_guild: Some(GUILD_ID),
-            message_content: self.message_content,
-            ..Config::default()
-        };
+        let registered = |x: &Recorded| x.method == "PUT" && x.path.ends_with("/commands") && x.status < 300;
+        let registrations = self.fake.requests().await.iter().filter(|x| registered(x)).count();
+        let (config, http, service) = self.parts().await;
         self.bot = Some(tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
@@ -89,10 +85,35 @@ impl Harness {
         }
         self.fake.wait_connected(30).await;
         self.fake
-            .wait_for(30, "command registration", |r| {
-                r.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count() > registrations
-            })
+            .wait_for(30, "command registration", |r| r.iter().filter(|x| registered(x)).count() > registrations)
             .await;
+    }
+
+    /// What a bot process is started with: its configuration, an HTTP client aimed at the fake
+    /// (rate limiter off), the referee service on the harness's database.
+    async fn parts(&self) -> (Config, Http, Arc<dyn GameService>) {
+        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
+        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let render = junqi_referee::discord::board_renderer();
+        let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let config = Config {
+            token: Some("fake-token".into()),
+            dev_guild: Some(GUILD_ID),
+            message_content: self.message_content,
+            ..Config::default()
+        };
+        (config, http, service)
+    }
+
+    /// Runs a bot process to its end (at most `secs` seconds) and returns how it ended: for
+    /// starts that must fail.
+    pub async fn run_to_end(&self, secs: u64) -> Result<(), String> {
+        let (config, http, service) = self.parts().await;
+        match tokio::time::timeout(Duration::from_secs(secs), run_with_http(config, http, service)).await {
+            Ok(r) => r.map_err(|e| e.to_string()),
+            Err(_) => panic!("the bot was still running after {secs} s"),
+        }
     }
 
     /// Stops the bot and starts a new one (a new client and referee) on the same database file.

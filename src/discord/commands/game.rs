@@ -462,6 +462,7 @@ pub async fn settings(
     #[name_localized("zh-TW", "公告頻道")]
     #[description_localized("zh-CN", "发布重要战果的频道")]
     #[description_localized("zh-TW", "發佈重要戰果的頻道")]
+    #[channel_types("Text", "News")] // Discord offers only channels the bot can post messages in
     announcements: Option<serenity::ChannelId>,
     #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "默认时限")]

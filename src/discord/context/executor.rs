@@ -12,7 +12,8 @@ use serenity::{
 
 use super::Data;
 use super::send::{
-    attachments, channel_message, is_dm_closed, is_unknown_channel, mentions, rows_to_components, with_retry,
+    attachments, channel_message, is_dm_closed, is_refused_post, is_unknown_channel, mentions, rows_to_components,
+    with_retry,
 };
 use crate::discord::config::Locale;
 use crate::discord::error::BotError;
@@ -109,6 +110,8 @@ pub struct Executor<'a> {
     pub nonce: Option<String>,
     /// How many messages carried the nonce so far.
     posted: AtomicU32,
+    /// Channels where Discord refused a public post of this request (see [`Executor::post`]).
+    refused: std::sync::Mutex<Vec<ChannelId>>,
 }
 
 impl<'a> Executor<'a> {
@@ -132,6 +135,7 @@ impl<'a> Executor<'a> {
             private_to: None,
             nonce: None,
             posted: AtomicU32::new(0),
+            refused: std::sync::Mutex::new(vec![]),
         }
     }
 
@@ -237,7 +241,7 @@ impl<'a> Executor<'a> {
                                 ping: vec![u],
                                 embed: None,
                             };
-                            self.send_to(ch, &notice).await?;
+                            self.post(ch, &notice).await?;
                         }
                         Err(e) => {
                             // Another fault: the rest of the round (other players' panels)
@@ -256,8 +260,9 @@ impl<'a> Executor<'a> {
         match m.target.clone() {
             Target::Actor => self.reply(&m).await?,
             Target::Here => {
-                let msg = self.send_to(self.here, &m).await?;
-                self.remember_challenge(&m, msg.channel_id, msg.id).await;
+                if let Some(msg) = self.post(self.here, &m).await? {
+                    self.remember_challenge(&m, msg.channel_id, msg.id).await;
+                }
             }
             Target::Game(g) => match self.game_channel(g).await {
                 Some(ch) => match self.send_to(ch, &m).await {
@@ -268,9 +273,10 @@ impl<'a> Executor<'a> {
                         tracing::warn!(game = g, "the game's thread is gone; posting here instead");
                         self.data.place_game(g, self.here).await;
                         if !matches!(self.replier, Replier::Nobody) {
-                            self.send_to(self.here, &m).await?;
+                            self.post(self.here, &m).await?;
                         }
                     }
+                    Err(e) if is_refused_post(&e) => self.refused(ch, &e),
                     Err(e) => return Err(e.into()),
                 },
                 None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
@@ -279,7 +285,11 @@ impl<'a> Executor<'a> {
                 let at = self.data.challenge_message(c).await;
                 if let Some((ch, msg)) = at {
                     let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
-                    with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
+                    match with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await {
+                        Ok(_) => {}
+                        Err(e) if is_refused_post(&e) => self.refused(ch, &e),
+                        Err(e) => return Err(e.into()),
+                    }
                 }
             }
             Target::Dm(u) => {
@@ -288,7 +298,7 @@ impl<'a> Executor<'a> {
                 }
             }
             Target::Tournament(t) => match self.tournament_channel(t).await {
-                Some(ch) => drop(self.send_to(ch, &m).await?),
+                Some(ch) => drop(self.post(ch, &m).await?),
                 None => {
                     tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
                 }
@@ -299,11 +309,52 @@ impl<'a> Executor<'a> {
                     None => None,
                 };
                 if let Some(ch) = ch {
-                    self.send_to(ch, &m).await?;
+                    self.post(ch, &m).await?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Posts a public message. When Discord refuses it for good (no access, no permission, not a
+    /// text channel) the referee has already carried out the command: the refusal is logged and
+    /// kept for the actor ([`Executor::tell_refused`]), and the rest goes on (None).
+    async fn post(&self, channel: ChannelId, m: &Outgoing) -> Result<Option<serenity::Message>, BotError> {
+        match self.send_to(channel, m).await {
+            Ok(msg) => Ok(Some(msg)),
+            Err(e) if is_refused_post(&e) => {
+                self.refused(channel, &e);
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn refused(&self, channel: ChannelId, e: &serenity::Error) {
+        tracing::warn!(channel = channel.get(), error = %e, "Discord refused a public post; the command stands");
+        let mut r = self.refused.lock().unwrap_or_else(|p| p.into_inner());
+        if !r.contains(&channel) {
+            r.push(channel);
+        }
+    }
+
+    /// Tells the actor, privately, where Discord refused a public post of this request.
+    pub async fn tell_refused(&mut self, locale: Locale) -> Result<(), BotError> {
+        let channels: Vec<ChannelId> = std::mem::take(&mut *self.refused.lock().unwrap_or_else(|p| p.into_inner()));
+        if channels.is_empty() || matches!(self.replier, Replier::Nobody) {
+            return Ok(());
+        }
+        let wheres: Vec<String> = channels.iter().map(|c| format!("<#{}>", c.get())).collect();
+        let m = Outgoing {
+            target: Target::Actor,
+            text: say(locale, Say::CannotPost).replace("{channel}", &wheres.join(", ")),
+            files: vec![],
+            rows: vec![],
+            ephemeral: true,
+            ping: vec![],
+            embed: None,
+        };
+        self.reply(&m).await
     }
 
     async fn remember_challenge(&self, m: &Outgoing, ch: ChannelId, msg: MessageId) {
@@ -385,7 +436,12 @@ impl Executor<'_> {
             tracing::warn!(tournament, game, "no channel known for a tournament; its game has no thread");
             return Ok(());
         };
-        let msg = self.send_to(ch, anchor).await?;
+        let Some(msg) = self.post(ch, anchor).await? else {
+            // No opening message to hang a thread on: the game is played in the tournament's
+            // channel (where the bot cannot post either, which the organiser has been told).
+            self.data.place_game(game, ch).await;
+            return Ok(());
+        };
         self.data.place_challenge(game, ch, msg.id).await;
         self.open_game(game, game, title, self.guild.or(guild)).await
     }
@@ -409,6 +465,7 @@ pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -
     exec.nonce = exec.data.service.nonce(actor);
     let done = async {
         exec.run(actions).await?;
+        exec.tell_refused(actor.locale).await?;
         exec.finish(actor.locale).await
     }
     .await;

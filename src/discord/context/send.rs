@@ -112,3 +112,12 @@ pub(super) fn is_unknown_channel(e: &serenity::Error) -> bool {
 pub(super) fn is_dm_closed(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if DM_REFUSED_CODES.contains(&r.error.code))
 }
+
+/// Discord's refusals of a post that retrying cannot cure: 50001 Missing Access, 50013 Missing
+/// Permissions, 50008 Cannot send messages in a non-text channel.
+const REFUSED_POST_CODES: [isize; 3] = [50001, 50013, 50008];
+
+/// Whether Discord refused a post for good (see [`REFUSED_POST_CODES`]).
+pub(super) fn is_refused_post(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if REFUSED_POST_CODES.contains(&r.error.code))
+}
