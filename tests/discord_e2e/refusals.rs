@@ -1,10 +1,16 @@
 //! What real Discord refuses, through the fake that refuses it too: a channel where the bot may
-//! not post, an announcements option limited to text channels, command registration failing.
+//! not post, an announcements option limited to text channels, command registration failing,
+//! game threads that archive or whose creation is answered 500 after it was made.
 
 use serde_json::{Value, json};
 
 use crate::support::fake_discord::{CHANNEL_ID, Fault, payload};
-use crate::support::harness::{Harness, content, posts_to};
+use crate::support::harness::{Harness, content, custom_ids, posts_to};
+use junqi_referee::rules::notation::parse_move;
+use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
+
+/// A legal layout (the notation document's example), for both sides.
+const LAYOUT: &str = "ghfie cdh akgi bek dfjgj iljch";
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -79,4 +85,98 @@ async fn registration_refused_stops_the_bot_with_a_clear_error() {
     let e = h.run_to_end(30).await.expect_err("the bot stops");
     assert!(e.contains("could not register the slash commands"), "{e}");
     assert!(e.contains("Unauthorized"), "{e}");
+}
+
+/// Alice challenges Bob and Bob accepts; returns (the challenge message, the thread opened on it).
+async fn challenge_accepted(h: &mut Harness) -> (u64, u64) {
+    let id = h.id();
+    let opts = [("opponent", json!(BOB.0.to_string()))];
+    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    let all = h.fake.wait_for(20, "the challenge", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
+    let msg: u64 = posts_to(&all, CHANNEL_ID)[0].response["id"].as_str().unwrap().parse().unwrap();
+    let id = h.id();
+    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), "jq:acc:1")).await;
+    let ok = "jq:ok:1".to_string();
+    h.fake.wait_for(20, "both panels", |r| r.iter().filter(|x| custom_ids(x).contains(&ok)).count() >= 2).await;
+    let threads = h.fake.threads().await;
+    let thread = *threads.keys().next().expect("a thread");
+    (msg, thread)
+}
+
+/// The answer to the game's thread creation is lost (500 after Discord made it): the retry
+/// meets 160004 "a thread has already been created for this message", and the game lives in
+/// that thread (the message's id), not in the channel. The thread stays listed for 7 days.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_made_before_a_500_is_found_not_abandoned() {
+    let mut h = Harness::start("thread-500", false).await;
+    h.fake.inject_faults("POST", "/threads", vec![Fault::DoneThenServerError]).await;
+    let (msg, _) = challenge_accepted(&mut h).await;
+    let all = h.fake.requests().await;
+    let tries: Vec<(u16, Value)> = all
+        .iter()
+        .filter(|x| x.method == "POST" && x.path.ends_with("/threads"))
+        .map(|x| (x.status, x.response["code"].clone()))
+        .collect();
+    assert_eq!(tries, [(500, json!(0)), (400, json!(160004))]);
+    let threads = h.fake.threads().await;
+    let thread = threads.get(&msg).expect("the thread on the challenge message");
+    assert_eq!(thread.auto_archive, 10080, "listed for 7 days");
+    let first = h.fake.wait_for(20, "the game's first post", |r| !posts_to(r, msg).is_empty()).await;
+    let first = posts_to(&first, msg).remove(0);
+    assert!(content(&first).starts_with(&format!("<@{}> <@{}>", ALICE.0, BOB.0)), "{}", content(&first));
+    let in_channel = posts_to(&h.fake.requests().await, CHANNEL_ID);
+    assert_eq!(in_channel.len(), 1, "only the challenge in the channel: {in_channel:?}");
+}
+
+/// A game's thread archives between two moves (a quiet day; threads the bot opens stay
+/// listed for 7 days, Discord's longest): Bob, who cannot use commands in an archived thread,
+/// moves from the channel; the move is posted in the game's thread, which is active again, and
+/// the game goes on there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_archived_between_two_moves() {
+    let mut h = Harness::start("archived", false).await;
+    let (_, thread) = challenge_accepted(&mut h).await;
+    assert_eq!(h.fake.threads().await[&thread].auto_archive, 10080, "listed for 7 days");
+    for p in [ALICE, BOB] {
+        let id = h.id();
+        let id = h.interact(payload::modal(id, p, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+        h.answered(id).await;
+    }
+    h.fake.wait_for(20, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
+    let v = Variant::junqi();
+    let deps: Vec<_> =
+        [Seat::RED, Seat::BLUE].iter().map(|s| Setup::parse(v, LAYOUT).unwrap().validate(v, *s).unwrap()).collect();
+    let mut g = Game::new(v, RuleOptions::default(), &deps, Seat::RED);
+    let quiet = |g: &mut Game| {
+        let board = &g.variant().board;
+        let moves = g.legal_moves();
+        let mv = *moves.iter().find(|m| g.piece_at(m.to).is_none()).unwrap_or(&moves[0]);
+        let (from, to) = (board.name(mv.from).to_string(), board.name(mv.to).to_string());
+        g.play(parse_move(board, &format!("{from}-{to}")).unwrap()).unwrap();
+        (from, to)
+    };
+    // Alice (Red) moves in the thread.
+    let (from, to) = quiet(&mut g);
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
+    h.fake.wait_for(20, "Alice's move", |r| posts_to(r, thread).len() > n).await;
+    // A quiet day: the thread archives. Bob moves from the channel, naming the game.
+    h.fake.archive(thread, false).await;
+    let (from, to) = quiet(&mut g);
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    let opts = [("from", json!(from)), ("to", json!(to)), ("game", json!(1))];
+    let id = h.interact(payload::command(id, BOB, CHANNEL_ID, "move", &opts)).await;
+    let r = h.answered(id).await;
+    assert!(!r.iter().any(|x| content(x).contains("reference")), "no apology: {r:?}");
+    let all = h.fake.wait_for(20, "Bob's move in the thread", |r| posts_to(r, thread).len() > n).await;
+    assert!(content(posts_to(&all, thread).last().unwrap()).contains(&format!("{from}-{to}")));
+    assert!(!h.fake.threads().await[&thread].archived, "the thread is active again");
+    // And the game goes on in the thread.
+    let (from, to) = quiet(&mut g);
+    let n = posts_to(&h.fake.requests().await, thread).len();
+    let id = h.id();
+    h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
+    h.fake.wait_for(20, "the next move", |r| posts_to(r, thread).len() > n).await;
 }

@@ -75,6 +75,23 @@ pub enum Fault {
     ServerError,
     /// Any other status with Discord's error body (`{"message", "code"}`).
     Status(u16, &'static str, u32),
+    /// The request is carried out, then answered 500 (the answer was lost on the way): a blind
+    /// retry of a creation meets what the first attempt made.
+    DoneThenServerError,
+}
+
+/// A thread the bot opened, as the fake keeps it.
+#[derive(Clone, Debug, Default)]
+pub struct Thread {
+    /// The channel it was opened in.
+    pub parent: u64,
+    /// Minutes of inactivity before Discord archives it (the bot's `auto_archive_duration`;
+    /// Discord's default when none is given is 1,440, a day).
+    pub auto_archive: u64,
+    /// Archived (by inactivity, or [`FakeDiscord::archive`]).
+    pub archived: bool,
+    /// Locked by a moderator: only they can unarchive it.
+    pub locked: bool,
 }
 
 #[derive(Default)]
@@ -86,6 +103,8 @@ struct State {
     deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
+    /// Threads by id (a thread opened on a message has the message's id).
+    threads: HashMap<u64, Thread>,
     /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
     forbidden: HashSet<u64>,
     /// Users who left every server the bot is in (50278 on sending to their DM channel).
@@ -317,6 +336,20 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// The threads the bot opened, by id.
+    pub async fn threads(&self) -> HashMap<u64, Thread> {
+        self.state.lock().await.threads.clone()
+    }
+
+    /// Archives a thread, as Discord does after its `auto_archive_duration` of inactivity
+    /// (`locked`: as a moderator locks it).
+    pub async fn archive(&self, thread: u64, locked: bool) {
+        if let Some(t) = self.state.lock().await.threads.get_mut(&thread) {
+            t.archived = true;
+            t.locked = locked;
+        }
+    }
+
     /// Takes Send Messages and Create Threads from the bot in `channel`: posts and new threads
     /// there fail with 50013 Missing Permissions.
     pub async fn forbid(&self, channel: u64) {
@@ -522,6 +555,10 @@ impl FakeDiscord {
             ),
             Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
             Some(Fault::Status(status, message, code)) => (status, json!({"message": message, "code": code}), vec![]),
+            Some(Fault::DoneThenServerError) => {
+                let _ = self.route(&mut s, &method, &path, json_body.as_ref());
+                (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![])
+            }
             None => {
                 let (st, o) = self.route(&mut s, &method, &path, json_body.as_ref());
                 (st, o, vec![])
@@ -538,6 +575,23 @@ impl FakeDiscord {
             return resp.body(Full::new(Bytes::new())).unwrap();
         }
         resp.header("content-type", "application/json").body(Full::new(Bytes::from(out.to_string()))).unwrap()
+    }
+
+    fn new_thread(&self, s: &mut State, id: u64, parent: u64, body: &Value) -> (u16, Value) {
+        let name = body["name"].as_str().unwrap_or("game");
+        let auto_archive = body["auto_archive_duration"].as_u64().unwrap_or(1440);
+        if ![60, 1440, 4320, 10080].contains(&auto_archive) {
+            return form_error(
+                "auto_archive_duration",
+                None,
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {60, 1440, 4320, 10080}.",
+            );
+        }
+        s.threads.insert(id, Thread { parent, auto_archive, archived: false, locked: false });
+        let mut t = thread_json(id, parent, name);
+        t["thread_metadata"]["auto_archive_duration"] = json!(auto_archive);
+        (201, t)
     }
 
     fn route(&self, s: &mut State, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
@@ -564,6 +618,17 @@ impl FakeDiscord {
             && ch.parse::<u64>().is_ok_and(|c| s.forbidden.contains(&c))
         {
             return (403, json!({"message": "Missing Permissions", "code": 50013}));
+        }
+        // Archived threads: a post unarchives one (unless locked); edits are refused.
+        if let [_, ch, "messages", ..] = seg.as_slice()
+            && let Some(t) = ch.parse::<u64>().ok().and_then(|c| s.threads.get_mut(&c))
+            && t.archived
+        {
+            if method == "POST" && seg.len() == 3 && !t.locked {
+                t.archived = false;
+            } else if method == "POST" || method == "PATCH" {
+                return (400, json!({"message": "Thread is archived", "code": 50083}));
+            }
         }
         // DMs to a player who left every server the bot is in: 50278.
         if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())
@@ -632,9 +697,20 @@ impl FakeDiscord {
             ("PATCH", ["channels", ch, "messages", _]) => {
                 (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body))
             }
-            ("POST", ["channels", ch, "messages", _, "threads"]) | ("POST", ["channels", ch, "threads"]) => {
-                let name = body["name"].as_str().unwrap_or("game");
-                (201, thread_json(self.next_id(), ch.parse().unwrap_or(0), name))
+            ("POST", ["channels", ch, "messages", msg, "threads"]) => {
+                // A thread started from a message has the message's id; a message has one thread.
+                let id: u64 = msg.parse().unwrap_or(0);
+                if s.threads.contains_key(&id) {
+                    return (
+                        400,
+                        json!({"message": "A thread has already been created for this message", "code": 160004}),
+                    );
+                }
+                self.new_thread(s, id, ch.parse().unwrap_or(0), body)
+            }
+            ("POST", ["channels", ch, "threads"]) => {
+                let id = self.next_id();
+                self.new_thread(s, id, ch.parse().unwrap_or(0), body)
             }
             ("PUT", ["channels", _, "thread-members", _]) => (204, Value::Null),
             ("POST", ["webhooks", _, _]) => (200, message_json(self.next_id(), CHANNEL_ID, body)),

@@ -6,14 +6,15 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup, CreateMessage,
-    CreateThread, EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction, Nonce, UserId,
+    AutoArchiveDuration, ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup,
+    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction,
+    Nonce, UserId,
 };
 
 use super::Data;
 use super::send::{
-    attachments, channel_message, is_dm_closed, is_refused_post, is_unknown_channel, mentions, rows_to_components,
-    with_retry,
+    attachments, channel_message, is_dm_closed, is_refused_post, is_thread_exists, is_unknown_channel, mentions,
+    rows_to_components, with_retry,
 };
 use crate::discord::config::Locale;
 use crate::discord::error::BotError;
@@ -377,12 +378,17 @@ impl<'a> Executor<'a> {
         };
         let channel = match at {
             Some((ch, msg)) if threads => {
-                // Discord limits thread names to 100 characters.
+                // Discord limits thread names to 100 characters. A game can stay quiet for days
+                // (a move a day): the thread stays in the channel list for the longest Discord
+                // offers, 7 days, and a post into it unarchives it (Discord does so itself).
                 let name: String = title.chars().take(100).collect();
-                match with_retry(|| ch.create_thread_from_message(self.http, msg, CreateThread::new(name.clone())))
-                    .await
-                {
+                let create = CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek);
+                match with_retry(|| ch.create_thread_from_message(self.http, msg, create.clone())).await {
                     Ok(t) => t.id,
+                    // A retry after a 5xx whose request went through, or a delivery posted again:
+                    // the message has its thread already, and a thread started from a message
+                    // has the message's id.
+                    Err(e) if is_thread_exists(&e) => ChannelId::new(msg.get()),
                     // E.g. a rematch offered inside a thread (no threads in threads): the game is
                     // played where its challenge was.
                     Err(e) => {

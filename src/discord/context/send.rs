@@ -114,10 +114,19 @@ pub(super) fn is_dm_closed(e: &serenity::Error) -> bool {
 }
 
 /// Discord's refusals of a post that retrying cannot cure: 50001 Missing Access, 50013 Missing
-/// Permissions, 50008 Cannot send messages in a non-text channel.
-const REFUSED_POST_CODES: [isize; 3] = [50001, 50013, 50008];
+/// Permissions, 50008 Cannot send messages in a non-text channel, 50083 a thread archived and
+/// locked by a moderator (an unlocked one is unarchived by the post itself).
+const REFUSED_POST_CODES: [isize; 4] = [50001, 50013, 50008, 50083];
 
 /// Whether Discord refused a post for good (see [`REFUSED_POST_CODES`]).
 pub(super) fn is_refused_post(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if REFUSED_POST_CODES.contains(&r.error.code))
+}
+
+/// Discord's "a thread has already been created for this message".
+const THREAD_EXISTS_CODE: isize = 160_004;
+
+/// Whether a thread creation met the message's existing thread.
+pub(super) fn is_thread_exists(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == THREAD_EXISTS_CODE)
 }
