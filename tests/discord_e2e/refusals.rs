@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::fake_discord::{CHANNEL_ID, Fault, payload};
+use crate::support::fake_discord::{CHANNEL_ID, Fault, payload, registration_refusal};
 use crate::support::harness::{Harness, content, custom_ids, posts_to};
 use junqi_referee::rules::notation::parse_move;
 use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
@@ -179,4 +179,49 @@ async fn a_thread_archived_between_two_moves() {
     let id = h.id();
     h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
     h.fake.wait_for(20, "the next move", |r| posts_to(r, thread).len() > n).await;
+}
+
+/// `/junqi` is a server command: offered in servers' channels only (context 0 = guild), for the
+/// bot installed in a server (integration type 0); and Discord accepts the registration schema.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn junqi_is_registered_for_servers_only() {
+    let h = Harness::start("contexts", false).await;
+    let all = h.fake.requests().await;
+    let reg = all.iter().find(|x| x.method == "PUT" && x.path.ends_with("/commands")).unwrap();
+    assert_eq!(reg.status, 200, "{}", reg.response);
+    let junqi = &reg.json.as_ref().unwrap()[0];
+    assert_eq!(junqi["contexts"], json!([0]), "guild channels only");
+    assert_eq!(junqi["integration_types"], json!([0]), "installed in a server");
+}
+
+/// The fake refuses what Discord refuses in a registration (so the test above means something).
+#[test]
+fn the_fake_checks_the_registration_schema() {
+    let ok = json!([{"name": "junqi", "description": "d", "type": 1, "options": [
+        {"name": "a", "description": "d", "type": 3, "required": true},
+        {"name": "b", "description": "d", "type": 3, "required": false}]}]);
+    assert!(registration_refusal(&ok).is_none());
+    let bad = |c: Value, why: &str| {
+        let r = registration_refusal(&json!([c])).unwrap_or_else(|| panic!("accepted: {why}"));
+        assert_eq!((r.0, r.1["code"].clone()), (400, json!(50035)), "{why}");
+    };
+    bad(json!({"name": "Junqi", "description": "d"}), "uppercase name");
+    bad(json!({"name": "jun qi", "description": "d"}), "a space");
+    bad(json!({"name": "j".repeat(33), "description": "d"}), "33 characters");
+    bad(json!({"name": "junqi", "description": ""}), "empty description");
+    bad(json!({"name": "junqi", "description": "d".repeat(101)}), "101-character description");
+    bad(json!({"name": "junqi", "description": "d", "name_localizations": {"zh": "军棋"}}), "locale zh");
+    let many: Vec<Value> = (0..26).map(|i| json!({"name": format!("o{i}"), "description": "d", "type": 3})).collect();
+    bad(json!({"name": "junqi", "description": "d", "options": many}), "26 options");
+    let order = json!([{"name": "a", "description": "d", "type": 3},
+                      {"name": "b", "description": "d", "type": 3, "required": true}]);
+    bad(json!({"name": "junqi", "description": "d", "options": order}), "required after optional");
+    let subs: Vec<Value> = (0..25)
+        .map(|i| {
+            let opts: Vec<Value> =
+                (0..4).map(|j| json!({"name": format!("o{j}"), "description": "d".repeat(100), "type": 3})).collect();
+            json!({"name": format!("s{i}"), "description": "d".repeat(100), "type": 1, "options": opts})
+        })
+        .collect();
+    bad(json!({"name": "junqi", "description": "d", "options": subs}), "over 8,000 characters");
 }

@@ -235,6 +235,107 @@ pub fn message_refusal(body: &Value) -> Option<(u16, Value)> {
     None
 }
 
+/// Discord's locales (the keys a `*_localizations` map may have).
+const LOCALES: [&str; 34] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
+    "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko", "he",
+    "ar",
+];
+
+/// Whether `name` is a valid command or option name: 1–32 characters, each `-`, `_`, a letter
+/// or a number (`^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`), lowercase where it has case.
+fn valid_name(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=32).contains(&n)
+        && name.chars().all(|c| {
+            (c == '-'
+                || c == '_'
+                || c.is_alphanumeric()
+                || ('\u{0900}'..='\u{097F}').contains(&c)
+                || ('\u{0E00}'..='\u{0E7F}').contains(&c))
+                && !c.is_uppercase()
+        })
+}
+
+/// The registration schema of one command (or option), as Discord checks it: names, lengths,
+/// localizations, at most 25 options, required options before optional ones, choices; adds the
+/// characters it counts towards the 8,000 limit (the longest localization of each field).
+fn check_command(c: &Value, at: &str, size: &mut usize) -> Result<(), String> {
+    let longest = |field: &str| -> Result<usize, String> {
+        let mut n = c[field].as_str().map_or(0, |s| s.chars().count());
+        if let Some(map) = c[format!("{field}_localizations")].as_object() {
+            for (k, v) in map {
+                if !LOCALES.contains(&k.as_str()) {
+                    return Err(format!("{at}.{field}_localizations: invalid locale {k}"));
+                }
+                let v = v.as_str().unwrap_or("");
+                if field == "name" && !valid_name(v) {
+                    return Err(format!("{at}.name_localizations.{k}: invalid name {v:?}"));
+                }
+                n = n.max(v.chars().count());
+            }
+        }
+        Ok(n)
+    };
+    let name = c["name"].as_str().unwrap_or("");
+    if !valid_name(name) {
+        return Err(format!("{at}.name: invalid name {name:?}"));
+    }
+    let d = c["description"].as_str().unwrap_or("").chars().count();
+    if !(1..=100).contains(&d) {
+        return Err(format!("{at}.description: must be 1-100 characters, is {d}"));
+    }
+    *size += longest("name")? + longest("description")?;
+    if longest("description")? > 100 {
+        return Err(format!("{at}.description_localizations: over 100 characters"));
+    }
+    let options = c["options"].as_array().cloned().unwrap_or_default();
+    if options.len() > 25 {
+        return Err(format!("{at}.options: {} options, at most 25", options.len()));
+    }
+    let mut optional_seen = false;
+    for (i, o) in options.iter().enumerate() {
+        let here = format!("{at}.options.{i}");
+        if o["required"].as_bool() == Some(true) {
+            if optional_seen {
+                return Err(format!("{here}: a required option after an optional one"));
+            }
+        } else if !matches!(o["type"].as_u64(), Some(1 | 2)) {
+            optional_seen = true;
+        }
+        let choices = o["choices"].as_array().cloned().unwrap_or_default();
+        if choices.len() > 25 {
+            return Err(format!("{here}.choices: at most 25"));
+        }
+        for ch in &choices {
+            let n = ch["name"].as_str().map_or(0, |s| s.chars().count());
+            if !(1..=100).contains(&n) {
+                return Err(format!("{here}.choices: a name of {n} characters"));
+            }
+            *size += n + ch["value"].as_str().map_or_else(|| ch["value"].to_string().len(), |v| v.chars().count());
+        }
+        check_command(o, &here, size)?;
+    }
+    Ok(())
+}
+
+/// Discord's refusal of a command registration (50035 with where), or None.
+pub fn registration_refusal(commands: &Value) -> Option<(u16, Value)> {
+    for (i, c) in commands.as_array().into_iter().flatten().enumerate() {
+        let mut size = 0;
+        let checked = check_command(c, &i.to_string(), &mut size)
+            .and_then(|()| if size > 8000 { Err(format!("{i}: {size} characters, at most 8000")) } else { Ok(()) });
+        if let Err(e) = checked {
+            return Some((
+                400,
+                json!({"message": "Invalid Form Body", "code": 50035, "errors": {"_errors": [
+                {"code": "APPLICATION_COMMAND_INVALID", "message": e}]}}),
+            ));
+        }
+    }
+    None
+}
+
 /// Splits a multipart/form-data body into (field name, file name, bytes).
 fn parse_multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
     let Some(boundary) = content_type.split("boundary=").nth(1) else { return vec![] };
@@ -649,6 +750,9 @@ impl FakeDiscord {
             ),
             ("GET", ["users", "@me"]) => (200, user_json(APP_ID, "junqi")),
             ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                if let Some(refusal) = registration_refusal(body) {
+                    return refusal;
+                }
                 let cmds = body.as_array().cloned().unwrap_or_default();
                 let out: Vec<Value> = cmds
                     .into_iter()
