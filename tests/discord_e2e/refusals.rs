@@ -192,6 +192,22 @@ async fn junqi_is_registered_for_servers_only() {
     let junqi = &reg.json.as_ref().unwrap()[0];
     assert_eq!(junqi["contexts"], json!([0]), "guild channels only");
     assert_eq!(junqi["integration_types"], json!([0]), "installed in a server");
+    // Every free-text option has a length limit, so that no typed text quoted back in a reply
+    // can push it past Discord's 2,000 characters.
+    fn strings(o: &Value, path: &str, out: &mut Vec<(String, Value)>) {
+        for x in o["options"].as_array().into_iter().flatten() {
+            let here = format!("{path} {}", x["name"].as_str().unwrap_or(""));
+            if x["type"] == 3 {
+                out.push((here.clone(), x["max_length"].clone()));
+            }
+            strings(x, &here, out);
+        }
+    }
+    let mut all = vec![];
+    strings(junqi, "/junqi", &mut all);
+    assert!(all.len() >= 10, "{all:?}");
+    let unbounded: Vec<&(String, Value)> = all.iter().filter(|(_, m)| m.as_u64().is_none_or(|m| m > 200)).collect();
+    assert!(unbounded.is_empty(), "string options without max_length ≤ 200: {unbounded:?}");
 }
 
 /// The fake refuses what Discord refuses in a registration (so the test above means something).
