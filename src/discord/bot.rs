@@ -16,7 +16,7 @@ use super::config::{Config, Locale};
 use super::context::{Data, Executor, Places, Replier, locale_of, perform, report, with_retry};
 use super::error::BotError;
 use super::plan::{ComponentId, Origin, plan};
-use super::port::{Actor, DeployAction, Effect, GameService, Request};
+use super::port::{Actor, DeployAction, GameService, Request};
 use super::text::{Say, say};
 
 fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request: u64, default: Locale) -> Actor {
@@ -41,29 +41,20 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
     // The Edit and Save-as buttons answer with a form; that must be the first response.
     match id {
         ComponentId::Edit(game) => {
-            let effects =
-                data.service.execute(&actor, Request::Deploy { game: Some(game), action: DeployAction::Show }).await;
-            let layout = match &effects {
-                Ok(v) => v
-                    .iter()
-                    .find_map(|e| match e {
-                        Effect::Panel { layout, .. } => Some(layout.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or_default(),
-                Err(_) => String::new(),
+            // The form must be the first response, within 3 seconds: it is filled from a stored
+            // read, never after a referee command or a picture.
+            let layout = match data.service.panel_layout(game, actor.user).await {
+                Ok(layout) => layout,
+                Err(e) => {
+                    let r = CreateInteractionResponse::Message(
+                        serenity::CreateInteractionResponseMessage::new()
+                            .content(BotError::from(e).user_text(actor.locale))
+                            .ephemeral(true),
+                    );
+                    with_retry(|| c.create_response(&ctx.http, r.clone())).await?;
+                    return Ok(());
+                }
             };
-            // The panel's layout was all this answer needed from them.
-            data.service.settle(&actor, true).await;
-            if let Err(e) = effects {
-                let r = CreateInteractionResponse::Message(
-                    serenity::CreateInteractionResponseMessage::new()
-                        .content(BotError::from(e).user_text(actor.locale))
-                        .ephemeral(true),
-                );
-                with_retry(|| c.create_response(&ctx.http, r.clone())).await?;
-                return Ok(());
-            }
             let input = CreateInputText::new(InputTextStyle::Paragraph, say(actor.locale, Say::LayoutField), "layout")
                 .value(layout)
                 .min_length(25)

@@ -241,3 +241,33 @@ fn the_fake_checks_the_registration_schema() {
         .collect();
     bad(json!({"name": "junqi", "description": "d", "options": subs}), "over 8,000 characters");
 }
+
+/// On a busy machine (every referee command takes 3.5 s) the Edit button still opens its form:
+/// the form is the interaction's first response, due within 3 seconds (after that Discord
+/// answers 10062 and the player sees "This interaction failed"), so it is filled from a stored
+/// read, not after a referee command and a picture. Other buttons defer first and answer later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_edit_form_opens_within_three_seconds_on_a_busy_machine() {
+    let mut h = Harness::start("edit-3s", false).await;
+    challenge_accepted(&mut h).await;
+    h.slow.store(true, std::sync::atomic::Ordering::SeqCst);
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, None, "jq:edit:1")).await;
+    let all = h.fake.requests().await;
+    let cb: Vec<_> = all.iter().filter(|x| x.path.contains(&format!("/interactions/{id}/"))).collect();
+    assert_eq!(cb.len(), 1, "one response: {cb:?}");
+    let form = cb[0].json.as_ref().unwrap();
+    assert_eq!(form["type"], 9, "a modal: {form}");
+    let layout = form["data"]["components"][0]["components"][0]["value"].as_str().unwrap_or("");
+    assert!(layout.split_whitespace().map(str::len).sum::<usize>() >= 25, "filled with the panel's layout: {form}");
+    // A button that runs a referee command defers at once, then answers.
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, None, "jq:rnd:1")).await;
+    h.fake
+        .wait_for(20, "the new random layout", |r| {
+            r.iter().any(|x| x.path.contains(&format!("/tok-{id}/messages")) && x.status < 300)
+        })
+        .await;
+    let all = h.fake.requests().await;
+    assert!(!all.iter().any(|x| x.response["code"] == 10062), "nothing answered late");
+}

@@ -103,6 +103,11 @@ struct State {
     deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
+    /// When each interaction was sent to the bot (id → time): its first response is due within
+    /// 3 seconds (else 10062), its token lasts 15 minutes (else 50027).
+    sent_at: HashMap<u64, std::time::Instant>,
+    /// Interactions already acknowledged (a second response is 40060).
+    acknowledged: HashSet<u64>,
     /// Threads by id (a thread opened on a message has the message's id).
     threads: HashMap<u64, Thread>,
     /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
@@ -437,6 +442,15 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// Makes every interaction sent so far `by` older (their tokens expire after 15 minutes).
+    pub async fn age_interactions(&self, by: Duration) {
+        for at in self.state.lock().await.sent_at.values_mut() {
+            if let Some(t) = at.checked_sub(by) {
+                *at = t;
+            }
+        }
+    }
+
     /// The threads the bot opened, by id.
     pub async fn threads(&self) -> HashMap<u64, Thread> {
         self.state.lock().await.threads.clone()
@@ -536,6 +550,11 @@ impl FakeDiscord {
                 s.pending.push_front((t, d));
                 s.live = None;
                 return;
+            }
+            if t == "INTERACTION_CREATE"
+                && let Some(id) = d["id"].as_str().and_then(|i| i.parse().ok())
+            {
+                s.sent_at.insert(id, std::time::Instant::now());
             }
             s.sent.push((seq, t, d));
         }
@@ -720,6 +739,13 @@ impl FakeDiscord {
         {
             return (403, json!({"message": "Missing Permissions", "code": 50013}));
         }
+        // Interaction tokens last 15 minutes.
+        if let ["webhooks", _, token, ..] = seg.as_slice()
+            && let Some(id) = token.strip_prefix("tok-").and_then(|i| i.parse::<u64>().ok())
+            && s.sent_at.get(&id).is_some_and(|at| at.elapsed() > Duration::from_secs(15 * 60))
+        {
+            return (401, json!({"message": "Invalid Webhook Token", "code": 50027}));
+        }
         // Archived threads: a post unarchives one (unless locked); edits are refused.
         if let [_, ch, "messages", ..] = seg.as_slice()
             && let Some(t) = ch.parse::<u64>().ok().and_then(|c| s.threads.get_mut(&c))
@@ -766,7 +792,18 @@ impl FakeDiscord {
                     .collect();
                 (200, Value::Array(out))
             }
-            ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
+            ("POST", ["interactions", id, _, "callback"]) => {
+                // One response per interaction, within 3 seconds of it.
+                let id: u64 = id.parse().unwrap_or(0);
+                if s.acknowledged.contains(&id) {
+                    return (400, json!({"message": "Interaction has already been acknowledged.", "code": 40060}));
+                }
+                if s.sent_at.get(&id).is_some_and(|at| at.elapsed() > Duration::from_secs(3)) {
+                    return (404, json!({"message": "Unknown interaction", "code": 10062}));
+                }
+                s.acknowledged.insert(id);
+                (204, Value::Null)
+            }
             ("POST", ["users", "@me", "channels"]) => {
                 let user: u64 = body["recipient_id"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
                 let id = s.dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c).unwrap_or_else(|| {

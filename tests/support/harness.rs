@@ -4,11 +4,14 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use junqi_referee::discord::bot::run_with_http;
 use junqi_referee::discord::config::Config;
-use junqi_referee::discord::port::GameService;
+use junqi_referee::discord::port::{
+    Actor, BoxFut, Complete, Effect, GameService, Place, Recall, Recalled, Request, ServiceError, Tick,
+};
 use junqi_referee::discord::service::RefereeService;
 use junqi_referee::referee::{Referee, SystemClock};
 use junqi_referee::store::{Durability, Store};
@@ -26,6 +29,51 @@ impl Drop for TempDir {
     }
 }
 
+/// The referee service with a switch that makes every referee command take 3.5 seconds (a busy
+/// machine): what must answer Discord within 3 seconds must not wait for one.
+struct Slow {
+    inner: Arc<dyn GameService>,
+    slow: Arc<AtomicBool>,
+}
+
+impl GameService for Slow {
+    fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>> {
+        Box::pin(async move {
+            if self.slow.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(3500)).await;
+            }
+            self.inner.execute(actor, request).await
+        })
+    }
+    fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
+        self.inner.complete(actor, question)
+    }
+    fn typed<'a>(&'a self, actor: &'a Actor, game: u64, text: &'a str) -> BoxFut<'a, Option<Request>> {
+        self.inner.typed(actor, game, text)
+    }
+    fn tick(&self) -> BoxFut<'_, Tick> {
+        self.inner.tick()
+    }
+    fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
+        self.inner.delivered(nonce)
+    }
+    fn nonce(&self, actor: &Actor) -> Option<String> {
+        self.inner.nonce(actor)
+    }
+    fn settle<'a>(&'a self, actor: &'a Actor, delivered: bool) -> BoxFut<'a, ()> {
+        self.inner.settle(actor, delivered)
+    }
+    fn remember(&self, place: Place) -> BoxFut<'_, ()> {
+        self.inner.remember(place)
+    }
+    fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
+        self.inner.recall(question)
+    }
+    fn panel_layout(&self, game: u64, user: u64) -> BoxFut<'_, Result<String, ServiceError>> {
+        self.inner.panel_layout(game, user)
+    }
+}
+
 /// The fake Discord and the bot running against it.
 pub struct Harness {
     /// The fake.
@@ -35,6 +83,8 @@ pub struct Harness {
     pub db: std::path::PathBuf,
     message_content: bool,
     bot: Option<tokio::task::JoinHandle<()>>,
+    /// Set: every referee command takes 3.5 seconds.
+    pub slow: Arc<AtomicBool>,
     _dir: TempDir,
 }
 
@@ -63,7 +113,8 @@ impl Harness {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
-        Harness { fake, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) }
+        let slow = Arc::new(AtomicBool::new(false));
+        Harness { fake, ids: 5_000_000, db, message_content, bot: None, slow, _dir: TempDir(dir) }
     }
 
     /// Starts a bot process on the harness's database and waits until it is connected and has
@@ -95,7 +146,8 @@ impl Harness {
         let store = Store::open(&self.db, Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
         let render = junqi_referee::discord::board_renderer();
-        let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let inner: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let service: Arc<dyn GameService> = Arc::new(Slow { inner, slow: self.slow.clone() });
         let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
         let config = Config {
             token: Some("fake-token".into()),

@@ -428,6 +428,10 @@ impl GameService for RefereeService {
         })
     }
 
+    fn panel_layout(&self, game: u64, user: u64) -> BoxFut<'_, Result<String, ServiceError>> {
+        Box::pin(async move { self.shown_layout(game as i64, user).await })
+    }
+
     fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
         Box::pin(async move {
             let found = match question {
