@@ -11,7 +11,7 @@ use junqi_referee::rules::notation::parse_move;
 use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
 use serde_json::{Value, json};
 use support::fake_discord::{CHANNEL_ID, Recorded, payload};
-use support::harness::{Harness, content, custom_ids, posts_to, threads_made};
+use support::harness::{Harness, content, custom_ids, posts_to, threads_made, unstamped};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -586,6 +586,7 @@ async fn a_64_player_swiss_round_opens_every_board() {
     let refused: Vec<String> =
         all.iter().filter(|x| x.status == 400).map(|x| format!("{} {} {}", x.method, x.path, x.response)).collect();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    assert!(unstamped(&all).is_empty(), "posts without a nonce: {:#?}", unstamped(&all));
     // The announcement: several posts, the first with the round's header, each within the limits
     // and pinging exactly whom it names; together they name every board and ping everyone once.
     let header = "Tournament #1 \"Open\", round 1 of 6:";

@@ -152,6 +152,9 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     let Some(request) = data.service.typed(&actor, game, &msg.content).await else { return Ok(()) };
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);
     exec.private_to = Some(msg.author.id);
+    // Until the referee names the delivery, posts answering this message (a refusal) are
+    // de-duplicated by the message's own id (Discord nonces: at most 25 characters).
+    exec.nonce = Some(format!("m{}", msg.id.get()));
     if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }

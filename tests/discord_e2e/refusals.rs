@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::support::fake_discord::{CHANNEL_ID, Fault, payload, registration_refusal};
-use crate::support::harness::{Harness, content, custom_ids, posts_to};
+use crate::support::harness::{Harness, content, custom_ids, posts_to, unstamped};
 use junqi_referee::rules::notation::parse_move;
 use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
 
@@ -178,7 +178,8 @@ async fn a_thread_archived_between_two_moves() {
     let n = posts_to(&h.fake.requests().await, thread).len();
     let id = h.id();
     h.interact(payload::command(id, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))])).await;
-    h.fake.wait_for(20, "the next move", |r| posts_to(r, thread).len() > n).await;
+    let all = h.fake.wait_for(20, "the next move", |r| posts_to(r, thread).len() > n).await;
+    assert!(unstamped(&all).is_empty(), "posts without a nonce: {:#?}", unstamped(&all));
 }
 
 /// `/junqi` is a server command: offered in servers' channels only (context 0 = guild), for the

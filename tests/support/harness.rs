@@ -242,3 +242,13 @@ pub fn posts_to(r: &[Recorded], channel: u64) -> Vec<Recorded> {
 pub fn threads_made(r: &[Recorded]) -> Vec<Recorded> {
     r.iter().filter(|x| x.method == "POST" && x.path.ends_with("/threads") && x.status < 300).cloned().collect()
 }
+
+/// The messages created without a nonce Discord enforces (path and text): every post the bot
+/// makes should carry one, so that a retried or redelivered post is never a second message.
+pub fn unstamped(r: &[Recorded]) -> Vec<String> {
+    r.iter()
+        .filter(|x| x.method == "POST" && x.path.ends_with("/messages") && x.status < 300)
+        .filter(|x| !x.json.as_ref().is_some_and(|j| j["nonce"].is_string() && j["enforce_nonce"] == true))
+        .map(|x| format!("{} {}", x.path, content(x)))
+        .collect()
+}

@@ -153,6 +153,13 @@ impl<'a> Executor<'a> {
             }
             return Ok(());
         }
+        if let Replier::Channel(c) = self.replier {
+            // A reply to a typed move is a new message in the channel: it carries the
+            // delivery's nonce like every other message the executor creates.
+            self.replied = true;
+            self.send_to(c, m).await?;
+            return Ok(());
+        }
         if !self.replied {
             self.replied = true;
             self.replier.edit(self.http, m).await?;
@@ -468,7 +475,9 @@ pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -
     };
     let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
     let actions = plan(&effects, &origin, exec.data.config.locale);
-    exec.nonce = exec.data.service.nonce(actor);
+    if let Some(n) = exec.data.service.nonce(actor) {
+        exec.nonce = Some(n);
+    }
     let done = async {
         exec.run(actions).await?;
         exec.tell_refused(actor.locale).await?;
