@@ -37,6 +37,14 @@ pub enum BotError {
         /// The last error Discord (or the network) gave.
         last: String,
     },
+    /// Discord closed the gateway with 4014: the bot asked for a privileged intent (Message
+    /// Content, for typed moves) that is not switched on for the application.
+    #[error(
+        "Discord refused the privileged Message Content intent (gateway close 4014): switch on \
+         \"Message Content Intent\" under Bot in the Developer Portal, or set message_content = false \
+         (JUNQI_MESSAGE_CONTENT=false) to play by slash commands only"
+    )]
+    DisallowedIntents,
 }
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -67,7 +75,9 @@ impl BotError {
         match self {
             BotError::User(t) => t.clone(),
             BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
-            BotError::Registration { .. } => say(locale, Say::Apology).replace("{ref}", "start"),
+            BotError::Registration { .. } | BotError::DisallowedIntents => {
+                say(locale, Say::Apology).replace("{ref}", "start")
+            }
         }
     }
 }
@@ -83,6 +93,9 @@ impl From<ServiceError> for BotError {
 
 impl From<serenity::Error> for BotError {
     fn from(e: serenity::Error) -> Self {
+        if let serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) = e {
+            return BotError::DisallowedIntents;
+        }
         BotError::internal(format!("discord: {e}"))
     }
 }

@@ -272,3 +272,47 @@ async fn the_edit_form_opens_within_three_seconds_on_a_busy_machine() {
     let all = h.fake.requests().await;
     assert!(!all.iter().any(|x| x.response["code"] == 10062), "nothing answered late");
 }
+
+/// Typed moves need the privileged Message Content intent; if it is not switched on in the
+/// portal, Discord closes the gateway with 4014. The bot stops with an error that says what to
+/// switch on (or off), rather than an internal fault.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_privileged_intent_stops_the_bot_with_a_clear_error() {
+    let h = Harness::unbooted("intent-4014", true).await;
+    h.fake.privileged_intents_off().await;
+    let e = h.run_to_end(30).await.expect_err("the bot stops");
+    assert!(e.contains("Message Content") && e.contains("4014"), "{e}");
+    assert!(!e.contains("internal fault"), "{e}");
+}
+
+/// A member without Manage Server is refused `/junqi settings`, privately; nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_without_manage_server_is_refused_settings() {
+    let mut h = Harness::start("manage-server", false).await;
+    let id = h.id();
+    let mut body = payload::command(id, BOB, CHANNEL_ID, "settings", &[("language", json!(2))]);
+    // Everything but Manage Server (1 << 5).
+    body["member"]["permissions"] = json!((2_199_023_255_551u64 & !(1 << 5)).to_string());
+    let id = h.interact(body).await;
+    let all = h.fake.requests().await;
+    let cb = all.iter().find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback"))).unwrap();
+    let data = &cb.json.as_ref().unwrap()["data"];
+    assert!(data["content"].as_str().is_some_and(|c| c.contains("Manage Server")), "{data}");
+    assert_eq!(data["flags"], 64, "privately");
+    assert!(posts_to(&all, CHANNEL_ID).is_empty(), "nothing public");
+}
+
+/// Discord invalidates the gateway session in the middle of a game (op 9, not resumable): the
+/// bot identifies again and the game goes on; a challenge made meanwhile is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_session_in_the_middle_of_a_game() {
+    let mut h = Harness::start("invalid-session", false).await;
+    let (_, thread) = challenge_accepted(&mut h).await;
+    let (identifies, _) = h.fake.sessions().await;
+    h.fake.invalidate_session().await;
+    let id = h.id();
+    h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    h.fake.wait_for(20, "the resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("#1"))).await;
+    let (again, _) = h.fake.sessions().await;
+    assert!(again > identifies, "a new session");
+}

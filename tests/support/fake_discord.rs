@@ -108,6 +108,9 @@ struct State {
     sent_at: HashMap<u64, std::time::Instant>,
     /// Interactions already acknowledged (a second response is 40060).
     acknowledged: HashSet<u64>,
+    /// The application's privileged intents are off in the portal: an IDENTIFY asking for one
+    /// (presences, members, message content) is closed with 4014.
+    privileged_off: bool,
     /// Threads by id (a thread opened on a message has the message's id).
     threads: HashMap<u64, Thread>,
     /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
@@ -442,6 +445,20 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// Switches the application's privileged intents off (as a new application has them).
+    pub async fn privileged_intents_off(&self) {
+        self.state.lock().await.privileged_off = true;
+    }
+
+    /// Sends INVALID_SESSION (op 9, not resumable) on the live connection: the bot must
+    /// IDENTIFY again, with a new session. Events dispatched meanwhile wait for it.
+    pub async fn invalidate_session(&self) {
+        let mut s = self.state.lock().await;
+        if let Some(tx) = s.live.take() {
+            let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
+        }
+    }
+
     /// Makes every interaction sent so far `by` older (their tokens expire after 15 minutes).
     pub async fn age_interactions(&self, by: Duration) {
         for at in self.state.lock().await.sent_at.values_mut() {
@@ -597,6 +614,14 @@ impl FakeDiscord {
                 }
                 Some(2) => {
                     let mut s = self.state.lock().await;
+                    // GUILD_PRESENCES, GUILD_MEMBERS, MESSAGE_CONTENT.
+                    let privileged = (1 << 8) | (1 << 1) | (1 << 15);
+                    if s.privileged_off && v["d"]["intents"].as_u64().is_some_and(|i| i & privileged != 0) {
+                        let reason = "Disallowed intent(s).";
+                        let frame = CloseFrame { code: CloseCode::Library(4014), reason: reason.into() };
+                        let _ = tx.send(Message::Close(Some(frame)));
+                        continue;
+                    }
                     s.identifies += 1;
                     s.seq += 1;
                     let ready = json!({"op": 0, "t": "READY", "s": s.seq, "d": {
