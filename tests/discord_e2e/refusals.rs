@@ -316,3 +316,28 @@ async fn an_invalid_session_in_the_middle_of_a_game() {
     let (again, _) = h.fake.sessions().await;
     assert!(again > identifies, "a new session");
 }
+
+/// The bot may post in the channel but not open threads there: an accepted challenge's game is
+/// played in the channel itself (both players pinged there), with no apology to anyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_create_threads_the_game_is_played_in_the_channel() {
+    let mut h = Harness::start("no-threads", false).await;
+    h.fake.forbid_threads(CHANNEL_ID).await;
+    let id = h.id();
+    let opts = [("opponent", json!(BOB.0.to_string()))];
+    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    h.fake.wait_for(20, "the challenge", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, Some(CHANNEL_ID), "jq:acc:1")).await;
+    let pings = format!("<@{}> <@{}>", ALICE.0, BOB.0);
+    let all = h
+        .fake
+        .wait_for(20, "the game's first post", |r| {
+            posts_to(r, CHANNEL_ID).iter().any(|x| content(x).starts_with(&pings))
+        })
+        .await;
+    assert!(all.iter().any(|x| x.path.ends_with("/threads") && x.response["code"] == 50013), "refused a thread");
+    assert!(h.fake.threads().await.is_empty());
+    let answers: Vec<String> = all.iter().filter(|x| x.path.contains(&format!("/tok-{id}/"))).map(content).collect();
+    assert!(!answers.iter().any(|c| c.contains("reference") || c.contains("参考编号")), "{answers:?}");
+}

@@ -113,6 +113,8 @@ struct State {
     privileged_off: bool,
     /// Threads by id (a thread opened on a message has the message's id).
     threads: HashMap<u64, Thread>,
+    /// Channels where the bot lacks Create Public Threads only (50013 on opening one there).
+    no_threads: HashSet<u64>,
     /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
     forbidden: HashSet<u64>,
     /// Users who left every server the bot is in (50278 on sending to their DM channel).
@@ -488,6 +490,11 @@ impl FakeDiscord {
         self.state.lock().await.forbidden.insert(channel);
     }
 
+    /// Takes Create Public Threads (only) from the bot in `channel`.
+    pub async fn forbid_threads(&self, channel: u64) {
+        self.state.lock().await.no_threads.insert(channel);
+    }
+
     /// Gives the bot its permissions in `channel` back.
     pub async fn allow(&self, channel: u64) {
         self.state.lock().await.forbidden.remove(&channel);
@@ -696,7 +703,14 @@ impl FakeDiscord {
             Some(Fault::RateLimited(secs)) => (
                 429,
                 json!({"message": "You are being rate limited.", "retry_after": secs, "global": false}),
-                vec![("retry-after", format!("{secs}")), ("x-ratelimit-scope", "user".to_string())],
+                vec![
+                    ("retry-after", format!("{secs}")),
+                    ("x-ratelimit-scope", "user".to_string()),
+                    ("x-ratelimit-limit", "5".to_string()),
+                    ("x-ratelimit-remaining", "0".to_string()),
+                    ("x-ratelimit-reset-after", format!("{secs}")),
+                    ("x-ratelimit-bucket", "fake-bucket".to_string()),
+                ],
             ),
             Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
             Some(Fault::Status(status, message, code)) => (status, json!({"message": message, "code": code}), vec![]),
@@ -713,6 +727,16 @@ impl FakeDiscord {
         drop(s);
         self.changed.notify_waiters();
         let mut resp = Response::builder().status(StatusCode::from_u16(status).unwrap());
+        // Discord's rate-limit headers on every answer (a generous bucket: serenity's rate
+        // limiter, when on, reads them and never has to wait here).
+        if status != 429 {
+            resp = resp
+                .header("x-ratelimit-limit", "50")
+                .header("x-ratelimit-remaining", "49")
+                .header("x-ratelimit-reset-after", "1.0")
+                .header("x-ratelimit-reset", "1795996801.0")
+                .header("x-ratelimit-bucket", "fake-bucket");
+        }
         for (k, v) in headers {
             resp = resp.header(k, v);
         }
@@ -760,7 +784,9 @@ impl FakeDiscord {
             return refusal;
         }
         if let ("POST", ["channels", ch, "messages" | "threads", ..]) = (method, seg.as_slice())
-            && ch.parse::<u64>().is_ok_and(|c| s.forbidden.contains(&c))
+            && ch.parse::<u64>().is_ok_and(|c| {
+                s.forbidden.contains(&c) || (s.no_threads.contains(&c) && seg.last() == Some(&"threads"))
+            })
         {
             return (403, json!({"message": "Missing Permissions", "code": 50013}));
         }
