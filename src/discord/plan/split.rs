@@ -91,18 +91,6 @@ fn pieces(text: &str) -> Vec<String> {
     out
 }
 
-/// `text` cut to at most `max` characters, with "…" at the end when cut: for user-supplied text
-/// quoted back (a refusal naming what was typed), so that a quote cannot push a reply past
-/// Discord's limit.
-pub fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
-    s.push('…');
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,7 +147,5 @@ mod tests {
         assert_eq!(parts.iter().map(|p| p.ping.len()).collect::<Vec<_>>(), vec![100, 50]);
         let parts = split_message(&msg("x".repeat(4500), vec![]));
         assert_eq!(parts.iter().map(|p| p.text.chars().count()).collect::<Vec<_>>(), vec![2000, 2000, 500]);
-        assert_eq!(cut("abcdef", 4), "abc…");
-        assert_eq!(cut("abc", 4), "abc");
     }
 }

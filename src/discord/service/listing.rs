@@ -46,7 +46,7 @@ mod tests {
         let text = listing(&lines, 45, Locale::En);
         assert!(text.chars().count() <= 2000, "{}", text.chars().count());
         let shown = text.lines().filter(|l| l.starts_with('#')).count();
-        assert!(shown < 20 && shown >= 15, "{shown}");
+        assert!((15..20).contains(&shown), "{shown}");
         assert!(text.ends_with(&format!("… and {} more", 45 - shown)), "{text}");
         assert_eq!(listing(&lines[..2], 2, Locale::ZhHans), format!("{}\n{}", lines[0], lines[1]));
         assert_eq!(listing(&lines[..2], 5, Locale::ZhHans).lines().last(), Some("……还有 3 局"));
