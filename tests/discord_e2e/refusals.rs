@@ -338,6 +338,42 @@ async fn without_create_threads_the_game_is_played_in_the_channel() {
         .await;
     assert!(all.iter().any(|x| x.path.ends_with("/threads") && x.response["code"] == 50013), "refused a thread");
     assert!(h.fake.threads().await.is_empty());
-    let answers: Vec<String> = all.iter().filter(|x| x.path.contains(&format!("/tok-{id}/"))).map(content).collect();
+    let answers: Vec<String> = all.iter().filter(|x| x.path.contains(&format!("/tok-{id}"))).map(content).collect();
     assert!(!answers.iter().any(|c| c.contains("reference") || c.contains("参考编号")), "{answers:?}");
+}
+
+/// The announcements channel cannot take messages (set before `channel_types` limited the
+/// option; here a voice channel, 50008): a resignation, a notable result, still ends the game in
+/// its thread, and the player is told privately that the bot cannot post in that channel,
+/// instead of an apology.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_announcements_channel_that_refuses_posts_does_not_spoil_a_result() {
+    const VOICE: u64 = 700_000_000_000_000_077;
+    let mut h = Harness::start("announce-50008", false).await;
+    h.fake.make_voice(VOICE).await;
+    let id = h.id();
+    h.interact(payload::command(id, ALICE, CHANNEL_ID, "settings", &[("announcements", json!(VOICE.to_string()))]))
+        .await;
+    h.answered(id).await;
+    let (_, thread) = challenge_accepted(&mut h).await;
+    for p in [ALICE, BOB] {
+        let id = h.id();
+        let id = h.interact(payload::modal(id, p, None, "jq:edit-m:1", &[("layout", LAYOUT)])).await;
+        h.answered(id).await;
+    }
+    h.fake.wait_for(20, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
+    let id = h.id();
+    let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let r = h.answered(id).await;
+    let all =
+        h.fake.wait_for(20, "the end", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;
+    assert!(all.iter().any(|x| x.response["code"] == 50008), "the announcement was refused");
+    assert!(!r.iter().any(|x| content(x).contains("reference")), "no apology: {r:?}");
+    let told = h
+        .fake
+        .wait_for(20, "Bob told", |r| {
+            r.iter().any(|x| x.path.contains(&format!("/tok-{id}")) && content(x).contains(&format!("<#{VOICE}>")))
+        })
+        .await;
+    assert!(told.iter().any(|x| content(x).contains("cannot post")), "in Bob's language");
 }

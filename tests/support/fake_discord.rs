@@ -116,6 +116,8 @@ struct State {
     privileged_off: bool,
     /// Threads by id (a thread opened on a message has the message's id).
     threads: HashMap<u64, Thread>,
+    /// Voice channels (50008 on posting a message there).
+    voice: HashSet<u64>,
     /// Channels where the bot lacks Create Public Threads only (50013 on opening one there).
     no_threads: HashSet<u64>,
     /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
@@ -326,6 +328,11 @@ impl FakeDiscord {
     /// there fail with 50013 Missing Permissions.
     pub async fn forbid(&self, channel: u64) {
         self.state.lock().await.forbidden.insert(channel);
+    }
+
+    /// Makes `channel` a voice channel: messages posted there fail with 50008.
+    pub async fn make_voice(&self, channel: u64) {
+        self.state.lock().await.voice.insert(channel);
     }
 
     /// Takes Create Public Threads (only) from the bot in `channel`.
@@ -634,6 +641,11 @@ impl FakeDiscord {
             && s.sent_at.get(&id).is_some_and(|at| at.elapsed() > Duration::from_secs(15 * 60))
         {
             return (401, json!({"message": "Invalid Webhook Token", "code": 50027}));
+        }
+        if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())
+            && ch.parse::<u64>().is_ok_and(|c| s.voice.contains(&c))
+        {
+            return (400, json!({"message": "Cannot send messages in a non-text channel", "code": 50008}));
         }
         // Archived threads: a post unarchives one (unless locked); edits are refused.
         if let [_, ch, "messages", ..] = seg.as_slice()
