@@ -2,6 +2,9 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// What real Discord refuses, through the stricter fake (issue 19).
+#[path = "discord_e2e/refusals.rs"]
+mod refusals;
 mod support;
 
 use std::sync::Arc;
@@ -514,6 +517,18 @@ async fn a_whole_game_through_interactions() {
             "public payload leaks a layout: {t}"
         );
     }
+    // Every message created in a channel, thread or DM carries a nonce Discord enforces, so a
+    // retried or redelivered post cannot make a second message.
+    let unstamped: Vec<String> = all
+        .iter()
+        .filter(|x| x.method == "POST" && x.path.ends_with("/messages") && x.status < 300)
+        .filter(|x| {
+            let j = x.json.as_ref();
+            !(j.is_some_and(|j| j["nonce"].is_string() && j["enforce_nonce"] == true))
+        })
+        .map(|x| format!("{} {}", x.path, content(x)))
+        .collect();
+    assert!(unstamped.is_empty(), "messages created without a nonce: {unstamped:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

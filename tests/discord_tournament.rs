@@ -11,7 +11,7 @@ use junqi_referee::rules::notation::parse_move;
 use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};
 use serde_json::{Value, json};
 use support::fake_discord::{CHANNEL_ID, Recorded, payload};
-use support::harness::{Harness, content, custom_ids, posts_to, threads_made};
+use support::harness::{Harness, content, custom_ids, posts_to, threads_made, unstamped};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -509,4 +509,161 @@ async fn the_clock_ends_a_round_and_opens_the_next() {
     assert!(texts.iter().any(|t| t.contains(&tw("第 2 轮后排名"))), "{texts:?}");
     let again = run(&mut request, who(quitter), TournamentRequest::Withdraw(1)).await.unwrap_err();
     assert!(again.to_string().contains("already withdrawn"), "{again}");
+}
+
+/// Waits until round `round` of tournament #1 (`name`) has all its `boards` open: an opening
+/// message per board in the channel with a thread on it, both players pinged in the thread and
+/// (unless their DMs refuse) sent their deployment panel. Returns every request so far and the
+/// boards seen.
+async fn every_board_opens(
+    h: &mut Harness,
+    name: &str,
+    round: usize,
+    boards: usize,
+) -> (Vec<Recorded>, Vec<BoardSeen>) {
+    let marker = format!("{name} · round {round} · board");
+    let all = h
+        .fake
+        .wait_for(60, &format!("{boards} boards"), |r| {
+            let anchors: Vec<Recorded> =
+                posts_to(r, CHANNEL_ID).into_iter().filter(|x| content(x).contains(&marker)).collect();
+            anchors.len() == boards
+                && anchors.iter().all(|a| {
+                    let id = a.response["id"].as_str().unwrap_or("");
+                    threads_made(r).iter().any(|t| {
+                        t.path.ends_with(&format!("/messages/{id}/threads"))
+                            && t.response["id"]
+                                .as_str()
+                                .and_then(|t| t.parse().ok())
+                                .is_some_and(|t: u64| !posts_to(r, t).is_empty())
+                    })
+                })
+        })
+        .await;
+    let mut seen = vec![];
+    for a in posts_to(&all, CHANNEL_ID).into_iter().filter(|x| content(x).contains(&marker)) {
+        let text = content(&a);
+        let game: u64 = text.split("game #").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+        let m = mentions(&text);
+        let id = a.response["id"].as_str().unwrap();
+        let thread = threads_made(&all)
+            .into_iter()
+            .find(|t| t.path == format!("/api/v10/channels/{CHANNEL_ID}/messages/{id}/threads"))
+            .expect("a thread on the board's opening message");
+        let thread: u64 = thread.response["id"].as_str().unwrap().parse().unwrap();
+        seen.push(BoardSeen { game, red: m[0], blue: m[1], thread });
+    }
+    (all, seen)
+}
+
+/// A 64-player Swiss tournament: round 1 names 32 boards and pings 64 players, more than one
+/// Discord message holds (2,000 characters). The announcement comes as several posts on line
+/// boundaries, each within Discord's limits and pinging the players it names, and every board
+/// opens: its message, its thread, both players pinged there and their DM panels.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_64_player_swiss_round_opens_every_board() {
+    let mut h = Harness::start("swiss64", false).await;
+    const FORMAT_SWISS: u64 = 2;
+    let create = [("name", json!("Open")), ("format", json!(FORMAT_SWISS)), ("rounds", json!(6))];
+    posts(&mut h, ALICE, CHANNEL_ID, &["tournament", "create"], &create, "Tournament #1 \"Open\" is open").await;
+    let players: Vec<u64> = (0..64).map(|i| 200_000_000_000_000_000 + i).collect();
+    for (i, p) in players.iter().enumerate() {
+        let said = format!("(entrants: {})", i + 1);
+        posts(&mut h, (*p, "player"), CHANNEL_ID, &["tournament", "join"], &[("id", json!(1))], &said).await;
+    }
+    command(&mut h, ALICE, CHANNEL_ID, &["tournament", "start"], &[("id", json!(1))]).await;
+    let (_, boards) = every_board_opens(&mut h, "Open", 1, 32).await;
+    let all = h
+        .fake
+        .wait_for(60, "every panel", |r| {
+            boards.iter().all(|b| {
+                let ok = format!("jq:ok:{}", b.game);
+                r.iter().filter(|x| x.status < 300 && custom_ids(x).contains(&ok)).count() >= 2
+            })
+        })
+        .await;
+    // Discord refused nothing.
+    let refused: Vec<String> =
+        all.iter().filter(|x| x.status == 400).map(|x| format!("{} {} {}", x.method, x.path, x.response)).collect();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    assert!(unstamped(&all).is_empty(), "posts without a nonce: {:#?}", unstamped(&all));
+    // The announcement: several posts, the first with the round's header, each within the limits
+    // and pinging exactly whom it names; together they name every board and ping everyone once.
+    let header = "Tournament #1 \"Open\", round 1 of 6:";
+    let posts = posts_to(&all, CHANNEL_ID);
+    let start = posts.iter().position(|x| content(x).starts_with(header)).expect("the round's announcement");
+    let parts: Vec<&Recorded> = posts[start..].iter().take_while(|x| content(x).contains("board ")).collect();
+    let parts: Vec<&Recorded> = parts.into_iter().filter(|x| !content(x).contains("Open · round 1 · board")).collect();
+    assert!(parts.len() >= 2, "{} parts", parts.len());
+    let mut pinged = vec![];
+    let mut lines = 0;
+    for p in &parts {
+        let text = content(p);
+        assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+        let mut named = mentions(&text);
+        named.sort_unstable();
+        assert_eq!(allowed_users(p), named, "a part pings whom it names");
+        assert!(named.len() <= 100);
+        pinged.extend(named);
+        lines += text.lines().filter(|l| l.starts_with("board ")).count();
+    }
+    assert_eq!(lines, 32, "every board is named once");
+    pinged.sort_unstable();
+    assert_eq!(pinged, players, "every player is pinged once");
+    // Each board: both players pinged in its thread, both panels sent by DM.
+    for b in &boards {
+        let first = posts_to(&all, b.thread).remove(0);
+        assert!(content(&first).starts_with(&format!("<@{}> <@{}> ", b.red, b.blue)), "{}", content(&first));
+        for p in [b.red, b.blue] {
+            let dm = h.fake.dm_channel_of(p).await.expect("a DM");
+            let ok = format!("jq:ok:{}", b.game);
+            assert!(posts_to(&all, dm).iter().any(|x| custom_ids(x).contains(&ok)), "{p}'s panel for #{}", b.game);
+        }
+    }
+}
+
+/// A round where one player has left the server: Discord refuses their DM (50278, no mutual
+/// guilds). They are told in their game's thread, and the other boards still open with their
+/// panels.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_opens_when_one_player_left_the_server() {
+    let mut h = Harness::start("left", false).await;
+    let create = [("name", json!("Spring")), ("format", json!(FORMAT_ROUND_ROBIN))];
+    posts(&mut h, ALICE, CHANNEL_ID, &["tournament", "create"], &create, "Tournament #1 \"Spring\" is open").await;
+    for p in STRENGTH {
+        posts(&mut h, p, CHANNEL_ID, &["tournament", "join"], &[("id", json!(1))], "joined tournament #1").await;
+    }
+    // Alice has left the server: Discord refuses to deliver her DMs.
+    h.fake.leave_server(ALICE.0).await;
+    command(&mut h, ALICE, CHANNEL_ID, &["tournament", "start"], &[("id", json!(1))]).await;
+    let (_, boards) = every_board_opens(&mut h, "Spring", 1, 2).await;
+    let all = h
+        .fake
+        .wait_for(30, "panels and the notice", |r| {
+            boards.iter().all(|b| {
+                [b.red, b.blue].iter().all(|p| {
+                    let ok = format!("jq:ok:{}", b.game);
+                    *p == ALICE.0
+                        || r.iter().any(|x| {
+                            x.status < 300 && x.path.contains("/messages") && custom_ids(x).contains(&ok) && {
+                                let dm = x.path.split('/').nth(4).and_then(|c| c.parse::<u64>().ok());
+                                dm.is_some_and(|c| c != b.thread && c != CHANNEL_ID)
+                            }
+                        })
+                })
+            }) && boards.iter().any(|b| {
+                posts_to(r, b.thread)
+                    .iter()
+                    .any(|x| content(x).starts_with(&format!("<@{}>", ALICE.0)) && allowed_users(x) == vec![ALICE.0])
+            })
+        })
+        .await;
+    let refused = all.iter().filter(|x| x.response["code"] == 50278).count();
+    assert!(refused >= 1, "Alice's DM was refused");
+    let alices = boards.iter().find(|b| b.red == ALICE.0 || b.blue == ALICE.0).expect("Alice plays");
+    let notice = posts_to(&all, alices.thread)
+        .into_iter()
+        .find(|x| content(x).starts_with(&format!("<@{}>", ALICE.0)) && allowed_users(x) == vec![ALICE.0])
+        .expect("Alice is told in her thread, pinged alone");
+    assert!(content(&notice).contains("/junqi deploy"), "{}", content(&notice));
 }

@@ -16,7 +16,7 @@ use super::config::{Config, Locale};
 use super::context::{Data, Executor, Places, Replier, locale_of, perform, report, with_retry};
 use super::error::BotError;
 use super::plan::{ComponentId, Origin, plan};
-use super::port::{Actor, DeployAction, Effect, GameService, Request};
+use super::port::{Actor, DeployAction, GameService, Request};
 use super::text::{Say, say};
 
 fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request: u64, default: Locale) -> Actor {
@@ -41,29 +41,20 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
     // The Edit and Save-as buttons answer with a form; that must be the first response.
     match id {
         ComponentId::Edit(game) => {
-            let effects =
-                data.service.execute(&actor, Request::Deploy { game: Some(game), action: DeployAction::Show }).await;
-            let layout = match &effects {
-                Ok(v) => v
-                    .iter()
-                    .find_map(|e| match e {
-                        Effect::Panel { layout, .. } => Some(layout.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or_default(),
-                Err(_) => String::new(),
+            // The form must be the first response, within 3 seconds: it is filled from a stored
+            // read, never after a referee command or a picture.
+            let layout = match data.service.panel_layout(game, actor.user).await {
+                Ok(layout) => layout,
+                Err(e) => {
+                    let r = CreateInteractionResponse::Message(
+                        serenity::CreateInteractionResponseMessage::new()
+                            .content(BotError::from(e).user_text(actor.locale))
+                            .ephemeral(true),
+                    );
+                    with_retry(|| c.create_response(&ctx.http, r.clone())).await?;
+                    return Ok(());
+                }
             };
-            // The panel's layout was all this answer needed from them.
-            data.service.settle(&actor, true).await;
-            if let Err(e) = effects {
-                let r = CreateInteractionResponse::Message(
-                    serenity::CreateInteractionResponseMessage::new()
-                        .content(BotError::from(e).user_text(actor.locale))
-                        .ephemeral(true),
-                );
-                with_retry(|| c.create_response(&ctx.http, r.clone())).await?;
-                return Ok(());
-            }
             let input = CreateInputText::new(InputTextStyle::Paragraph, say(actor.locale, Say::LayoutField), "layout")
                 .value(layout)
                 .min_length(25)
@@ -161,6 +152,9 @@ async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Messag
     let Some(request) = data.service.typed(&actor, game, &msg.content).await else { return Ok(()) };
     let mut exec = Executor::new(&ctx.http, data, Replier::Channel(msg.channel_id), msg.channel_id, msg.guild_id);
     exec.private_to = Some(msg.author.id);
+    // Until the referee names the delivery, posts answering this message (a refusal) are
+    // de-duplicated by the message's own id (Discord nonces: at most 25 characters).
+    exec.nonce = Some(format!("m{}", msg.id.get()));
     if let Err(e) = perform(&mut exec, &actor, request).await {
         report(&mut exec, actor.locale, &e).await;
     }
@@ -251,6 +245,9 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
     let places = Arc::new(Mutex::new(Places::default()));
     let data = Data { service: service.clone(), config: config.clone(), places: places.clone() };
     let ticker = Data { service, config, places };
+    // Set by `setup` when registration fails for good; returned once the client has stopped.
+    let stopped: Arc<Mutex<Option<BotError>>> = Arc::new(Mutex::new(None));
+    let failed = stopped.clone();
     let options = poise::FrameworkOptions {
         commands: vec![super::commands::junqi()],
         event_handler: |fw, event| Box::pin(on_event(fw.serenity_context, event, fw.user_data)),
@@ -264,9 +261,13 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
-                match dev_guild {
-                    Some(g) => poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
+                if let Err(e) = register(ctx, commands, dev_guild).await {
+                    // Without registered commands (and without its data, which poise only sets
+                    // after this) the bot would stay online and ignore everyone: stop instead.
+                    tracing::error!(error = %e, "giving up");
+                    *failed.lock().await = Some(e);
+                    framework.shard_manager().shutdown_all().await;
+                    return Err(BotError::internal("command registration failed"));
                 }
                 tracing::info!("commands registered; ready");
                 tokio::spawn(run_clock(ctx.http.clone(), ticker));
@@ -276,7 +277,52 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(framework).await?;
     client.start().await?;
-    Ok(())
+    match stopped.lock().await.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// How many times command registration is tried at start, and the first wait between tries
+/// (doubled each time: 1 s, 2 s, 4 s, 8 s).
+const REGISTER_ATTEMPTS: u32 = 5;
+const REGISTER_FIRST_WAIT: Duration = Duration::from_secs(1);
+
+/// Registers the slash commands (in the development server, or globally), retrying with backoff
+/// when Discord answers 5xx or 429 or the network fails; a refusal that retrying cannot cure
+/// (a bad token, an invalid command) ends it at once.
+async fn register(
+    ctx: &serenity::Context,
+    commands: &[poise::Command<Data, BotError>],
+    dev_guild: Option<u64>,
+) -> Result<(), BotError> {
+    let mut wait = REGISTER_FIRST_WAIT;
+    let mut attempt = 1;
+    loop {
+        let result = match dev_guild {
+            Some(g) => poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await,
+            None => poise::builtins::register_globally(ctx, commands).await,
+        };
+        let e = match result {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        let transient = match &e {
+            serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+                let status = r.status_code.as_u16();
+                status == 429 || status >= 500
+            }
+            serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+            _ => false,
+        };
+        if !transient || attempt >= REGISTER_ATTEMPTS {
+            return Err(BotError::Registration { attempts: attempt, last: e.to_string() });
+        }
+        tracing::warn!(error = %e, attempt, ?wait, "command registration failed; retrying");
+        tokio::time::sleep(wait).await;
+        wait *= 2;
+        attempt += 1;
+    }
 }
 
 /// Runs the bot against the real Discord.

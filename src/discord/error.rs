@@ -25,6 +25,26 @@ pub enum BotError {
         /// What went wrong (logged only).
         detail: String,
     },
+    /// The slash commands could not be registered at start, after retrying: the bot stops (a
+    /// non-zero exit for the supervisor) rather than stay online ignoring everyone.
+    #[error(
+        "could not register the slash commands with Discord after {attempts} attempts ({last}); \
+         check the token and the application, or Discord's status, and start again"
+    )]
+    Registration {
+        /// How many times it was tried.
+        attempts: u32,
+        /// The last error Discord (or the network) gave.
+        last: String,
+    },
+    /// Discord closed the gateway with 4014: the bot asked for a privileged intent (Message
+    /// Content, for typed moves) that is not switched on for the application.
+    #[error(
+        "Discord refused the privileged Message Content intent (gateway close 4014): switch on \
+         \"Message Content Intent\" under Bot in the Developer Portal, or set message_content = false \
+         (JUNQI_MESSAGE_CONTENT=false) to play by slash commands only"
+    )]
+    DisallowedIntents,
 }
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -55,6 +75,9 @@ impl BotError {
         match self {
             BotError::User(t) => t.clone(),
             BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
+            BotError::Registration { .. } | BotError::DisallowedIntents => {
+                say(locale, Say::Apology).replace("{ref}", "start")
+            }
         }
     }
 }
@@ -70,6 +93,9 @@ impl From<ServiceError> for BotError {
 
 impl From<serenity::Error> for BotError {
     fn from(e: serenity::Error) -> Self {
+        if let serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) = e {
+            return BotError::DisallowedIntents;
+        }
         BotError::internal(format!("discord: {e}"))
     }
 }

@@ -30,7 +30,7 @@ pub enum Say {
     NameField,
     /// Ephemeral acknowledgement.
     Done,
-    /// `{user}`'s DMs are closed.
+    /// `{user}` cannot be sent a DM (closed DMs, no server in common, too many DMs opened).
     DmClosed,
     /// Internal fault apology; `{ref}` is the reference id.
     Apology,
@@ -40,6 +40,9 @@ pub enum Say {
     Stale,
     /// A move was not understood.
     BadMove,
+    /// A public post was refused by Discord (no access, no permission, not a text channel) after
+    /// the referee carried out the command; `{channel}` is where.
+    CannotPost,
 }
 
 /// The text of `what` in `locale`. `{user}` and `{ref}` are placeholders filled by the caller.
@@ -83,10 +86,14 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (Done, ZhHans) => "好的。",
         (Done, ZhHant) => "好的。",
         (Done, En) => "Done.",
-        (DmClosed, ZhHans) => "{user} 的私信已关闭，无法发送布阵面板。请在此使用 `/junqi deploy` 布阵。",
-        (DmClosed, ZhHant) => "{user} 的私訊已關閉，無法發送佈陣面板。請在此使用 `/junqi deploy` 佈陣。",
+        (DmClosed, ZhHans) => {
+            "{user} 的私信无法送达（私信已关闭，或已不在同一服务器），布阵面板发不出去。请在此使用 `/junqi deploy` 布阵。"
+        }
+        (DmClosed, ZhHant) => {
+            "{user} 的私訊無法送達（私訊已關閉，或已不在同一伺服器），佈陣面板發不出去。請在此使用 `/junqi deploy` 佈陣。"
+        }
         (DmClosed, En) => {
-            "{user}, your DMs are closed, so I cannot send your deployment panel. Use `/junqi deploy` here."
+            "{user}, I cannot send you a DM (your DMs are closed, or we no longer share a server), so your deployment panel is not there. Use `/junqi deploy` here."
         }
         (Apology, ZhHans) => "抱歉，裁判出了点问题，请稍后再试。（参考编号 {ref}）",
         (Apology, ZhHant) => "抱歉，裁判出了點問題，請稍後再試。（參考編號 {ref}）",
@@ -100,6 +107,15 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (BadMove, ZhHans) => "看不懂这步棋：请写成 c6-c7 的形式。",
         (BadMove, ZhHant) => "看不懂這步棋：請寫成 c6-c7 的形式。",
         (BadMove, En) => "I could not read that move: write it like c6-c7.",
+        (CannotPost, ZhHans) => {
+            "已完成，但我无法在 {channel} 发言（缺少“查看频道”“发送消息”或“在子区中发送消息”权限，或那不是文字频道）。请服务器管理员检查机器人的权限。"
+        }
+        (CannotPost, ZhHant) => {
+            "已完成，但我無法在 {channel} 發言（缺少「檢視頻道」「發送訊息」或「在討論串中發送訊息」權限，或那不是文字頻道）。請伺服器管理員檢查機器人的權限。"
+        }
+        (CannotPost, En) => {
+            "Done, but I cannot post in {channel} (I lack View Channel, Send Messages or Send Messages in Threads there, or it is not a text channel). Please ask a server admin to check my permissions."
+        }
     }
 }
 
@@ -127,6 +143,7 @@ mod tests {
             Say::NeedsManageServer,
             Say::Stale,
             Say::BadMove,
+            Say::CannotPost,
         ];
         for w in all {
             for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
@@ -136,5 +153,8 @@ mod tests {
         }
         assert!(say(Locale::En, Say::Apology).contains("{ref}"));
         assert!(say(Locale::ZhHant, Say::DmClosed).contains("{user}"));
+        for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
+            assert!(say(l, Say::CannotPost).contains("{channel}"));
+        }
     }
 }

@@ -22,6 +22,9 @@ use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
+
+use super::discord_limits::form_error;
+pub use super::discord_limits::{message_refusal, registration_refusal};
 use tokio::sync::{Mutex, Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -73,6 +76,25 @@ pub enum Fault {
     RateLimited(f64),
     /// 500 Internal Server Error.
     ServerError,
+    /// Any other status with Discord's error body (`{"message", "code"}`).
+    Status(u16, &'static str, u32),
+    /// The request is carried out, then answered 500 (the answer was lost on the way): a blind
+    /// retry of a creation meets what the first attempt made.
+    DoneThenServerError,
+}
+
+/// A thread the bot opened, as the fake keeps it.
+#[derive(Clone, Debug, Default)]
+pub struct Thread {
+    /// The channel it was opened in.
+    pub parent: u64,
+    /// Minutes of inactivity before Discord archives it (the bot's `auto_archive_duration`;
+    /// Discord's default when none is given is 1,440, a day).
+    pub auto_archive: u64,
+    /// Archived (by inactivity, or [`FakeDiscord::archive`]).
+    pub archived: bool,
+    /// Locked by a moderator: only they can unarchive it.
+    pub locked: bool,
 }
 
 #[derive(Default)]
@@ -84,6 +106,24 @@ struct State {
     deleted: HashSet<u64>,
     /// Users whose DMs are closed (50007 on sending to their DM channel).
     dm_closed: HashSet<u64>,
+    /// When each interaction was sent to the bot (id → time): its first response is due within
+    /// 3 seconds (else 10062), its token lasts 15 minutes (else 50027).
+    sent_at: HashMap<u64, std::time::Instant>,
+    /// Interactions already acknowledged (a second response is 40060).
+    acknowledged: HashSet<u64>,
+    /// The application's privileged intents are off in the portal: an IDENTIFY asking for one
+    /// (presences, members, message content) is closed with 4014.
+    privileged_off: bool,
+    /// Threads by id (a thread opened on a message has the message's id).
+    threads: HashMap<u64, Thread>,
+    /// Voice channels (50008 on posting a message there).
+    voice: HashSet<u64>,
+    /// Channels where the bot lacks Create Public Threads only (50013 on opening one there).
+    no_threads: HashSet<u64>,
+    /// Channels where the bot lacks Send Messages / Create Threads (50013 on posting there).
+    forbidden: HashSet<u64>,
+    /// Users who left every server the bot is in (50278 on sending to their DM channel).
+    left: HashSet<u64>,
     /// DM channel id → user id.
     dm_channels: HashMap<u64, u64>,
     /// Messages created with `enforce_nonce`, by nonce: Discord returns the first one again
@@ -247,6 +287,69 @@ impl FakeDiscord {
         self.state.lock().await.dm_closed.insert(user);
     }
 
+    /// Switches the application's privileged intents off (as a new application has them).
+    pub async fn privileged_intents_off(&self) {
+        self.state.lock().await.privileged_off = true;
+    }
+
+    /// Sends INVALID_SESSION (op 9, not resumable) on the live connection: the bot must
+    /// IDENTIFY again, with a new session. Events dispatched meanwhile wait for it.
+    pub async fn invalidate_session(&self) {
+        let mut s = self.state.lock().await;
+        if let Some(tx) = s.live.take() {
+            let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
+        }
+    }
+
+    /// Makes every interaction sent so far `by` older (their tokens expire after 15 minutes).
+    pub async fn age_interactions(&self, by: Duration) {
+        for at in self.state.lock().await.sent_at.values_mut() {
+            if let Some(t) = at.checked_sub(by) {
+                *at = t;
+            }
+        }
+    }
+
+    /// The threads the bot opened, by id.
+    pub async fn threads(&self) -> HashMap<u64, Thread> {
+        self.state.lock().await.threads.clone()
+    }
+
+    /// Archives a thread, as Discord does after its `auto_archive_duration` of inactivity
+    /// (`locked`: as a moderator locks it).
+    pub async fn archive(&self, thread: u64, locked: bool) {
+        if let Some(t) = self.state.lock().await.threads.get_mut(&thread) {
+            t.archived = true;
+            t.locked = locked;
+        }
+    }
+
+    /// Takes Send Messages and Create Threads from the bot in `channel`: posts and new threads
+    /// there fail with 50013 Missing Permissions.
+    pub async fn forbid(&self, channel: u64) {
+        self.state.lock().await.forbidden.insert(channel);
+    }
+
+    /// Makes `channel` a voice channel: messages posted there fail with 50008.
+    pub async fn make_voice(&self, channel: u64) {
+        self.state.lock().await.voice.insert(channel);
+    }
+
+    /// Takes Create Public Threads (only) from the bot in `channel`.
+    pub async fn forbid_threads(&self, channel: u64) {
+        self.state.lock().await.no_threads.insert(channel);
+    }
+
+    /// Gives the bot its permissions in `channel` back.
+    pub async fn allow(&self, channel: u64) {
+        self.state.lock().await.forbidden.remove(&channel);
+    }
+
+    /// The user leaves the server: messages to their DM channel fail with 50278 (no mutual guilds).
+    pub async fn leave_server(&self, user: u64) {
+        self.state.lock().await.left.insert(user);
+    }
+
     /// Deletes a channel or thread: requests to it fail with 10003 Unknown Channel.
     pub async fn delete_channel(&self, channel: u64) {
         self.state.lock().await.deleted.insert(channel);
@@ -317,6 +420,11 @@ impl FakeDiscord {
                 s.live = None;
                 return;
             }
+            if t == "INTERACTION_CREATE"
+                && let Some(id) = d["id"].as_str().and_then(|i| i.parse().ok())
+            {
+                s.sent_at.insert(id, std::time::Instant::now());
+            }
             s.sent.push((seq, t, d));
         }
     }
@@ -358,6 +466,14 @@ impl FakeDiscord {
                 }
                 Some(2) => {
                     let mut s = self.state.lock().await;
+                    // GUILD_PRESENCES, GUILD_MEMBERS, MESSAGE_CONTENT.
+                    let privileged = (1 << 8) | (1 << 1) | (1 << 15);
+                    if s.privileged_off && v["d"]["intents"].as_u64().is_some_and(|i| i & privileged != 0) {
+                        let reason = "Disallowed intent(s).";
+                        let frame = CloseFrame { code: CloseCode::Library(4014), reason: reason.into() };
+                        let _ = tx.send(Message::Close(Some(frame)));
+                        continue;
+                    }
                     s.identifies += 1;
                     s.seq += 1;
                     let ready = json!({"op": 0, "t": "READY", "s": s.seq, "d": {
@@ -432,9 +548,21 @@ impl FakeDiscord {
             Some(Fault::RateLimited(secs)) => (
                 429,
                 json!({"message": "You are being rate limited.", "retry_after": secs, "global": false}),
-                vec![("retry-after", format!("{secs}")), ("x-ratelimit-scope", "user".to_string())],
+                vec![
+                    ("retry-after", format!("{secs}")),
+                    ("x-ratelimit-scope", "user".to_string()),
+                    ("x-ratelimit-limit", "5".to_string()),
+                    ("x-ratelimit-remaining", "0".to_string()),
+                    ("x-ratelimit-reset-after", format!("{secs}")),
+                    ("x-ratelimit-bucket", "fake-bucket".to_string()),
+                ],
             ),
             Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
+            Some(Fault::Status(status, message, code)) => (status, json!({"message": message, "code": code}), vec![]),
+            Some(Fault::DoneThenServerError) => {
+                let _ = self.route(&mut s, &method, &path, json_body.as_ref());
+                (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![])
+            }
             None => {
                 let (st, o) = self.route(&mut s, &method, &path, json_body.as_ref());
                 (st, o, vec![])
@@ -444,6 +572,16 @@ impl FakeDiscord {
         drop(s);
         self.changed.notify_waiters();
         let mut resp = Response::builder().status(StatusCode::from_u16(status).unwrap());
+        // Discord's rate-limit headers on every answer (a generous bucket: serenity's rate
+        // limiter, when on, reads them and never has to wait here).
+        if status != 429 {
+            resp = resp
+                .header("x-ratelimit-limit", "50")
+                .header("x-ratelimit-remaining", "49")
+                .header("x-ratelimit-reset-after", "1.0")
+                .header("x-ratelimit-reset", "1795996801.0")
+                .header("x-ratelimit-bucket", "fake-bucket");
+        }
         for (k, v) in headers {
             resp = resp.header(k, v);
         }
@@ -451,6 +589,23 @@ impl FakeDiscord {
             return resp.body(Full::new(Bytes::new())).unwrap();
         }
         resp.header("content-type", "application/json").body(Full::new(Bytes::from(out.to_string()))).unwrap()
+    }
+
+    fn new_thread(&self, s: &mut State, id: u64, parent: u64, body: &Value) -> (u16, Value) {
+        let name = body["name"].as_str().unwrap_or("game");
+        let auto_archive = body["auto_archive_duration"].as_u64().unwrap_or(1440);
+        if ![60, 1440, 4320, 10080].contains(&auto_archive) {
+            return form_error(
+                "auto_archive_duration",
+                None,
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {60, 1440, 4320, 10080}.",
+            );
+        }
+        s.threads.insert(id, Thread { parent, auto_archive, archived: false, locked: false });
+        let mut t = thread_json(id, parent, name);
+        t["thread_metadata"]["auto_archive_duration"] = json!(auto_archive);
+        (201, t)
     }
 
     fn route(&self, s: &mut State, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
@@ -462,6 +617,57 @@ impl FakeDiscord {
         }
         let empty = json!({});
         let body = body.unwrap_or(&empty);
+        let message_body = match (method, seg.as_slice()) {
+            ("POST", ["channels", _, "messages"])
+            | ("PATCH", ["channels", _, "messages", _])
+            | ("POST", ["webhooks", _, _])
+            | ("PATCH", ["webhooks", _, _, "messages", _]) => Some(body),
+            ("POST", ["interactions", _, _, "callback"]) => body.get("data"),
+            _ => None,
+        };
+        if let Some(refusal) = message_body.and_then(message_refusal) {
+            return refusal;
+        }
+        if let ("POST", ["channels", ch, "messages" | "threads", ..]) = (method, seg.as_slice())
+            && ch.parse::<u64>().is_ok_and(|c| {
+                s.forbidden.contains(&c) || (s.no_threads.contains(&c) && seg.last() == Some(&"threads"))
+            })
+        {
+            return (403, json!({"message": "Missing Permissions", "code": 50013}));
+        }
+        // Interaction tokens last 15 minutes.
+        if let ["webhooks", _, token, ..] = seg.as_slice()
+            && let Some(id) = token.strip_prefix("tok-").and_then(|i| i.parse::<u64>().ok())
+            && s.sent_at.get(&id).is_some_and(|at| at.elapsed() > Duration::from_secs(15 * 60))
+        {
+            return (401, json!({"message": "Invalid Webhook Token", "code": 50027}));
+        }
+        if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())
+            && ch.parse::<u64>().is_ok_and(|c| s.voice.contains(&c))
+        {
+            return (400, json!({"message": "Cannot send messages in a non-text channel", "code": 50008}));
+        }
+        // Archived threads: a post unarchives one (unless locked); edits are refused.
+        if let [_, ch, "messages", ..] = seg.as_slice()
+            && let Some(t) = ch.parse::<u64>().ok().and_then(|c| s.threads.get_mut(&c))
+            && t.archived
+        {
+            if method == "POST" && seg.len() == 3 && !t.locked {
+                t.archived = false;
+            } else if method == "POST" || method == "PATCH" {
+                return (400, json!({"message": "Thread is archived", "code": 50083}));
+            }
+        }
+        // DMs to a player who left every server the bot is in: 50278.
+        if let ("POST", ["channels", ch, "messages"]) = (method, seg.as_slice())
+            && let Some(user) = ch.parse::<u64>().ok().and_then(|c| s.dm_channels.get(&c))
+            && s.left.contains(user)
+        {
+            return (
+                403,
+                json!({"message": "Cannot send messages to this user due to having no mutual guilds", "code": 50278}),
+            );
+        }
         match (method, seg.as_slice()) {
             ("GET", ["gateway"]) => (200, json!({"url": self.gateway_url})),
             ("GET", ["gateway", "bot"]) => (
@@ -471,6 +677,9 @@ impl FakeDiscord {
             ),
             ("GET", ["users", "@me"]) => (200, user_json(APP_ID, "junqi")),
             ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                if let Some(refusal) = registration_refusal(body) {
+                    return refusal;
+                }
                 let cmds = body.as_array().cloned().unwrap_or_default();
                 let out: Vec<Value> = cmds
                     .into_iter()
@@ -484,7 +693,18 @@ impl FakeDiscord {
                     .collect();
                 (200, Value::Array(out))
             }
-            ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
+            ("POST", ["interactions", id, _, "callback"]) => {
+                // One response per interaction, within 3 seconds of it.
+                let id: u64 = id.parse().unwrap_or(0);
+                if s.acknowledged.contains(&id) {
+                    return (400, json!({"message": "Interaction has already been acknowledged.", "code": 40060}));
+                }
+                if s.sent_at.get(&id).is_some_and(|at| at.elapsed() > Duration::from_secs(3)) {
+                    return (404, json!({"message": "Unknown interaction", "code": 10062}));
+                }
+                s.acknowledged.insert(id);
+                (204, Value::Null)
+            }
             ("POST", ["users", "@me", "channels"]) => {
                 let user: u64 = body["recipient_id"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0);
                 let id = s.dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c).unwrap_or_else(|| {
@@ -519,9 +739,20 @@ impl FakeDiscord {
             ("PATCH", ["channels", ch, "messages", _]) => {
                 (200, message_json(self.next_id(), ch.parse().unwrap_or(0), body))
             }
-            ("POST", ["channels", ch, "messages", _, "threads"]) | ("POST", ["channels", ch, "threads"]) => {
-                let name = body["name"].as_str().unwrap_or("game");
-                (201, thread_json(self.next_id(), ch.parse().unwrap_or(0), name))
+            ("POST", ["channels", ch, "messages", msg, "threads"]) => {
+                // A thread started from a message has the message's id; a message has one thread.
+                let id: u64 = msg.parse().unwrap_or(0);
+                if s.threads.contains_key(&id) {
+                    return (
+                        400,
+                        json!({"message": "A thread has already been created for this message", "code": 160004}),
+                    );
+                }
+                self.new_thread(s, id, ch.parse().unwrap_or(0), body)
+            }
+            ("POST", ["channels", ch, "threads"]) => {
+                let id = self.next_id();
+                self.new_thread(s, id, ch.parse().unwrap_or(0), body)
             }
             ("PUT", ["channels", _, "thread-members", _]) => (204, Value::Null),
             ("POST", ["webhooks", _, _]) => (200, message_json(self.next_id(), CHANNEL_ID, body)),
@@ -534,183 +765,5 @@ impl FakeDiscord {
 }
 
 /// Builders for interaction payloads as Discord sends them.
-pub mod payload {
-    use super::*;
-
-    fn member(user: u64, name: &str) -> Value {
-        json!({"user": user_json(user, name), "roles": [], "joined_at": now_iso(), "deaf": false, "mute": false,
-               "flags": 0, "permissions": "2199023255551"})
-    }
-
-    fn base(kind: u8, id: u64, user: (u64, &str), channel: Option<u64>, data: Value) -> Value {
-        let mut v = json!({
-            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "token": format!("tok-{id}"), "version": 1, "entitlements": [],
-            // Bob's Discord is in English, everyone else's in 简体中文.
-            "locale": if user.1 == "bob" { "en-US" } else { "zh-CN" },
-            "app_permissions": "2199023255551", "authorizing_integration_owners": {}, "attachment_size_limit": 10485760,
-        });
-        match channel {
-            Some(ch) => {
-                v["guild_id"] = json!(GUILD_ID.to_string());
-                v["guild_locale"] = json!("zh-CN");
-                v["channel_id"] = json!(ch.to_string());
-                v["channel"] = json!({"id": ch.to_string(), "type": 0});
-                v["member"] = member(user.0, user.1);
-            }
-            None => {
-                // A DM: the interaction carries `user`, and the channel is the DM channel.
-                v["user"] = user_json(user.0, user.1);
-                v["channel_id"] = json!("1");
-                v["channel"] = json!({"id": "1", "type": 1});
-                v["context"] = json!(1);
-            }
-        }
-        v
-    }
-
-    /// `/junqi <sub> name=value…` in `channel` (string options; user options as ids).
-    pub fn command(id: u64, user: (u64, &str), channel: u64, sub: &str, opts: &[(&str, Value)]) -> Value {
-        let options: Vec<Value> = opts
-            .iter()
-            .map(|(n, v)| {
-                let kind = if n.ends_with("opponent") {
-                    6
-                } else if *n == "announcements" {
-                    7
-                } else if v.is_boolean() {
-                    5
-                } else if v.is_i64() {
-                    4
-                } else {
-                    3
-                };
-                json!({"name": n, "type": kind, "value": v})
-            })
-            .collect();
-        let mut data = json!({"id": "1", "name": "junqi", "type": 1,
-                              "options": [{"name": sub, "type": 1, "options": options}]});
-        let resolved: Vec<(String, Value)> = opts
-            .iter()
-            .filter(|(n, _)| n.ends_with("opponent"))
-            .map(|(_, v)| {
-                let uid: u64 = v.as_str().unwrap().parse().unwrap();
-                (uid.to_string(), user_json(uid, "opponent"))
-            })
-            .collect();
-        if !resolved.is_empty() {
-            let users: serde_json::Map<String, Value> = resolved.into_iter().collect();
-            data["resolved"] = json!({"users": users});
-        }
-        // Channel options come with the channel in `resolved`, as Discord sends them.
-        let channels: serde_json::Map<String, Value> = opts
-            .iter()
-            .filter(|(n, _)| *n == "announcements")
-            .map(|(_, v)| {
-                let id = v.as_str().unwrap().to_string();
-                (id.clone(), json!({"id": id, "name": "announcements", "type": 0, "permissions": "2199023255551"}))
-            })
-            .collect();
-        if !channels.is_empty() {
-            data["resolved"]["channels"] = Value::Object(channels);
-        }
-        base(2, id, user, Some(channel), data)
-    }
-
-    /// `/junqi <group> <sub> name=value…` (or `/junqi <sub>` with a one-element path): options
-    /// named `user` are user options (ids, resolved as Discord sends them), booleans, integers and
-    /// strings by their JSON type.
-    pub fn command_path(id: u64, user: (u64, &str), channel: u64, path: &[&str], opts: &[(&str, Value)]) -> Value {
-        let options: Vec<Value> = opts
-            .iter()
-            .map(|(n, v)| {
-                let kind = if *n == "user" {
-                    6
-                } else if v.is_boolean() {
-                    5
-                } else if v.is_i64() || v.is_u64() {
-                    4
-                } else {
-                    3
-                };
-                json!({"name": n, "type": kind, "value": v})
-            })
-            .collect();
-        let mut sub = json!({"name": path[path.len() - 1], "type": 1, "options": options});
-        for group in path[..path.len() - 1].iter().rev() {
-            sub = json!({"name": group, "type": 2, "options": [sub]});
-        }
-        let mut data = json!({"id": "1", "name": "junqi", "type": 1, "options": [sub]});
-        let users: serde_json::Map<String, Value> = opts
-            .iter()
-            .filter(|(n, _)| *n == "user")
-            .map(|(_, v)| {
-                let uid: u64 = v.as_str().unwrap().parse().unwrap();
-                (uid.to_string(), user_json(uid, "player"))
-            })
-            .collect();
-        if !users.is_empty() {
-            data["resolved"] = json!({"users": users});
-        }
-        base(2, id, user, Some(channel), data)
-    }
-
-    /// An autocomplete request for `/junqi <sub>` with `focused` being typed.
-    pub fn autocomplete(
-        id: u64,
-        user: (u64, &str),
-        channel: u64,
-        sub: &str,
-        opts: &[(&str, &str)],
-        focused: &str,
-    ) -> Value {
-        let options: Vec<Value> = opts
-            .iter()
-            .map(|(n, v)| {
-                let mut o = json!({"name": n, "type": 3, "value": v});
-                if *n == focused {
-                    o["focused"] = json!(true);
-                }
-                o
-            })
-            .collect();
-        let data = json!({"id": "1", "name": "junqi", "type": 1,
-                          "options": [{"name": sub, "type": 1, "options": options}]});
-        base(4, id, user, Some(channel), data)
-    }
-
-    /// A button press (`custom_id`) on a message, in a guild channel or (None) a DM.
-    pub fn button(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str) -> Value {
-        let data = json!({"custom_id": custom_id, "component_type": 2});
-        let mut v = base(3, id, user, channel, data);
-        let ch = channel.unwrap_or(1);
-        v["message"] = super::message_json(id - 1, ch, &json!({}));
-        v
-    }
-
-    /// A message typed by a user in a guild channel (MESSAGE_CREATE).
-    pub fn message(id: u64, user: (u64, &str), channel: u64, text: &str) -> Value {
-        let mut m = super::message_json(id, channel, &json!({"content": text}));
-        m["author"] = user_json(user.0, user.1);
-        m["guild_id"] = json!(GUILD_ID.to_string());
-        m["member"] = json!({"roles": [], "joined_at": now_iso(), "deaf": false, "mute": false, "flags": 0});
-        m
-    }
-
-    /// A select-menu choice.
-    pub fn select(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str, values: &[&str]) -> Value {
-        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
-        let mut v = base(3, id, user, channel, data);
-        v["message"] = super::message_json(id - 1, channel.unwrap_or(1), &json!({}));
-        v
-    }
-
-    /// A modal submission with text inputs (custom_id, value).
-    pub fn modal(id: u64, user: (u64, &str), channel: Option<u64>, custom_id: &str, inputs: &[(&str, &str)]) -> Value {
-        let rows: Vec<Value> = inputs
-            .iter()
-            .map(|(c, v)| json!({"type": 1, "components": [{"type": 4, "custom_id": c, "value": v}]}))
-            .collect();
-        base(5, id, user, channel, json!({"custom_id": custom_id, "components": rows}))
-    }
-}
+#[path = "payload.rs"]
+pub mod payload;

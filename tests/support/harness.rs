@@ -4,15 +4,18 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use junqi_referee::discord::bot::run_with_http;
 use junqi_referee::discord::config::Config;
-use junqi_referee::discord::port::GameService;
+use junqi_referee::discord::port::{
+    Actor, BoxFut, Complete, Effect, GameService, Place, Recall, Recalled, Request, ServiceError, Tick,
+};
 use junqi_referee::discord::service::RefereeService;
 use junqi_referee::referee::{Referee, SystemClock};
 use junqi_referee::store::{Durability, Store};
-use poise::serenity_prelude::HttpBuilder;
+use poise::serenity_prelude::{Http, HttpBuilder};
 use serde_json::Value;
 
 use super::fake_discord::{APP_ID, FakeDiscord, GUILD_ID, Recorded};
@@ -26,6 +29,51 @@ impl Drop for TempDir {
     }
 }
 
+/// The referee service with a switch that makes every referee command take 3.5 seconds (a busy
+/// machine): what must answer Discord within 3 seconds must not wait for one.
+struct Slow {
+    inner: Arc<dyn GameService>,
+    slow: Arc<AtomicBool>,
+}
+
+impl GameService for Slow {
+    fn execute<'a>(&'a self, actor: &'a Actor, request: Request) -> BoxFut<'a, Result<Vec<Effect>, ServiceError>> {
+        Box::pin(async move {
+            if self.slow.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(3500)).await;
+            }
+            self.inner.execute(actor, request).await
+        })
+    }
+    fn complete<'a>(&'a self, actor: &'a Actor, question: Complete) -> BoxFut<'a, Vec<(String, String)>> {
+        self.inner.complete(actor, question)
+    }
+    fn typed<'a>(&'a self, actor: &'a Actor, game: u64, text: &'a str) -> BoxFut<'a, Option<Request>> {
+        self.inner.typed(actor, game, text)
+    }
+    fn tick(&self) -> BoxFut<'_, Tick> {
+        self.inner.tick()
+    }
+    fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
+        self.inner.delivered(nonce)
+    }
+    fn nonce(&self, actor: &Actor) -> Option<String> {
+        self.inner.nonce(actor)
+    }
+    fn settle<'a>(&'a self, actor: &'a Actor, delivered: bool) -> BoxFut<'a, ()> {
+        self.inner.settle(actor, delivered)
+    }
+    fn remember(&self, place: Place) -> BoxFut<'_, ()> {
+        self.inner.remember(place)
+    }
+    fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
+        self.inner.recall(question)
+    }
+    fn panel_layout(&self, game: u64, user: u64) -> BoxFut<'_, Result<String, ServiceError>> {
+        self.inner.panel_layout(game, user)
+    }
+}
+
 /// The fake Discord and the bot running against it.
 pub struct Harness {
     /// The fake.
@@ -35,12 +83,22 @@ pub struct Harness {
     pub db: std::path::PathBuf,
     message_content: bool,
     bot: Option<tokio::task::JoinHandle<()>>,
+    /// Set: every referee command takes 3.5 seconds.
+    pub slow: Arc<AtomicBool>,
     _dir: TempDir,
 }
 
 impl Harness {
     /// Starts the fake and a bot on a new database.
     pub async fn start(tag: &str, message_content: bool) -> Harness {
+        let mut h = Harness::unbooted(tag, message_content).await;
+        h.boot().await;
+        h
+    }
+
+    /// The fake and a database, the bot not started yet (to set faults up before it starts;
+    /// then [`Harness::boot`]).
+    pub async fn unbooted(tag: &str, message_content: bool) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -55,28 +113,17 @@ impl Harness {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
-        let mut h = Harness { fake, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
-        h.boot().await;
-        h
+        let slow = Arc::new(AtomicBool::new(false));
+        Harness { fake, ids: 5_000_000, db, message_content, bot: None, slow, _dir: TempDir(dir) }
     }
 
     /// Starts a bot process on the harness's database and waits until it is connected and has
     /// registered its commands.
     pub async fn boot(&mut self) {
         let (identifies, _) = self.fake.sessions().await;
-        let registrations =
-            self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
-        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
-        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer();
-        let service: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
-        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
-        let config = Config {
-            token: Some("fake-token".into()),
-            dev_guild: Some(GUILD_ID),
-            message_content: self.message_content,
-            ..Config::default()
-        };
+        let registered = |x: &Recorded| x.method == "PUT" && x.path.ends_with("/commands") && x.status < 300;
+        let registrations = self.fake.requests().await.iter().filter(|x| registered(x)).count();
+        let (config, http, service) = self.parts().await;
         self.bot = Some(tokio::spawn(async move {
             if let Err(e) = run_with_http(config, http, service).await {
                 eprintln!("bot stopped: {e}");
@@ -89,10 +136,36 @@ impl Harness {
         }
         self.fake.wait_connected(30).await;
         self.fake
-            .wait_for(30, "command registration", |r| {
-                r.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count() > registrations
-            })
+            .wait_for(30, "command registration", |r| r.iter().filter(|x| registered(x)).count() > registrations)
             .await;
+    }
+
+    /// What a bot process is started with: its configuration, an HTTP client aimed at the fake
+    /// (rate limiter off), the referee service on the harness's database.
+    async fn parts(&self) -> (Config, Http, Arc<dyn GameService>) {
+        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
+        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let render = junqi_referee::discord::board_renderer();
+        let inner: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let service: Arc<dyn GameService> = Arc::new(Slow { inner, slow: self.slow.clone() });
+        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let config = Config {
+            token: Some("fake-token".into()),
+            dev_guild: Some(GUILD_ID),
+            message_content: self.message_content,
+            ..Config::default()
+        };
+        (config, http, service)
+    }
+
+    /// Runs a bot process to its end (at most `secs` seconds) and returns how it ended: for
+    /// starts that must fail.
+    pub async fn run_to_end(&self, secs: u64) -> Result<(), String> {
+        let (config, http, service) = self.parts().await;
+        match tokio::time::timeout(Duration::from_secs(secs), run_with_http(config, http, service)).await {
+            Ok(r) => r.map_err(|e| e.to_string()),
+            Err(_) => panic!("the bot was still running after {secs} s"),
+        }
     }
 
     /// Stops the bot and starts a new one (a new client and referee) on the same database file.
@@ -168,4 +241,14 @@ pub fn posts_to(r: &[Recorded], channel: u64) -> Vec<Recorded> {
 /// The threads the bot opened.
 pub fn threads_made(r: &[Recorded]) -> Vec<Recorded> {
     r.iter().filter(|x| x.method == "POST" && x.path.ends_with("/threads") && x.status < 300).cloned().collect()
+}
+
+/// The messages created without a nonce Discord enforces (path and text): every post the bot
+/// makes should carry one, so that a retried or redelivered post is never a second message.
+pub fn unstamped(r: &[Recorded]) -> Vec<String> {
+    r.iter()
+        .filter(|x| x.method == "POST" && x.path.ends_with("/messages") && x.status < 300)
+        .filter(|x| !x.json.as_ref().is_some_and(|j| j["nonce"].is_string() && j["enforce_nonce"] == true))
+        .map(|x| format!("{} {}", x.path, content(x)))
+        .collect()
 }

@@ -1,4 +1,5 @@
 //! Shared helpers of the end-to-end tests.
 
+pub mod discord_limits;
 pub mod fake_discord;
 pub mod harness;

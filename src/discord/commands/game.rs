@@ -35,6 +35,7 @@ pub async fn challenge(
     #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
     #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
     #[autocomplete = "complete_variant"]
+    #[max_length = 32]
     variant: Option<String>,
     #[description = "Who sees what (default: the game's first mode)"]
     #[name_localized("zh-CN", "模式")]
@@ -42,24 +43,28 @@ pub async fn challenge(
     #[description_localized("zh-CN", "谁能看见什么（默认该棋种的第一种模式）")]
     #[description_localized("zh-TW", "誰能看見什麼（預設該棋種的第一種模式）")]
     #[autocomplete = "complete_mode"]
+    #[max_length = 32]
     mode: Option<String>,
     #[description = "Rule options, e.g. mines=mutual scout=on"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
     #[description_localized("zh-CN", "规则选项，如 mines=mutual scout=on")]
     #[description_localized("zh-TW", "規則選項，如 mines=mutual scout=on")]
+    #[max_length = 200]
     rules: Option<String>,
     #[description = "Time per move: 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "时限")]
     #[name_localized("zh-TW", "時限")]
     #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
     #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
+    #[max_length = 16]
     time: Option<String>,
     #[description = "Your seat in a game of more than two: S, E, N or W; 跳棋 s, ne, n… (default: the first)"]
     #[name_localized("zh-CN", "座位")]
     #[name_localized("zh-TW", "座位")]
     #[description_localized("zh-CN", "多人棋的座位：南、东、北、西；跳棋 s、ne、n 等（默认第一个）")]
     #[description_localized("zh-TW", "多人棋的座位：南、東、北、西；跳棋 s、ne、n 等（預設第一個）")]
+    #[max_length = 16]
     seat: Option<String>,
     #[description = "Number of players, for games played by several counts (跳棋: 2, 3, 4 or 6)"]
     #[name_localized("zh-CN", "人数")]
@@ -214,6 +219,7 @@ pub async fn move_(
     #[description_localized("zh-CN", "起点（如 c6）")]
     #[description_localized("zh-TW", "起點（如 c6）")]
     #[autocomplete = "complete_from"]
+    #[max_length = 8]
     from: String,
     #[description = "To (a point such as c7)"]
     #[name_localized("zh-CN", "终点")]
@@ -221,6 +227,7 @@ pub async fn move_(
     #[description_localized("zh-CN", "终点（如 c7）")]
     #[description_localized("zh-TW", "終點（如 c7）")]
     #[autocomplete = "complete_to"]
+    #[max_length = 8]
     to: String,
     #[description = "Game id (default: this thread's game)"]
     #[name_localized("zh-CN", "对局")]
@@ -331,12 +338,14 @@ pub async fn mark(
     #[name_localized("zh-TW", "位置")]
     #[description_localized("zh-CN", "位置，如 c7")]
     #[description_localized("zh-TW", "位置，如 c7")]
+    #[max_length = 8]
     point: String,
     #[description = "Your guess, e.g. 司令, 炸弹, marshal (empty clears the mark)"]
     #[name_localized("zh-CN", "棋子")]
     #[name_localized("zh-TW", "棋子")]
     #[description_localized("zh-CN", "猜测的棋子，如 司令、炸弹（留空则清除标记）")]
     #[description_localized("zh-TW", "猜測的棋子，如 司令、炸彈（留空則清除標記）")]
+    #[max_length = 16]
     piece: Option<String>,
     #[description = "Game id (default: this thread's game)"]
     #[name_localized("zh-CN", "对局")]
@@ -423,12 +432,14 @@ pub async fn layouts(
     #[name_localized("zh-TW", "名稱")]
     #[description_localized("zh-CN", "布阵名称")]
     #[description_localized("zh-TW", "佈陣名稱")]
+    #[max_length = 32] // as the referee takes layout names
     name: Option<String>,
     #[description = "The layout (for save): 25 piece codes, front row first"]
     #[name_localized("zh-CN", "布阵")]
     #[name_localized("zh-TW", "佈陣")]
     #[description_localized("zh-CN", "布阵（保存时）：25 个棋子，前排在先")]
     #[description_localized("zh-TW", "佈陣（保存時）：25 個棋子，前排在先")]
+    #[max_length = 200]
     layout: Option<String>,
 ) -> Result<(), BotError> {
     let locale = actor(ctx).locale;
@@ -478,12 +489,14 @@ pub async fn settings(
     #[name_localized("zh-TW", "公告頻道")]
     #[description_localized("zh-CN", "发布重要战果的频道")]
     #[description_localized("zh-TW", "發佈重要戰果的頻道")]
+    #[channel_types("Text", "News")] // Discord offers only channels the bot can post messages in
     announcements: Option<serenity::ChannelId>,
     #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "默认时限")]
     #[name_localized("zh-TW", "預設時限")]
     #[description_localized("zh-CN", "默认每步时限")]
     #[description_localized("zh-TW", "預設每步時限")]
+    #[max_length = 16]
     time: Option<String>,
     #[description = "One thread per game"]
     #[name_localized("zh-CN", "每局开帖")]

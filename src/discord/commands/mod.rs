@@ -199,6 +199,10 @@ async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
 /// 军棋 (Junqi): challenge, deploy, move…
 #[poise::command(
     slash_command,
+    // Games live in a server's channels: not offered in DMs with the bot, nor (if user install
+    // were switched on) in servers the bot is not in.
+    install_context = "Guild",
+    interaction_context = "Guild",
     name_localized("zh-CN", "军棋"),
     name_localized("zh-TW", "軍棋"),
     description_localized("zh-CN", "军棋裁判：挑战、布阵、走棋……"),

@@ -125,6 +125,7 @@ pub async fn rating(
     #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
     #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
     #[autocomplete = "super::game::complete_variant"]
+    #[max_length = 32]
     variant: Option<String>,
 ) -> Result<(), BotError> {
     run(ctx, TournamentRequest::Rating { user: user.map(|u| u.id.get()), variant: kind_or_first(variant) }).await
@@ -146,6 +147,7 @@ pub async fn leaderboard(
     #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
     #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
     #[autocomplete = "super::game::complete_variant"]
+    #[max_length = 32]
     variant: Option<String>,
 ) -> Result<(), BotError> {
     run(ctx, TournamentRequest::Leaderboard { variant: kind_or_first(variant) }).await
@@ -235,6 +237,7 @@ pub async fn create(
     #[name_localized("zh-TW", "名稱")]
     #[description_localized("zh-CN", "比赛名称")]
     #[description_localized("zh-TW", "比賽名稱")]
+    #[max_length = 64] // the referee takes names of up to 64 characters
     name: String,
     #[description = "Format"]
     #[name_localized("zh-CN", "赛制")]
@@ -256,6 +259,7 @@ pub async fn create(
     #[description_localized("zh-CN", "棋种（默认列表中的第一种）")]
     #[description_localized("zh-TW", "棋種（預設列表中的第一種）")]
     #[autocomplete = "super::game::complete_two_seat_variant"]
+    #[max_length = 32]
     variant: Option<String>,
     #[description = "Who sees what (default: the game's first mode)"]
     #[name_localized("zh-CN", "模式")]
@@ -263,30 +267,35 @@ pub async fn create(
     #[description_localized("zh-CN", "谁能看见什么（默认该棋种的第一种模式）")]
     #[description_localized("zh-TW", "誰能看見什麼（預設該棋種的第一種模式）")]
     #[autocomplete = "super::game::complete_mode"]
+    #[max_length = 32]
     mode: Option<String>,
     #[description = "Rule options, e.g. mines=mutual"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
     #[description_localized("zh-CN", "规则选项，如 mines=mutual")]
     #[description_localized("zh-TW", "規則選項，如 mines=mutual")]
+    #[max_length = 200]
     rules: Option<String>,
     #[description = "Time per move: 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "时限")]
     #[name_localized("zh-TW", "時限")]
     #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
     #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
+    #[max_length = 16]
     time: Option<String>,
     #[description = "Time per round, e.g. 3d (unfinished games are adjudicated)"]
     #[name_localized("zh-CN", "每轮时限")]
     #[name_localized("zh-TW", "每輪時限")]
     #[description_localized("zh-CN", "每轮时限，如 3d（超时未完的对局由裁判判定）")]
     #[description_localized("zh-TW", "每輪時限，如 3d（超時未完的對局由裁判判定）")]
+    #[max_length = 16]
     round_time: Option<String>,
     #[description = "Start by itself after, e.g. 2h (default: you start it)"]
     #[name_localized("zh-CN", "开始")]
     #[name_localized("zh-TW", "開始")]
     #[description_localized("zh-CN", "多久后自动开始，如 2h（默认由你开始）")]
     #[description_localized("zh-TW", "多久後自動開始，如 2h（預設由你開始）")]
+    #[max_length = 16]
     start: Option<String>,
 ) -> Result<(), BotError> {
     // The service would fill in defaults of its own; the catalogue's come first.

@@ -6,19 +6,21 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup, CreateMessage,
-    CreateThread, EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction, Nonce, UserId,
+    AutoArchiveDuration, ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup,
+    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, GuildId, Http, MessageId, ModalInteraction,
+    Nonce, UserId,
 };
 
 use super::Data;
 use super::send::{
-    attachments, channel_message, is_dm_closed, is_unknown_channel, mentions, rows_to_components, with_retry,
+    attachments, channel_message, is_dm_closed, is_refused_post, is_thread_exists, is_unknown_channel, mentions,
+    rows_to_components, with_retry,
 };
 use crate::discord::config::Locale;
 use crate::discord::error::BotError;
 use crate::discord::plan::tournament::embeds;
 use crate::discord::plan::{
-    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, Origin, Outgoing, Row, Target, fit_files, plan,
+    Action, ComponentId, DEFAULT_ATTACHMENT_LIMIT, Origin, Outgoing, Row, Target, fit_files, plan, split::split_message,
 };
 use crate::discord::port::{Actor, Effect, Recall, Recalled, Request};
 use crate::discord::text::{Say, say};
@@ -109,6 +111,8 @@ pub struct Executor<'a> {
     pub nonce: Option<String>,
     /// How many messages carried the nonce so far.
     posted: AtomicU32,
+    /// Channels where Discord refused a public post of this request (see [`Executor::post`]).
+    refused: std::sync::Mutex<Vec<ChannelId>>,
 }
 
 impl<'a> Executor<'a> {
@@ -132,6 +136,7 @@ impl<'a> Executor<'a> {
             private_to: None,
             nonce: None,
             posted: AtomicU32::new(0),
+            refused: std::sync::Mutex::new(vec![]),
         }
     }
 
@@ -146,6 +151,13 @@ impl<'a> Executor<'a> {
             if let Err(e) = self.dm(user, m).await {
                 tracing::warn!(user = user.get(), error = %e, "could not DM a player");
             }
+            return Ok(());
+        }
+        if let Replier::Channel(c) = self.replier {
+            // A reply to a typed move is a new message in the channel: it carries the
+            // delivery's nonce like every other message the executor creates.
+            self.replied = true;
+            self.send_to(c, m).await?;
             return Ok(());
         }
         if !self.replied {
@@ -211,56 +223,9 @@ impl<'a> Executor<'a> {
         for a in actions {
             match a {
                 Action::Send(m) => {
-                    let m = fit_files(&m, self.limit);
-                    match m.target.clone() {
-                        Target::Actor => self.reply(&m).await?,
-                        Target::Here => {
-                            let msg = self.send_to(self.here, &m).await?;
-                            self.remember_challenge(&m, msg.channel_id, msg.id).await;
-                        }
-                        Target::Game(g) => match self.game_channel(g).await {
-                            Some(ch) => match self.send_to(ch, &m).await {
-                                Ok(_) => {}
-                                // The game's thread was deleted: forget it and carry on where the
-                                // player is (the move itself is already committed by the referee).
-                                Err(e) if is_unknown_channel(&e) && ch != self.here => {
-                                    tracing::warn!(game = g, "the game's thread is gone; posting here instead");
-                                    self.data.place_game(g, self.here).await;
-                                    if !matches!(self.replier, Replier::Nobody) {
-                                        self.send_to(self.here, &m).await?;
-                                    }
-                                }
-                                Err(e) => return Err(e.into()),
-                            },
-                            None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
-                        },
-                        Target::ChallengeMessage(c) => {
-                            let at = self.data.challenge_message(c).await;
-                            if let Some((ch, msg)) = at {
-                                let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
-                                with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await?;
-                            }
-                        }
-                        Target::Dm(u) => {
-                            if let Err(e) = self.dm(UserId::new(u), &m).await {
-                                tracing::warn!(user = u, error = %e, "could not DM a player");
-                            }
-                        }
-                        Target::Tournament(t) => match self.tournament_channel(t).await {
-                            Some(ch) => drop(self.send_to(ch, &m).await?),
-                            None => {
-                                tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
-                            }
-                        },
-                        Target::Announcements => {
-                            let ch = match self.guild {
-                                Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
-                                None => None,
-                            };
-                            if let Some(ch) = ch {
-                                self.send_to(ch, &m).await?;
-                            }
-                        }
+                    // Past Discord's limits (2,000 characters, 100 pings) one message becomes several.
+                    for m in split_message(&fit_files(&m, self.limit)) {
+                        self.send(m).await?;
                     }
                 }
                 Action::OpenGame { game, challenge, title } => {
@@ -284,14 +249,120 @@ impl<'a> Executor<'a> {
                                 ping: vec![u],
                                 embed: None,
                             };
-                            self.send_to(ch, &notice).await?;
+                            self.post(ch, &notice).await?;
                         }
-                        Err(e) => return Err(e.into()),
+                        Err(e) => {
+                            // Another fault: the rest of the round (other players' panels)
+                            // still goes out; the player can ask for the panel again.
+                            tracing::warn!(user = u, game, error = %e, "could not DM a deployment panel");
+                        }
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// Sends one message within Discord's limits to where its target says.
+    async fn send(&mut self, m: Outgoing) -> Result<(), BotError> {
+        match m.target.clone() {
+            Target::Actor => self.reply(&m).await?,
+            Target::Here => {
+                if let Some(msg) = self.post(self.here, &m).await? {
+                    self.remember_challenge(&m, msg.channel_id, msg.id).await;
+                }
+            }
+            Target::Game(g) => match self.game_channel(g).await {
+                Some(ch) => match self.send_to(ch, &m).await {
+                    Ok(_) => {}
+                    // The game's thread was deleted: forget it and carry on where the
+                    // player is (the move itself is already committed by the referee).
+                    Err(e) if is_unknown_channel(&e) && ch != self.here => {
+                        tracing::warn!(game = g, "the game's thread is gone; posting here instead");
+                        self.data.place_game(g, self.here).await;
+                        if !matches!(self.replier, Replier::Nobody) {
+                            self.post(self.here, &m).await?;
+                        }
+                    }
+                    Err(e) if is_refused_post(&e) => self.refused(ch, &e),
+                    Err(e) => return Err(e.into()),
+                },
+                None => tracing::warn!(game = g, "no channel known for a game; message dropped"),
+            },
+            Target::ChallengeMessage(c) => {
+                let at = self.data.challenge_message(c).await;
+                if let Some((ch, msg)) = at {
+                    let edit = EditMessage::new().content(m.text.clone()).components(vec![]);
+                    match with_retry(|| ch.edit_message(self.http, msg, edit.clone())).await {
+                        Ok(_) => {}
+                        Err(e) if is_refused_post(&e) => self.refused(ch, &e),
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+            }
+            Target::Dm(u) => {
+                if let Err(e) = self.dm(UserId::new(u), &m).await {
+                    tracing::warn!(user = u, error = %e, "could not DM a player");
+                }
+            }
+            Target::Tournament(t) => match self.tournament_channel(t).await {
+                Some(ch) => drop(self.post(ch, &m).await?),
+                None => {
+                    tracing::warn!(tournament = t, "no channel known for a tournament; message dropped")
+                }
+            },
+            Target::Announcements => {
+                let ch = match self.guild {
+                    Some(g) => self.data.server_places(g).await.announcements.map(ChannelId::new),
+                    None => None,
+                };
+                if let Some(ch) = ch {
+                    self.post(ch, &m).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Posts a public message. When Discord refuses it for good (no access, no permission, not a
+    /// text channel) the referee has already carried out the command: the refusal is logged and
+    /// kept for the actor ([`Executor::tell_refused`]), and the rest goes on (None).
+    async fn post(&self, channel: ChannelId, m: &Outgoing) -> Result<Option<serenity::Message>, BotError> {
+        match self.send_to(channel, m).await {
+            Ok(msg) => Ok(Some(msg)),
+            Err(e) if is_refused_post(&e) => {
+                self.refused(channel, &e);
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn refused(&self, channel: ChannelId, e: &serenity::Error) {
+        tracing::warn!(channel = channel.get(), error = %e, "Discord refused a public post; the command stands");
+        let mut r = self.refused.lock().unwrap_or_else(|p| p.into_inner());
+        if !r.contains(&channel) {
+            r.push(channel);
+        }
+    }
+
+    /// Tells the actor, privately, where Discord refused a public post of this request.
+    pub async fn tell_refused(&mut self, locale: Locale) -> Result<(), BotError> {
+        let channels: Vec<ChannelId> = std::mem::take(&mut *self.refused.lock().unwrap_or_else(|p| p.into_inner()));
+        if channels.is_empty() || matches!(self.replier, Replier::Nobody) {
+            return Ok(());
+        }
+        let wheres: Vec<String> = channels.iter().map(|c| format!("<#{}>", c.get())).collect();
+        let m = Outgoing {
+            target: Target::Actor,
+            text: say(locale, Say::CannotPost).replace("{channel}", &wheres.join(", ")),
+            files: vec![],
+            rows: vec![],
+            ephemeral: true,
+            ping: vec![],
+            embed: None,
+        };
+        self.reply(&m).await
     }
 
     async fn remember_challenge(&self, m: &Outgoing, ch: ChannelId, msg: MessageId) {
@@ -314,12 +385,17 @@ impl<'a> Executor<'a> {
         };
         let channel = match at {
             Some((ch, msg)) if threads => {
-                // Discord limits thread names to 100 characters.
+                // Discord limits thread names to 100 characters. A game can stay quiet for days
+                // (a move a day): the thread stays in the channel list for the longest Discord
+                // offers, 7 days, and a post into it unarchives it (Discord does so itself).
                 let name: String = title.chars().take(100).collect();
-                match with_retry(|| ch.create_thread_from_message(self.http, msg, CreateThread::new(name.clone())))
-                    .await
-                {
+                let create = CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek);
+                match with_retry(|| ch.create_thread_from_message(self.http, msg, create.clone())).await {
                     Ok(t) => t.id,
+                    // A retry after a 5xx whose request went through, or a delivery posted again:
+                    // the message has its thread already, and a thread started from a message
+                    // has the message's id.
+                    Err(e) if is_thread_exists(&e) => ChannelId::new(msg.get()),
                     // E.g. a rematch offered inside a thread (no threads in threads): the game is
                     // played where its challenge was.
                     Err(e) => {
@@ -373,7 +449,12 @@ impl Executor<'_> {
             tracing::warn!(tournament, game, "no channel known for a tournament; its game has no thread");
             return Ok(());
         };
-        let msg = self.send_to(ch, anchor).await?;
+        let Some(msg) = self.post(ch, anchor).await? else {
+            // No opening message to hang a thread on: the game is played in the tournament's
+            // channel (where the bot cannot post either, which the organiser has been told).
+            self.data.place_game(game, ch).await;
+            return Ok(());
+        };
         self.data.place_challenge(game, ch, msg.id).await;
         self.open_game(game, game, title, self.guild.or(guild)).await
     }
@@ -394,9 +475,12 @@ pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -
     };
     let origin = Origin { actor: actor.user, locale: actor.locale, panel_here };
     let actions = plan(&effects, &origin, exec.data.config.locale);
-    exec.nonce = exec.data.service.nonce(actor);
+    if let Some(n) = exec.data.service.nonce(actor) {
+        exec.nonce = Some(n);
+    }
     let done = async {
         exec.run(actions).await?;
+        exec.tell_refused(actor.locale).await?;
         exec.finish(actor.locale).await
     }
     .await;

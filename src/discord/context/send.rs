@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use crate::discord::plan::tournament::embeds;
-use crate::discord::plan::{DM_CLOSED_CODE, Outgoing, Row, Style};
+use crate::discord::plan::{DM_REFUSED_CODES, Outgoing, Row, Style};
 
 pub(super) fn rows_to_components(rows: &[Row]) -> Vec<CreateActionRow> {
     rows.iter()
@@ -107,6 +107,26 @@ pub(super) fn is_unknown_channel(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == UNKNOWN_CHANNEL_CODE)
 }
 
+/// Whether a DM failed because the player cannot be reached by DM (closed DMs 50007, no server in
+/// common any more 50278, opening DMs too fast 40003): told in the game's thread instead.
 pub(super) fn is_dm_closed(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == DM_CLOSED_CODE)
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if DM_REFUSED_CODES.contains(&r.error.code))
+}
+
+/// Discord's refusals of a post that retrying cannot cure: 50001 Missing Access, 50013 Missing
+/// Permissions, 50008 Cannot send messages in a non-text channel, 50083 a thread archived and
+/// locked by a moderator (an unlocked one is unarchived by the post itself).
+const REFUSED_POST_CODES: [isize; 4] = [50001, 50013, 50008, 50083];
+
+/// Whether Discord refused a post for good (see [`REFUSED_POST_CODES`]).
+pub(super) fn is_refused_post(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if REFUSED_POST_CODES.contains(&r.error.code))
+}
+
+/// Discord's "a thread has already been created for this message".
+const THREAD_EXISTS_CODE: isize = 160_004;
+
+/// Whether a thread creation met the message's existing thread.
+pub(super) fn is_thread_exists(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == THREAD_EXISTS_CODE)
 }

@@ -1,6 +1,7 @@
 //! The pure heart of the adapter: effects → Discord messages (text, attachments, components,
 //! ephemeral flags, where they go), and component ids ↔ actions. No I/O, so it is unit-tested.
 
+pub mod split;
 pub mod tournament;
 mod typed;
 
@@ -371,8 +372,16 @@ pub fn fit_files(m: &Outgoing, limit: u64) -> Outgoing {
     out
 }
 
-/// Whether a Discord API error is "cannot send messages to this user" (DMs closed).
+/// Discord's "cannot send messages to this user" (DMs closed).
 pub const DM_CLOSED_CODE: isize = 50007;
+/// Discord's "cannot send messages to this user due to having no mutual guilds" (the player left
+/// the server).
+pub const NO_MUTUAL_GUILDS_CODE: isize = 50278;
+/// Discord's "you are opening direct messages too fast".
+pub const OPENING_DMS_TOO_FAST_CODE: isize = 40003;
+/// Every error that means "this player cannot be reached by DM now": the player is told in the
+/// game's thread instead, and the rest goes on.
+pub const DM_REFUSED_CODES: [isize; 3] = [DM_CLOSED_CODE, NO_MUTUAL_GUILDS_CODE, OPENING_DMS_TOO_FAST_CODE];
 
 #[cfg(test)]
 mod tests {

@@ -423,6 +423,14 @@ pub trait GameService: Send + Sync + 'static {
         let _ = question;
         Box::pin(async { None })
     }
+    /// The layout `user`'s deployment panel in `game` shows, to fill the Edit form: a stored
+    /// read (no referee command, no picture), so that the form, which must be the interaction's
+    /// first response, opens within Discord's 3 seconds. Refused as a user mistake when the game
+    /// is not deploying or is not theirs.
+    fn panel_layout(&self, game: u64, user: u64) -> BoxFut<'_, Result<String, ServiceError>> {
+        let _ = (game, user);
+        Box::pin(async { Ok(String::new()) })
+    }
 }
 
 /// Something the adapter placed on Discord.

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod complete;
 mod images;
+mod listing;
 mod panels;
 pub mod tournament;
 mod translate;
@@ -314,6 +315,7 @@ impl RefereeService {
                 };
                 let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
                 let mut lines: Vec<String> = Vec::new();
+                let total = rows.iter().filter(|r| *mine || r.server_id == server).count();
                 for r in rows.iter().filter(|r| *mine || r.server_id == server).take(20) {
                     // Games of more than two seats list their seats by team: `S a + N c vs E b + W d`
                     // (the seats the game has: a 3-player 跳棋 sits S, NE, NW, each a team).
@@ -344,7 +346,8 @@ impl RefereeService {
                         r.status
                     ));
                 }
-                let text = if lines.is_empty() { "—".to_string() } else { lines.join("\n") };
+                // The first 20, as many as fit one message, then how many more there are.
+                let text = listing::listing(&lines, total, actor.locale);
                 return Ok(vec![Effect::Reply { text, file: None, public: false }]);
             }
             Request::Export { game } => {
@@ -434,6 +437,10 @@ impl GameService for RefereeService {
                 tracing::warn!(error = %e, "could not remember where a game lives");
             }
         })
+    }
+
+    fn panel_layout(&self, game: u64, user: u64) -> BoxFut<'_, Result<String, ServiceError>> {
+        Box::pin(async move { self.shown_layout(game as i64, user).await })
     }
 
     fn recall(&self, question: Recall) -> BoxFut<'_, Option<Recalled>> {
