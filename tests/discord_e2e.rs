@@ -1182,3 +1182,28 @@ async fn a_three_player_tiaoqi_game_joins_moves_and_resigns_on_discord() {
     let over = posts_to(&all, thread).iter().map(content).find(|c| c.contains("is over")).unwrap();
     assert!(over.contains("South") && over.contains(" 1") && over.contains(" 3"), "{over}");
 }
+
+/// `/junqi games` with more live games than one message holds: a server with 13 full 6-player
+/// 跳棋 tables (each line names six players, about 170 characters) is answered in one message of
+/// at most 2,000 characters, whole lines, and how many more there are — not refused by Discord
+/// (which the fake enforces) and turned into an apology.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_list_fits_one_message_however_many_games() {
+    const DAVE: (u64, &str) = (100_000_000_000_000_004, "dave");
+    const ERIN: (u64, &str) = (100_000_000_000_000_005, "erin");
+    const FRANK: (u64, &str) = (100_000_000_000_000_006, "frank");
+    let mut h = Harness::start(false).await;
+    for _ in 0..13 {
+        let id = h.id();
+        let opts = [("variant", json!("tiaoqi")), ("players", json!(6))];
+        let challenge = payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts);
+        open_and_fill(&mut h, challenge, &[BOB, CAROL, DAVE, ERIN, FRANK]).await;
+    }
+    let r = command_answer(&mut h, ALICE, CHANNEL_ID, "games", &[]).await;
+    let text = r.iter().map(content).find(|c| c.starts_with('#')).unwrap_or_else(|| panic!("a list: {r:?}"));
+    assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    let listed: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert!(listed.len() < 13 && listed.iter().all(|l| l.ends_with("playing")), "{text}");
+    let more = 13 - listed.len();
+    assert!(text.ends_with(&format!("… and {more} more")) || text.ends_with(&format!("……还有 {more} 局")), "{text:?}");
+}

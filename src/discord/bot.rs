@@ -84,7 +84,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
     }
     let request = match id {
         ComponentId::Accept(ch) => Request::Accept { challenge: ch },
-        ComponentId::Seat(ch, seat) => Request::Join { challenge: ch, seat: seat.to_string() },
+        ComponentId::Seat(ch, seat) => Request::Join { challenge: ch, seat },
         ComponentId::Decline(ch) => Request::Decline { challenge: ch },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },

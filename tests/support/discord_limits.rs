@@ -50,8 +50,22 @@ pub fn message_refusal(body: &Value) -> Option<(u16, Value)> {
     if rows.len() > 5 {
         return Some(form_error("components", None, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."));
     }
+    // Custom ids are unique within a message (Discord: "Component custom id cannot be duplicated").
+    let mut ids = std::collections::HashSet::new();
     for row in &rows {
         let items = row["components"].as_array().cloned().unwrap_or_default();
+        for c in &items {
+            if let Some(id) = c["custom_id"].as_str()
+                && !ids.insert(id.to_string())
+            {
+                return Some(form_error(
+                    "components",
+                    Some("0"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                ));
+            }
+        }
         if items.len() > 5 {
             return Some(form_error("components", Some("0"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."));
         }

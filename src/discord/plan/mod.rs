@@ -137,6 +137,12 @@ pub struct Origin {
     pub panel_here: bool,
 }
 
+/// The longest seat key a seat button carries (keys are a game's seat keys: `s`, `ne`, …).
+pub const SEAT_KEY_MAX: usize = 4;
+
+/// Discord's limit of buttons in one action row.
+const BUTTONS_PER_ROW: usize = 5;
+
 /// A parsed component or modal custom id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ComponentId {
@@ -158,8 +164,9 @@ pub enum ComponentId {
     EditSubmit(u64),
     /// Save-as modal submitted.
     SaveSubmit(u64),
-    /// A seat button of a 4-player challenge: (challenge, seat letter).
-    Seat(u64, char),
+    /// A free-seat button of a challenge of more than two seats: (challenge, the seat's key —
+    /// `e` on the 4-player board, `ne` in 跳棋; lowercase ASCII letters, at most [`SEAT_KEY_MAX`]).
+    Seat(u64, String),
 }
 
 impl ComponentId {
@@ -206,8 +213,9 @@ impl ComponentId {
             "edit-m" => ComponentId::EditSubmit(id),
             "save-m" => ComponentId::SaveSubmit(id),
             seat if seat.starts_with("seat-") => {
-                let c = seat["seat-".len()..].chars().next().filter(|c| "senw".contains(*c))?;
-                ComponentId::Seat(id, c)
+                let key = &seat["seat-".len()..];
+                let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());
+                ComponentId::Seat(id, fits.then(|| key.to_string())?)
             }
             _ => return None,
         })
@@ -273,22 +281,26 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
             }
             Effect::SeatChallenge { challenge, text, seats } => {
                 let mut m = Outgoing::new(Target::Here, text.clone());
-                // At most five buttons a row: Accept, the three seats left free, Decline.
+                // Accept, a button per free seat, Decline: five to a row, as Discord allows
+                // (a 6-player 跳棋 challenge has seven).
                 let mut buttons = vec![(
                     ComponentId::Accept(*challenge).encode(),
                     say(default_locale, Say::Accept).into(),
                     Style::Success,
                 )];
-                for (letter, label) in seats {
-                    let Some(c) = letter.chars().next() else { continue };
-                    buttons.push((ComponentId::Seat(*challenge, c).encode(), label.clone(), Style::Primary));
+                for (key, label) in seats {
+                    let key = key.to_ascii_lowercase();
+                    if ComponentId::parse(&ComponentId::Seat(*challenge, key.clone()).encode()).is_none() {
+                        continue; // a key no button could carry back: `join` by name still works
+                    }
+                    buttons.push((ComponentId::Seat(*challenge, key).encode(), label.clone(), Style::Primary));
                 }
                 buttons.push((
                     ComponentId::Decline(*challenge).encode(),
                     say(default_locale, Say::Decline).into(),
                     Style::Danger,
                 ));
-                m.rows.push(Row::Buttons(buttons));
+                m.rows.extend(buttons.chunks(BUTTONS_PER_ROW).map(|row| Row::Buttons(row.to_vec())));
                 out.push(Action::Send(m));
             }
             Effect::ChallengeClosed { challenge, text } => {
@@ -570,8 +582,33 @@ mod tests {
         let Row::Buttons(b) = &m.rows[0] else { panic!("{m:?}") };
         let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(ids, ["jq:acc:7", "jq:seat-e:7", "jq:seat-w:7", "jq:dec:7"]);
-        assert_eq!(ComponentId::parse("jq:seat-w:7"), Some(ComponentId::Seat(7, 'w')));
-        assert_eq!(ComponentId::parse("jq:seat-x:7"), None);
-        assert_eq!(ComponentId::Seat(7, 'w').encode(), "jq:seat-w:7");
+        assert_eq!(ComponentId::parse("jq:seat-w:7"), Some(ComponentId::Seat(7, "w".into())));
+        assert_eq!(ComponentId::parse("jq:seat-ne:7"), Some(ComponentId::Seat(7, "ne".into())));
+        assert_eq!(ComponentId::parse("jq:seat-:7"), None);
+        assert_eq!(ComponentId::parse("jq:seat-NE:7"), None);
+        assert_eq!(ComponentId::parse("jq:seat-abcde:7"), None);
+        assert_eq!(ComponentId::Seat(7, "w".into()).encode(), "jq:seat-w:7");
+    }
+
+    /// A 6-player 跳棋 challenge has five free seats: seven buttons, each seat its own (`n`,
+    /// `ne` and `nw` are three seats), five to a row at most.
+    #[test]
+    fn six_seats_fit_in_rows_of_five_with_a_button_each() {
+        let seats: Vec<(String, String)> =
+            ["se", "ne", "n", "nw", "sw"].iter().map(|k| (k.to_string(), k.to_uppercase())).collect();
+        let a = plan(&[Effect::SeatChallenge { challenge: 3, text: "T".into(), seats }], &origin(1), Locale::En);
+        let Action::Send(m) = &a[0] else { panic!("{a:?}") };
+        assert!(m.rows.iter().all(|r| matches!(r, Row::Buttons(b) if b.len() <= 5)), "{m:?}");
+        let ids: Vec<String> = m
+            .rows
+            .iter()
+            .flat_map(|r| match r {
+                Row::Buttons(b) => b.iter().map(|x| x.0.clone()).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let want =
+            ["jq:acc:3", "jq:seat-se:3", "jq:seat-ne:3", "jq:seat-n:3", "jq:seat-nw:3", "jq:seat-sw:3", "jq:dec:3"];
+        assert_eq!(ids, want);
     }
 }
