@@ -17,8 +17,12 @@ fn unreadable(text: &str) -> Unreadable {
     )
 }
 
-/// The points of a written move, or `None` when a part names no point.
+/// The points of a written move, or `None` when a part names no point (or the text is longer
+/// than any move, [`crate::echo::MAX_ACTION_BYTES`]).
 pub fn points(text: &str) -> Option<Vec<Pt>> {
+    if text.len() > crate::echo::MAX_ACTION_BYTES {
+        return None;
+    }
     let parts: Vec<&str> = text.trim().split(|c: char| c == '-' || c.is_whitespace()).collect();
     if parts.len() < 2 {
         return None;
