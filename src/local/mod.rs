@@ -54,6 +54,9 @@ impl ParseError {
     /// The error in a locale (the usage lines are command syntax, quoted as they are).
     pub fn render(&self, l: Locale) -> String {
         let zh = match self {
+            // Command syntax, quoted as it is typed.
+            ParseError::Usage(u) if !l.is_zh() => return format!("Usage: {u}"),
+            ParseError::Usage(u) => return format!("用法：{u}"),
             _ if !l.is_zh() => {
                 // As the referee's refusals read: a sentence.
                 let s = self.to_string();
@@ -64,7 +67,6 @@ impl ParseError {
             ParseError::UnknownCommand(c) => format!(
                 "未知命令“{c}”（可用：challenge、accept、decline、deploy、move、resign、draw、abort、rematch、show、layout、layouts、locale、vacation、settings）"
             ),
-            ParseError::Usage(u) => format!("用法：{u}"),
             ParseError::GameOutOfRange(t) => format!("“{t}”超出对局编号的范围；对局编号为 1 到 {}", GameId::MAX),
             ParseError::TooLong(n) => {
                 format!("这一行有 {n} 个字节；命令行最多 {MAX_LINE_BYTES} 个字节，未执行任何操作")

@@ -138,6 +138,9 @@ pub struct GameKind {
     pub record_tag: &'static str,
 }
 
+/// The longest text [`GameKind::mode`] looks up (the longest mode name is under 30 bytes).
+const MAX_MODE_BYTES: usize = 64;
+
 impl GameKind {
     /// Whether `text` names this kind (its name or an alias, any case).
     pub fn is_named(&self, text: &str) -> bool {
@@ -147,6 +150,10 @@ impl GameKind {
 
     /// The mode with this key (also the default mode for an empty text).
     pub fn mode(&self, key: &str) -> Option<&'static ModeDesc> {
+        // No mode's name is this long: not lower-cased and compared in three languages.
+        if key.len() > MAX_MODE_BYTES {
+            return None;
+        }
         let k = key.trim().to_lowercase();
         if k.is_empty() {
             return self.modes.first();
@@ -157,7 +164,7 @@ impl GameKind {
     /// The mode error for a key this kind does not offer.
     pub fn mode_error(&self, mode: &str) -> SettingsError {
         SettingsError::Mode {
-            mode: mode.trim().to_string(),
+            mode: crate::echo::echo(mode),
             kind: self.name,
             offered: self.modes.iter().map(|m| m.key).collect::<Vec<_>>().join(", "),
         }
