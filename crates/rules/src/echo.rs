@@ -46,6 +46,20 @@ mod tests {
     }
 
     #[test]
+    fn readers_refuse_text_over_their_limits_unread() {
+        use super::{MAX_OPTIONS_BYTES, MAX_SETUP_BYTES};
+        use crate::options::{OptionsError, RuleOptions};
+        use crate::setup::{Setup, SetupParseError};
+        let options = "mines=mutual ".repeat(MAX_OPTIONS_BYTES / 10);
+        assert!(matches!(RuleOptions::parse(&options), Err(OptionsError::TooLong(n)) if n == options.len()));
+        let setup = "a ".repeat(MAX_SETUP_BYTES);
+        let v = crate::variant::Variant::junqi();
+        assert!(matches!(Setup::parse(v, &setup), Err(SetupParseError::TooLong(n)) if n == setup.len()));
+        let mode = "dark".repeat(100);
+        assert!(crate::adapters::junqi::JUNQI.kind.mode(&mode).is_none());
+    }
+
+    #[test]
     fn long_text_is_cut_on_a_character_boundary() {
         let long = "司".repeat(10_000);
         let e = echo(&long);
