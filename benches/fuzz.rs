@@ -4,7 +4,7 @@
 //!
 //! Run: `cargo bench --bench fuzz -- --target NAME --inputs N [--seed S]` (`--target all` runs every
 //! target in turn; `--dump DIR` writes the slowest and the first panicking input of each target
-//! there). Inputs are real samples (each game's legal moves from seeded playouts, random
+//! there, `--replay FILE` times one such input alone). Inputs are real samples (each game's legal moves from seeded playouts, random
 //! deployments, option strings, the records of `tests/data`, `config.example.toml`, the command
 //! lines of `tests/transcripts`) mutated by the project's seeded [`Rng`], plus random bytes and long
 //! tokens (up to 100,000 characters). For each target it reports the inputs run, the total time,
@@ -453,6 +453,20 @@ fn main() {
         }
         ran += 1;
         let target = make(&mut rng);
+        // `--replay FILE`: time one input (a dumped one) alone, the best of 100 runs.
+        if let Some(file) = arg("--replay") {
+            let b = std::fs::read(&file).unwrap_or_default();
+            let best = (0..100)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = catch_unwind(AssertUnwindSafe(|| (target.run)(&b)));
+                    t.elapsed()
+                })
+                .min()
+                .unwrap_or_default();
+            println!("{name}: {file} ({} bytes) takes {best:.3?} (best of 100)", b.len());
+            continue;
+        }
         let r = run(&target, inputs, seed);
         let rate = r.inputs as f64 / r.total.as_secs_f64().max(1e-9);
         println!(
