@@ -456,3 +456,40 @@ fn a_tiaoqi_record_replays_as_its_spec_shows_and_lists_moves() {
     assert!(err.contains("ply 1") && err.contains("not to move"), "{err}");
     let _ = std::fs::remove_file(&bad);
 }
+
+/// The terminal mode reads bytes: a line that is not UTF-8 and a line over the limit are each
+/// answered to the user they name, and the session goes on with the next line (issue 20 item 5).
+#[test]
+fn local_mode_answers_bad_bytes_and_walls_of_text_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("junqi-local-bytes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut input: Vec<u8> = b"alice: challenge bob\nalice: move 1 c6-\xff\xfe\n".to_vec();
+    input.extend(b"bob: move 1 ");
+    input.extend(std::iter::repeat_n(b'c', 3 * junqi_referee::local::MAX_LINE_BYTES));
+    input.extend("\nbob: move 99999999999999999999 a1-a2\nbob: accept 1\n".as_bytes());
+    let mut child = bin()
+        .args(["local", "--db"])
+        .arg(dir.join("g.db"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&input).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[to alice] The line is not UTF-8 text (an invalid byte at byte 18)"), "{text}");
+    let limit = junqi_referee::local::MAX_LINE_BYTES;
+    let long = format!("[to bob] The line is {} bytes long; a command line is at most {limit} bytes", 12 + 3 * limit);
+    assert!(text.contains(&long), "{text}");
+    assert!(text.contains("[to bob] '99999999999999999999' is out of range for a game number; games are numbered 1 to 9223372036854775807"), "{text}");
+    // The lines after the bad ones were played.
+    assert!(text.contains("[public] Game #1 is on"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::local::parse_line;
+use crate::local::{ParseError, RawLine, line_user, parse_line, raw_text, read_line};
 use crate::referee::{Command, Delivery, Effect, Mark, Referee, RefereeError, SystemClock};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
@@ -175,6 +175,18 @@ async fn show(referee: &Referee, effects: &[Effect], screen: &Screen<'_>, key: O
     }
 }
 
+/// Answers a line that could not be read: to the user it names, in their language, as the
+/// referee's refusals are; else to whoever is typing, in English.
+async fn answer_unreadable(referee: &Referee, line: &str, e: &ParseError) {
+    match line_user(line) {
+        Some(user) => {
+            let locale = referee.locale_for(user, "").await.unwrap_or_default();
+            say(&format!("[to {user}] {}", e.render(locale)));
+        }
+        None => say(&e.render(crate::referee::Locale::En)),
+    }
+}
+
 /// The terminal session: everything the referee commits goes out through its outbox — at start
 /// what is pending (deadlines missed while down, and what a killed run committed but never
 /// printed), then each command's and each tick's delivery, confirmed once printed.
@@ -207,12 +219,23 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             print!("> ");
             let _ = std::io::stdout().flush();
         }
-        let mut line = String::new();
-        match std::io::stdin().lock().read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let t = line.trim();
+        // Bytes, bounded: a line too long or not UTF-8 is answered and the session goes on.
+        let raw = match read_line(&mut std::io::stdin().lock()) {
+            Ok(Some(raw)) => raw,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("error: cannot read the input: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let t = match raw_text(&raw) {
+            Ok(t) => t.trim(),
+            Err(e) => {
+                let (RawLine::TooLong { start, .. } | RawLine::NotUtf8 { start, .. }) = &raw else { continue };
+                answer_unreadable(&referee, start, &e).await;
+                continue;
+            }
+        };
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
@@ -232,7 +255,7 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
         let parsed = match parse_line(t) {
             Ok(p) => p,
             Err(e) => {
-                say(&e.to_string());
+                answer_unreadable(&referee, t, &e).await;
                 continue;
             }
         };

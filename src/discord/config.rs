@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::rules::echo::echo;
+
 /// The language the bot speaks when neither the user's client nor the server says otherwise: the
 /// one language type of the rules crate (Discord's tags `zh-CN`, `zh-TW`, `en-US` read as it).
 pub use crate::rules::contract::Lang as Locale;
@@ -128,7 +130,7 @@ fn parse_bool(field: &'static str, source_name: &str, value: &str) -> Result<boo
         _ => Err(ConfigError::BadValue {
             field,
             source_name: source_name.to_string(),
-            value: value.to_string(),
+            value: echo(value),
             expected: "use true or false",
         }),
     }
@@ -138,7 +140,7 @@ fn parse_locale(source_name: &str, value: &str) -> Result<Locale, ConfigError> {
     Locale::parse(value).ok_or_else(|| ConfigError::BadValue {
         field: "locale",
         source_name: source_name.to_string(),
-        value: value.to_string(),
+        value: echo(value),
         expected: "use zh-CN, zh-TW or en",
     })
 }
@@ -153,7 +155,7 @@ fn parse_guild(source_name: &str, value: &str) -> Result<Option<u64>, ConfigErro
         _ => Err(ConfigError::BadValue {
             field: "dev_guild",
             source_name: source_name.to_string(),
-            value: value.to_string(),
+            value: echo(value),
             expected: "use the server's numeric id (Developer Mode → right-click the server → Copy Server ID)",
         }),
     }

@@ -14,12 +14,16 @@
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
+mod line;
 mod picture;
+pub use line::{MAX_LINE_BYTES, RawLine, read_line};
 pub use picture::picture_text;
 pub mod transcript;
 
-use crate::referee::{Action, DeploySource, Effect, GameId};
+use crate::referee::i18n::to_traditional;
+use crate::referee::{Action, DeploySource, Effect, GameId, Locale};
 use crate::rules::contract::catalog;
+use crate::rules::echo::echo;
 
 /// A command line that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -35,6 +39,60 @@ pub enum ParseError {
     /// A missing or bad argument.
     #[error("{0}")]
     Usage(&'static str),
+    /// Digits where a game number goes, but none that numbers a game (0, or past the largest).
+    #[error("'{0}' is out of range for a game number; games are numbered 1 to {max}", max = GameId::MAX)]
+    GameOutOfRange(String),
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error("the line is {0} bytes long; a command line is at most {MAX_LINE_BYTES} bytes, so nothing was done")]
+    TooLong(usize),
+    /// A line that is not UTF-8 text.
+    #[error("the line is not UTF-8 text (an invalid byte at byte {}), so nothing was done", .0 + 1)]
+    NotUtf8(usize),
+}
+
+impl ParseError {
+    /// The error in a locale (the usage lines are command syntax, quoted as they are).
+    pub fn render(&self, l: Locale) -> String {
+        let zh = match self {
+            // Command syntax, quoted as it is typed.
+            ParseError::Usage(u) if !l.is_zh() => return format!("Usage: {u}"),
+            ParseError::Usage(u) => return format!("用法：{u}"),
+            _ if !l.is_zh() => {
+                // As the referee's refusals read: a sentence.
+                let s = self.to_string();
+                let mut c = s.chars();
+                return c.next().map(|f| f.to_uppercase().chain(c).collect::<String>() + ".").unwrap_or_default();
+            }
+            ParseError::NoUser => "请先写出行动的用户，例如 'alice: move 1 c6-c7'".to_string(),
+            ParseError::UnknownCommand(c) => format!(
+                "未知命令“{c}”（可用：challenge、accept、decline、deploy、move、resign、draw、abort、rematch、show、layout、layouts、locale、vacation、settings）"
+            ),
+            ParseError::GameOutOfRange(t) => format!("“{t}”超出对局编号的范围；对局编号为 1 到 {}", GameId::MAX),
+            ParseError::TooLong(n) => {
+                format!("这一行有 {n} 个字节；命令行最多 {MAX_LINE_BYTES} 个字节，未执行任何操作")
+            }
+            ParseError::NotUtf8(at) => format!("这一行不是 UTF-8 文本（第 {} 个字节无效），未执行任何操作", at + 1),
+        };
+        let zh = zh + "。";
+        if l == Locale::ZhHant { to_traditional(&zh) } else { zh }
+    }
+}
+
+/// The acting user a line names (`alice` of `alice#r1: …`), if it names one: for addressing an
+/// answer to a line that could not be read further.
+pub fn line_user(line: &str) -> Option<&str> {
+    let (who, _) = line.split_once(':')?;
+    let user = who.trim().split('#').next()?;
+    (!user.is_empty() && !user.contains(char::is_whitespace)).then_some(user)
+}
+
+/// A line as [`read_line`] read it, as a command line or the reason it is none.
+pub fn raw_text(raw: &RawLine) -> Result<&str, ParseError> {
+    match raw {
+        RawLine::Text(t) => Ok(t),
+        RawLine::TooLong { bytes, .. } => Err(ParseError::TooLong(*bytes)),
+        RawLine::NotUtf8 { at, .. } => Err(ParseError::NotUtf8(*at)),
+    }
 }
 
 /// A parsed command line: user, optional request id, action.
@@ -48,12 +106,28 @@ pub struct Line {
     pub action: Action,
 }
 
+/// Reads a game number (`3` or `#3`). Digits that number no game are out of range (named as
+/// such, with the range), anything else is the command's usage.
 fn game_arg(w: Option<&&str>, usage: &'static str) -> Result<GameId, ParseError> {
-    w.and_then(|s| s.trim_start_matches('#').parse().ok()).ok_or(ParseError::Usage(usage))
+    let w = w.ok_or(ParseError::Usage(usage))?;
+    let digits = w.trim_start_matches('#');
+    match digits.parse::<GameId>() {
+        Ok(g) if g >= 1 => Ok(g),
+        _ if is_number(digits) => Err(ParseError::GameOutOfRange(echo(w))),
+        _ => Err(ParseError::Usage(usage)),
+    }
+}
+
+/// All ASCII digits (a number, however large).
+fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Reads `user[#request]: command …`.
 pub fn parse_line(line: &str) -> Result<Line, ParseError> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(ParseError::TooLong(line.len()));
+    }
     let (who, rest) = line.split_once(':').ok_or(ParseError::NoUser)?;
     let who = who.trim();
     if who.is_empty() || who.contains(char::is_whitespace) {
@@ -167,7 +241,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
             Some("on") => Action::Vacation(true),
             Some("off") => Action::Vacation(false),
             Some(n) if n.parse::<i64>().is_ok() => Action::VacationDays(n.parse().unwrap_or(0)),
-            _ => return Err(ParseError::Usage("vacation on|off|DAYS")),
+            _ => return Err(ParseError::Usage("vacation on|off|DAYS (1 to 31 days)")),
         },
         "mark" => {
             let usage = "mark GAME POINT [PIECE] (no piece clears the mark)";
@@ -184,11 +258,11 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         }
         // Any other word before a game: an action in the game's own words (`flip 1 c6`), which
         // the game reads as a player's typed action (and explains when it cannot).
-        _ if words.len() > 1 && words[1].trim_start_matches('#').parse::<GameId>().is_ok() => {
+        _ if words.len() > 1 && is_number(words[1].trim_start_matches('#')) => {
             let text = std::iter::once(words[0]).chain(words[2..].iter().copied()).collect::<Vec<_>>().join(" ");
             Action::Move(game_arg(words.get(1), "WORD GAME …")?, text)
         }
-        other => return Err(ParseError::UnknownCommand(other.to_string())),
+        other => return Err(ParseError::UnknownCommand(echo(other))),
     })
 }
 

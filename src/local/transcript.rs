@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{format_effect, parse_line};
+use super::{format_effect, line_user, parse_line};
 use crate::referee::{Command, Effect, ManualClock, Referee, RefereeError};
 use crate::store::{self, Durability, Store};
 
@@ -119,8 +119,20 @@ pub async fn run(text: &str, db: &Path) -> Result<String, TranscriptError> {
         }
         let parsed = match parse_line(t) {
             Ok(p) => p,
+            // A line naming its user is answered to them, in their language, as the
+            // referee's refusals are; one naming nobody is just unreadable.
             Err(e) => {
-                out.push(format!("> unreadable: {e}"));
+                out.push(match line_user(t) {
+                    Some(user) => {
+                        let locale = s
+                            .referee()
+                            .locale_for(user, "")
+                            .await
+                            .map_err(|source| TranscriptError::Referee { line, source })?;
+                        format!("> error to {user}: {}", e.render(locale))
+                    }
+                    None => format!("> unreadable: {e}"),
+                });
                 continue;
             }
         };

@@ -20,6 +20,7 @@
 //! Secrecy: public texts are made from the game's account of a ply for the public audience,
 //! never from the game itself; deployments are only sent to their owner until the game is over.
 
+mod bounds;
 pub mod clock;
 mod delivery;
 pub mod i18n;
@@ -50,6 +51,7 @@ use sqlx::sqlite::SqliteConnection;
 use crate::rules::rng::Rng;
 use crate::store::{self, GameRow, Store, StoreError, status};
 
+pub use bounds::MAX_TEXT_BYTES;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{Delivery, DeliveryKey};
 pub use i18n::{Locale, Mistake, Msg};
@@ -402,6 +404,11 @@ impl Referee {
     }
 
     async fn handle_effects(&self, cmd: Command) -> Result<Vec<Effect>, RefereeError> {
+        // Bounded before any parsing, lock or transaction: an over-long text is refused alone.
+        if let Some(m) = cmd.action.oversized() {
+            let locale = self.locale_of(&cmd.user, &cmd.server).await?;
+            return Err(RefereeError::Rejected { message: m.render(locale), mistake: m });
+        }
         let (job, game) = match cmd.action.route() {
             Route::Tournament(t) => return self.handle_tournament(&cmd, t).await,
             Route::Game(game, action) => (Job::Game(GameCommand { user: &cmd.user, game, action }), Some(game)),

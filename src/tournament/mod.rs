@@ -35,6 +35,9 @@ pub enum Format {
     Elimination,
 }
 
+/// The most rounds a Swiss tournament may have.
+pub const MAX_SWISS_ROUNDS: usize = 64;
+
 impl Format {
     /// Reads a format name (`round-robin`/`rr`, `double-round-robin`/`drr`, `swiss`,
     /// `elimination`/`knockout`/`ko`); Swiss needs its number of rounds.
@@ -42,7 +45,9 @@ impl Format {
         match name.trim().to_lowercase().replace('_', "-").as_str() {
             "round-robin" | "rr" | "循环赛" | "单循环" => Some(Format::RoundRobin),
             "double-round-robin" | "drr" | "双循环" => Some(Format::DoubleRoundRobin),
-            "swiss" | "瑞士制" => rounds.filter(|&r| (1..=64).contains(&r)).map(|rounds| Format::Swiss { rounds }),
+            "swiss" | "瑞士制" => {
+                rounds.filter(|&r| (1..=MAX_SWISS_ROUNDS).contains(&r)).map(|rounds| Format::Swiss { rounds })
+            }
             "elimination" | "knockout" | "ko" | "淘汰赛" => Some(Format::Elimination),
             _ => None,
         }

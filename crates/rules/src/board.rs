@@ -113,6 +113,15 @@ pub struct Board {
     camps: PointSet,
     headquarters: PointSet,
     by_name: HashMap<String, PointId>,
+    /// Characters in the longest name `by_name` holds: no longer text is looked up.
+    longest_name: usize,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bytes [`Board::find`] lower-cased on this thread: the work counter by which the notation's
+    /// tests show that reading a move costs the same whatever its length (no timed tests).
+    pub(crate) static FIND_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl Board {
@@ -172,7 +181,20 @@ impl Board {
         for (i, p) in points.iter().enumerate() {
             by_name.entry(p.name.to_lowercase().replace('.', "")).or_insert(PointId(i as u8));
         }
-        Board { points, links, lines, neighbours, rail_neighbours, rays, on_rail, camps, headquarters, by_name }
+        let longest_name = by_name.keys().map(|k| k.chars().count()).max().unwrap_or(0);
+        Board {
+            points,
+            links,
+            lines,
+            neighbours,
+            rail_neighbours,
+            rays,
+            on_rail,
+            camps,
+            headquarters,
+            by_name,
+            longest_name,
+        }
     }
 
     /// Number of points.
@@ -200,9 +222,21 @@ impl Board {
         &self.points[id.index()].name
     }
 
-    /// Looks a point up by name, case-insensitively.
+    /// Looks a point up by name, case-insensitively. A text longer than every name is no point,
+    /// and is not lower-cased (copied) to find that out: a lookup costs at most a name's length.
     pub fn find(&self, name: &str) -> Option<PointId> {
-        self.by_name.get(&name.trim().to_lowercase()).copied()
+        let t = name.trim();
+        if t.chars().nth(self.longest_name).is_some() {
+            return None;
+        }
+        #[cfg(test)]
+        FIND_BYTES.with(|c| c.set(c.get() + t.len()));
+        self.by_name.get(&t.to_lowercase()).copied()
+    }
+
+    /// Characters in the longest point name (lower-cased, dots optional): what a lookup reads.
+    pub fn longest_name(&self) -> usize {
+        self.longest_name
     }
 
     /// Every link.

@@ -10,6 +10,7 @@ pub mod board;
 pub mod combat;
 pub mod contract;
 pub mod draughts;
+pub mod echo;
 pub mod end;
 pub mod family;
 pub mod flip;

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::echo::echo;
+
 /// What happens when an officer other than an engineer attacks a landmine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mines {
@@ -99,13 +101,16 @@ impl Default for RuleOptions {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
     /// A token without `=`.
-    #[error("rule option '{0}' must be written key=value (e.g. mines=mutual)")]
+    #[error("rule option '{}' must be written key=value (e.g. mines=mutual)", echo(.0))]
     NotKeyValue(String),
     /// An unknown key.
-    #[error("unknown rule option '{0}'; known options: {known}", known = KEYS.join(", "))]
+    #[error("unknown rule option '{}'; known options: {known}", echo(.0), known = KEYS.join(", "))]
     UnknownKey(String),
+    /// Longer than any options text ([`crate::echo::MAX_OPTIONS_BYTES`]), refused unread.
+    #[error("rule options are at most {max} bytes long; these have {0}", max = crate::echo::MAX_OPTIONS_BYTES)]
+    TooLong(usize),
     /// A value the key does not take.
-    #[error("rule option {key} cannot be '{value}'; use one of: {allowed}")]
+    #[error("rule option {key} cannot be '{}'; use one of: {allowed}", echo(.value))]
     BadValue {
         /// The key.
         key: String,
@@ -146,6 +151,9 @@ impl RuleOptions {
     /// Reads a whitespace-separated list of `key=value`, starting from the defaults. Unknown keys
     /// and bad values are errors.
     pub fn parse(text: &str) -> Result<RuleOptions, OptionsError> {
+        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+            return Err(OptionsError::TooLong(text.len()));
+        }
         let mut o = RuleOptions::default();
         for token in text.split_whitespace() {
             o.set(token)?;
@@ -174,7 +182,7 @@ impl RuleOptions {
                     "unlimited" | "0" => None,
                     v => match v.parse::<u8>() {
                         Ok(n) if n > 0 => Some(n),
-                        _ => return Err(bad("unlimited, or a number of points such as 3")),
+                        _ => return Err(bad("unlimited, or a number of points from 1 to 255 such as 3")),
                     },
                 }
             }
@@ -195,7 +203,10 @@ impl RuleOptions {
                 }
             }
             "flag-home" => self.flag_home = on_off(&key, &value)?,
-            "quiet-limit" => self.quiet_limit = value.parse().map_err(|_| bad("a number of plies; 0 turns it off"))?,
+            "quiet-limit" => {
+                self.quiet_limit =
+                    value.parse().map_err(|_| bad("a number of plies from 0 to 4294967295; 0 turns it off"))?
+            }
             "on-timeout" => {
                 self.on_timeout = match value.as_str() {
                     "lose" => OnTimeout::Lose,

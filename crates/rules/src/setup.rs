@@ -48,6 +48,9 @@ pub enum SetupParseError {
         /// 1-based slot in the row.
         slot: usize,
     },
+    /// Longer than any deployment ([`crate::echo::MAX_SETUP_BYTES`]), refused unread.
+    #[error("a deployment is at most {max} bytes long; this one has {0}", max = crate::echo::MAX_SETUP_BYTES)]
+    TooLong(usize),
     /// The wrong number of pieces.
     #[error("a deployment has {expected} pieces (rows of 5, 3, 4, 3, 5, 5 front to back); this one has {found}")]
     WrongCount {
@@ -166,6 +169,9 @@ impl Setup {
     /// spacing and line breaks; or six rows of 5 tokens with a camp marker (`+`, `()`, `营`) in each
     /// camp. Tokens are codes, Chinese names, English names or 40…33.
     pub fn parse(variant: &Variant, text: &str) -> Result<Setup, SetupParseError> {
+        if text.len() > crate::echo::MAX_SETUP_BYTES {
+            return Err(SetupParseError::TooLong(text.len()));
+        }
         let mut tokens: Vec<(usize, String)> = Vec::new();
         for (ln, line) in text.lines().enumerate() {
             for chunk in line.split(|c: char| c.is_whitespace() || c == ',' || c == '，' || c == '/' || c == '|') {

@@ -2,6 +2,7 @@
 
 use super::msg_render::status_text;
 use super::{Locale, to_traditional};
+use crate::rules::echo::echo;
 use crate::rules::options::OptionsError;
 
 /// A user's mistake: the command is refused and nothing changes.
@@ -25,13 +26,13 @@ pub enum Mistake {
         status: String,
     },
     /// No saved layout of that name.
-    #[error("no layout named '{0}'")]
+    #[error("no layout named '{}'", echo(.0))]
     UnknownLayout(String),
     /// A bad rule option.
     #[error("{0}")]
     BadOption(OptionsError),
     /// Unknown visibility mode.
-    #[error("unknown mode '{mode}'; use {offered}")]
+    #[error("unknown mode '{}'; use {offered}", echo(.mode))]
     BadMode {
         /// What was asked for.
         mode: String,
@@ -39,16 +40,16 @@ pub enum Mistake {
         offered: String,
     },
     /// Unknown variant.
-    #[error("unknown variant '{0}'; use {known}", known = kinds_named(false))]
+    #[error("unknown variant '{}'; use {known}", echo(.0), known = kinds_named(false))]
     BadVariant(String),
     /// Unknown time control.
-    #[error("unknown time control '{0}'; use 10m, 1h, 1d, 3d or none")]
+    #[error("unknown time control '{}'; use 10m, 1h, 1d, 3d or none", echo(.0))]
     BadTime(String),
     /// A time control under the shortest (a minute).
-    #[error("time control '{0}' is too short; the shortest is 1 minute (1m)")]
+    #[error("time control '{}' is too short; the shortest is 1 minute (1m)", echo(.0))]
     TimeTooShort(String),
     /// A time control over the longest (30 days), however many digits it has.
-    #[error("time control '{0}' is too long; the longest is 30 days (30d)")]
+    #[error("time control '{}' is too long; the longest is 30 days (30d)", echo(.0))]
     TimeTooLong(String),
     /// Challenging oneself.
     #[error("you cannot challenge yourself")]
@@ -72,7 +73,7 @@ pub enum Mistake {
     #[error("game #{0} is not over, so there is no rematch yet")]
     NotOver(i64),
     /// Unknown locale.
-    #[error("unknown language '{0}'; use en, zh-CN or zh-TW")]
+    #[error("unknown language '{}'; use en, zh-CN or zh-TW", echo(.0))]
     BadLocale(String),
     /// Vacation already on.
     #[error("you are already on vacation")]
@@ -90,10 +91,10 @@ pub enum Mistake {
     #[error("a vacation allowance is 0 to 31 days per month, not {0}")]
     BadVacationDays(i64),
     /// A point name that is not on the board.
-    #[error("'{0}' is not a point of the board; write e.g. c9")]
+    #[error("'{}' is not a point of the board; write e.g. c9", echo(.0))]
     BadPoint(String),
     /// A piece name that is not in the game.
-    #[error("'{0}' is not a piece; write a name such as 司令 or marshal, or a code a–l")]
+    #[error("'{}' is not a piece; write a name such as 司令 or marshal, or a code a–l", echo(.0))]
     BadPiece(String),
     /// A mark on a point without an enemy piece.
     #[error("there is no enemy piece on {0} to mark")]
@@ -110,6 +111,14 @@ pub enum Mistake {
     /// A tournament or rating mistake.
     #[error("{0}")]
     Tournament(super::tournament::TournamentMistake),
+    /// A text longer than any command reads ([`crate::referee::MAX_TEXT_BYTES`]).
+    #[error("'{start}' is {bytes} bytes long; a command's text is at most {max} bytes", max = crate::referee::MAX_TEXT_BYTES)]
+    TooLong {
+        /// Its start, cut for quoting.
+        start: String,
+        /// Its length in bytes.
+        bytes: usize,
+    },
     /// A mistake in a game refereed through the game contract.
     #[error(transparent)]
     Game(super::lifecycle::GameMistake),
@@ -140,13 +149,15 @@ impl Mistake {
             Mistake::WrongState { game, status } => {
                 format!("对局 #{game} 当前{}，现在不能这样做。", status_text(status, l))
             }
-            Mistake::UnknownLayout(n) => format!("没有名为“{n}”的布阵。"),
+            Mistake::UnknownLayout(n) => format!("没有名为“{}”的布阵。", echo(n)),
             Mistake::BadOption(e) => format!("规则选项有误：{e}。"),
-            Mistake::BadMode { mode, offered } => format!("未知模式“{mode}”；请用 {}。", offered.replace(", ", "、")),
-            Mistake::BadVariant(v) => format!("未知棋种“{v}”；请用 {}。", kinds_named(true)),
-            Mistake::BadTime(t) => format!("未知限时“{t}”；请用 10m、1h、1d、3d 或 none。"),
-            Mistake::TimeTooShort(t) => format!("限时“{t}”太短；最短为1分钟（1m）。"),
-            Mistake::TimeTooLong(t) => format!("限时“{t}”太长；最长为30天（30d）。"),
+            Mistake::BadMode { mode, offered } => {
+                format!("未知模式“{}”；请用 {}。", echo(mode), offered.replace(", ", "、"))
+            }
+            Mistake::BadVariant(v) => format!("未知棋种“{}”；请用 {}。", echo(v), kinds_named(true)),
+            Mistake::BadTime(t) => format!("未知限时“{}”；请用 10m、1h、1d、3d 或 none。", echo(t)),
+            Mistake::TimeTooShort(t) => format!("限时“{}”太短；最短为1分钟（1m）。", echo(t)),
+            Mistake::TimeTooLong(t) => format!("限时“{}”太长；最长为30天（30d）。", echo(t)),
             Mistake::SelfChallenge => "不能向自己挑战。".into(),
             Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),
             Mistake::OwnChallenge(g) => format!("不能接受自己发起的对局 #{g}。"),
@@ -154,18 +165,21 @@ impl Mistake {
             Mistake::OwnDrawOffer(g) => format!("不能回应自己在对局 #{g} 的和棋提议。"),
             Mistake::TooLateToAbort(g) => format!("对局 #{g} 已经开始走棋，请认输或提和，不能取消。"),
             Mistake::NotOver(g) => format!("对局 #{g} 尚未结束，不能再战。"),
-            Mistake::BadLocale(t) => format!("未知语言“{t}”；请用 en、zh-CN 或 zh-TW。"),
+            Mistake::BadLocale(t) => format!("未知语言“{}”；请用 en、zh-CN 或 zh-TW。", echo(t)),
             Mistake::AlreadyOnVacation => "你已经在休假中。".into(),
             Mistake::NotOnVacation => "你没有在休假。".into(),
             Mistake::NoVacationLeft => "本月的假期已用完。".into(),
             Mistake::BadLayoutName => "布阵名称为1到32个字符，不含空格。".into(),
             Mistake::BadVacationDays(d) => format!("每月假期应为0到31天，不能是{d}。"),
-            Mistake::BadPoint(p) => format!("“{p}”不是棋盘上的位置；请写例如 c9。"),
-            Mistake::BadPiece(p) => format!("“{p}”不是棋子；请写名称（如 司令）或代码 a–l。"),
+            Mistake::BadPoint(p) => format!("“{}”不是棋盘上的位置；请写例如 c9。", echo(p)),
+            Mistake::BadPiece(p) => format!("“{}”不是棋子；请写名称（如 司令）或代码 a–l。", echo(p)),
             Mistake::NoEnemyPiece(p) => format!("{p} 上没有可以标记的敌方棋子。"),
             Mistake::PieceKnown(p) => format!("你已经知道 {p} 上是什么棋子；标记用于看不见的棋子。"),
             Mistake::NoMark(p) => format!("你在 {p} 上没有标记。"),
             Mistake::BadVacationLength(d) => format!("假期应为1到31天，不能是{d}。"),
+            Mistake::TooLong { start, bytes } => {
+                format!("“{start}”有 {bytes} 个字节；命令中的文字最多 {} 个字节。", crate::referee::MAX_TEXT_BYTES)
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 
 use super::super::route::Terms;
 use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
-use super::words::{GameMistake, Said};
+use super::words::{GameMistake, Said, Waiting};
 use super::{
     AnyLive, Referee, Turn, deploy_time, deploy_word, kind_of, mistake, options_of, rebuild, seat_count, seat_words,
     split_players,
@@ -346,6 +346,21 @@ impl Referee {
         let (Some(validate), Some(random)) = (def.validate_setup, def.random_setup) else {
             return Err(mistake(GameMistake::NotOffered { game, what: super::Feature::Deployments }));
         };
+        // Before anyone accepted, the challenger (and the one invited) are told the game waits
+        // for its acceptance: they are its players-to-be, not strangers to it.
+        if row.status == status::CHALLENGED
+            && (row.challenger == user || row.invited.as_deref() == Some(user) || row.seats.seat_of(user).is_some())
+        {
+            // Two seats wait for the opponent's acceptance, more for players to take the rest.
+            let waiting = if seat_count(def, row) > 2 {
+                Waiting::Players
+            } else if row.invited.as_deref() == Some(user) {
+                Waiting::YourAcceptance
+            } else {
+                Waiting::Acceptance
+            };
+            return Err(mistake(GameMistake::NotStarted { game, waiting }));
+        }
         let seat = row.seats.seat_of(user).map(|s| Seat(s as u8)).ok_or(Mistake::NotYourGame(game))?;
         if row.status != status::DEPLOYING {
             return Err(Mistake::WrongState { game, status: row.status.clone() }.into());

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::contract::{Explained, GameKind, Lang, Over, PublicPly, Rematch, Standing, Words};
+use crate::rules::echo::echo;
 use crate::rules::{EndReason, Seat};
 
 use super::super::i18n::{Locale, duration, reason_text, to_traditional};
@@ -18,7 +19,7 @@ pub enum GameMistake {
     #[error("{0}")]
     Settings(String),
     /// A count of players the kind is not played by.
-    #[error("{kind} is not played by '{asked}' players; it takes {offered}")]
+    #[error("{kind} is not played by '{}' players; it takes {offered}", echo(.asked))]
     Players {
         /// What was typed.
         asked: String,
@@ -28,7 +29,7 @@ pub enum GameMistake {
         offered: String,
     },
     /// A seat name the game does not have.
-    #[error("'{name}' is no seat of {kind}; its seats are {known}")]
+    #[error("'{}' is no seat of {kind}; its seats are {known}", echo(.name))]
     UnknownSeat {
         /// What was typed.
         name: String,
@@ -73,7 +74,7 @@ pub enum GameMistake {
     #[error("the deployment breaks the rules: {}", .0.iter().map(|e| e.en.as_str()).collect::<Vec<_>>().join("; "))]
     SetupBroken(Vec<Explained>),
     /// The text names no action of the game: how the game's actions are written.
-    #[error("'{text}' is not a move; {why}")]
+    #[error("'{}' is not a move; {why}", echo(.text))]
     Unreadable {
         /// What was typed.
         text: String,
@@ -109,6 +110,10 @@ pub enum GameMistake {
 pub enum Waiting {
     /// Seats are free.
     Players,
+    /// A deployment sent before the challenge was accepted: deployments follow acceptance.
+    Acceptance,
+    /// A deployment sent by the one invited before they accepted.
+    YourAcceptance,
     /// This player's deployment.
     YourDeployment,
     /// The other players' deployments (this player's is in).
@@ -120,6 +125,12 @@ impl Waiting {
         match self {
             Waiting::Players => {
                 format!("game #{game} has not started yet: it waits for its players to take their seats")
+            }
+            Waiting::Acceptance => format!(
+                "game #{game} has not been accepted yet: it waits for the opponent to accept; deploy once it is accepted"
+            ),
+            Waiting::YourAcceptance => {
+                format!("game #{game} has not been accepted yet: accept it first (accept {game}), then deploy")
             }
             Waiting::YourDeployment => format!(
                 "game #{game} has not started yet: send your deployment first; play begins once every player has deployed"
@@ -133,6 +144,8 @@ impl Waiting {
     fn zh(self, game: i64) -> String {
         match self {
             Waiting::Players => format!("对局 #{game} 尚未开始：还在等棋手入座。"),
+            Waiting::Acceptance => format!("对局 #{game} 尚未被接受：还在等对手接受挑战；接受后再布阵。"),
+            Waiting::YourAcceptance => format!("对局 #{game} 尚未被接受：请先接受（accept {game}），再布阵。"),
             Waiting::YourDeployment => format!("对局 #{game} 尚未开始：请先布阵；所有棋手布阵完成后开始走棋。"),
             Waiting::Others => format!("对局 #{game} 尚未开始：你的布阵已提交；其他棋手布阵完成后开始走棋。"),
         }
@@ -183,9 +196,11 @@ impl GameMistake {
         match self {
             GameMistake::Settings(why) => format!("规则选项有误：{why}。"),
             GameMistake::Players { asked, kind, offered } => {
-                format!("{kind} 不能由「{asked}」人对弈；可选人数：{offered}。")
+                format!("{kind} 不能由「{}」人对弈；可选人数：{offered}。", echo(asked))
             }
-            GameMistake::UnknownSeat { name, kind, known } => format!("{kind} 没有座位「{name}」；座位有：{known}。"),
+            GameMistake::UnknownSeat { name, kind, known } => {
+                format!("{kind} 没有座位「{}」；座位有：{known}。", echo(name))
+            }
             GameMistake::AlreadySeated { game, seat } => format!("你已坐在对局 #{game} 的{}。", seat.zh_hans),
             GameMistake::SeatTaken { game, seat, user } => format!("对局 #{game} 的{}已由 {user} 入座。", seat.zh_hans),
             GameMistake::Full(g) => format!("对局 #{g} 已满：座位都有人了。"),
@@ -196,7 +211,7 @@ impl GameMistake {
             GameMistake::SetupBroken(lines) => {
                 format!("布阵违反规则：{}。", lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；"))
             }
-            GameMistake::Unreadable { text, why } => format!("“{text}”不是走法；{}。", why.zh),
+            GameMistake::Unreadable { text, why } => format!("“{}”不是走法；{}。", echo(text), why.zh),
             GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),
             GameMistake::NoEntropy(e) => format!("公证人无法从系统取得随机种子（{e}），请再试一次。"),
             GameMistake::NotStarted { game, waiting } => waiting.zh(*game),

@@ -88,7 +88,9 @@ pub fn parse_local(words: &[&str]) -> Result<Action, &'static str> {
             for w in &words[1..] {
                 match w.split_once('=') {
                     Some(("format", v)) => format = v.into(),
-                    Some(("rounds", v)) => rounds = Some(v.parse().map_err(|_| USAGE)?),
+                    Some(("rounds", v)) => {
+                        rounds = Some(v.parse().map_err(|_| "rounds=N: a Swiss tournament has 1 to 64 rounds")?)
+                    }
                     Some(("variant", v)) => variant = v.into(),
                     Some(("mode", v)) => mode = v.into(),
                     Some(("time", v)) => time = v.into(),

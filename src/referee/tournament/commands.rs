@@ -7,9 +7,10 @@ use super::state::{State, format_of, to_rating, tournament};
 use super::{TournamentAction, TournamentMistake, TournamentMsg};
 use crate::referee::{Command, Effect, Fail, GameId, Mistake, Out, Referee, RefereeError, Res, corrupt, time};
 use crate::rules::contract::catalog;
+use crate::rules::echo::echo;
 use crate::store;
 use crate::store::tournament::{self as ts, TournamentRow, tstatus};
-use crate::tournament::{Board, BoardResult, Format};
+use crate::tournament::{Board, BoardResult, Format, MAX_SWISS_ROUNDS};
 
 impl Referee {
     /// Handles a tournament command: takes the locks of the games it may end (in id order), then
@@ -87,10 +88,14 @@ impl Referee {
                 if name.is_empty() || name.chars().count() > 64 {
                     return Err(M::BadName.into());
                 }
-                if rounds.is_none() && format.trim().eq_ignore_ascii_case("swiss") {
-                    return Err(M::SwissNeedsRounds.into());
+                if Format::parse(format, Some(1)) == Some(Format::Swiss { rounds: 1 }) {
+                    match rounds {
+                        None => return Err(M::SwissNeedsRounds.into()),
+                        Some(r) if !(1..=MAX_SWISS_ROUNDS).contains(r) => return Err(M::SwissRounds(*r).into()),
+                        Some(_) => {}
+                    }
                 }
-                let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(format.clone()))?;
+                let f = Format::parse(format, *rounds).ok_or_else(|| M::BadFormat(echo(format)))?;
                 // Pairings seat two players a board: kinds not played by two have no tournaments.
                 let def = catalog::find(variant).ok_or_else(|| Mistake::BadVariant(variant.clone()))?;
                 let kind = def.kind;

@@ -2,6 +2,8 @@
 
 use super::TournamentId;
 use crate::referee::{Fail, GameId, Mistake};
+use crate::rules::echo::echo;
+use crate::tournament::MAX_SWISS_ROUNDS;
 use crate::tournament::rating::MIN_RESIGN_PLIES;
 
 /// A tournament mistake: the command is refused and nothing changes.
@@ -17,11 +19,14 @@ pub enum TournamentMistake {
         kind: String,
     },
     /// Unknown format.
-    #[error("unknown format '{0}'; use round-robin, double-round-robin, swiss (with rounds=N) or elimination")]
+    #[error("unknown format '{}'; use round-robin, double-round-robin, swiss (with rounds=N) or elimination", echo(.0))]
     BadFormat(String),
     /// A Swiss tournament without its number of rounds.
     #[error("a Swiss tournament needs its number of rounds: add rounds=N (e.g. rounds=5)")]
     SwissNeedsRounds,
+    /// A Swiss tournament with a number of rounds out of range.
+    #[error("a Swiss tournament has 1 to {max} rounds, not {0}", max = MAX_SWISS_ROUNDS)]
+    SwissRounds(usize),
     /// A bad tournament name.
     #[error("a tournament name is 1 to 64 characters")]
     BadName,
@@ -75,7 +80,7 @@ pub enum TournamentMistake {
     #[error("game #{0} already has its tournament result")]
     ResultAlreadyIn(GameId),
     /// An unreadable result.
-    #[error("unknown result '{0}'; use red, blue, draw, red-forfeits, blue-forfeits or both-forfeit")]
+    #[error("unknown result '{}'; use red, blue, draw, red-forfeits, blue-forfeits or both-forfeit", echo(.0))]
     BadResult(String),
     /// Resigning too early under the server rule.
     #[error("this server forbids resigning in the first {min} moves; game #{0} is at move {1}", min = MIN_RESIGN_PLIES)]
@@ -91,10 +96,12 @@ impl TournamentMistake {
             M::NotTwoSeats { kind } => format!("比赛每盘两人对局，{kind} 不是两人棋；请用 {}。", two_seat_kinds(true)),
             M::BadFormat(f) => {
                 format!(
-                    "未知赛制“{f}”；请用 round-robin（单循环）、double-round-robin（双循环）、swiss（瑞士制，加 rounds=N）或 elimination（淘汰赛）。"
+                    "未知赛制“{}”；请用 round-robin（单循环）、double-round-robin（双循环）、swiss（瑞士制，加 rounds=N）或 elimination（淘汰赛）。",
+                    echo(f)
                 )
             }
             M::SwissNeedsRounds => "瑞士制比赛需要指定轮数：加上 rounds=N（例如 rounds=5）。".into(),
+            M::SwissRounds(r) => format!("瑞士制比赛的轮数为 1 至 {MAX_SWISS_ROUNDS}，不能是 {r}。"),
             M::BadName => "比赛名称须为 1 至 64 个字符。".into(),
             M::AlreadyJoined(t) => format!("你已经报名了比赛 #{t}。"),
             M::NotEntered(t) => format!("你没有报名比赛 #{t}。"),
@@ -111,7 +118,7 @@ impl TournamentMistake {
             M::GameNotInTournament { tournament, game } => format!("对局 #{game} 不是比赛 #{tournament} 的对局。"),
             M::ResultAlreadyIn(g) => format!("对局 #{g} 的比赛结果已经记录。"),
             M::BadResult(r) => {
-                format!("未知结果“{r}”；请用 red、blue、draw、red-forfeits、blue-forfeits 或 both-forfeit。")
+                format!("未知结果“{}”；请用 red、blue、draw、red-forfeits、blue-forfeits 或 both-forfeit。", echo(r))
             }
             M::EarlyResign(g, p) => {
                 format!("本服务器规定前 {MIN_RESIGN_PLIES} 步不得认输；对局 #{g} 现在是第 {p} 步。")

@@ -143,8 +143,7 @@ impl Game for FlipContract {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<ParsedAction, Unreadable> {
-        parse_action(text)
-            .map_err(|e| Unreadable { text: text.trim().to_string(), why: super::refusals::flip_hint(&e) })
+        parse_action(text).map_err(|e| Unreadable::new(text, super::refusals::flip_hint(&e)))
     }
 
     fn action_token(&self, action: ParsedAction) -> String {

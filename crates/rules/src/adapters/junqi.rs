@@ -189,10 +189,7 @@ impl Game for JunqiGame {
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, Unreadable> {
-        self.game
-            .variant()
-            .parse_move_as(seat, text)
-            .map_err(|_| Unreadable { text: text.trim().to_string(), why: super::refusals::move_hint() })
+        self.game.variant().parse_move_as(seat, text).map_err(|_| Unreadable::new(text, super::refusals::move_hint()))
     }
 
     fn action_token(&self, mv: Move) -> String {

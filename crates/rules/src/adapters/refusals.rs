@@ -95,6 +95,7 @@ fn setup_parse_zh(e: &SetupParseError) -> String {
             format!("第{line}行“{token}”：这一排第{slot}格是行营，请写 +")
         }
         SetupParseError::WrongCount { expected, found } => format!("布阵应有{expected}个棋子，这里有{found}个"),
+        SetupParseError::TooLong(n) => format!("布阵最多 {} 个字节，这里有 {n} 个", crate::echo::MAX_SETUP_BYTES),
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`AnyGame`]: the object-safe form of [`Game`] that the referee holds as `Box<dyn AnyGame>`,
 //! with text in (action tokens as typed or logged) and public data out. Every `Game` is one.
 
+use crate::echo::MAX_ACTION_BYTES;
 use crate::seat::Seat;
 
 use super::explain::{Explain, Explained};
@@ -98,6 +99,21 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
+/// Refuses an action text longer than any action of any game ([`MAX_ACTION_BYTES`]) before a
+/// game's parser sees it, so no parser's cost or message grows with a pasted wall of text.
+fn bounded(text: &str) -> Result<&str, Unreadable> {
+    if text.len() <= MAX_ACTION_BYTES {
+        return Ok(text);
+    }
+    Err(Unreadable::new(
+        text,
+        Explained::new(
+            format!("an action is at most {MAX_ACTION_BYTES} bytes long"),
+            format!("一步棋最多 {MAX_ACTION_BYTES} 个字节"),
+        ),
+    ))
+}
+
 impl<G: Game> AnyGame for G {
     fn kind(&self) -> &'static GameKind {
         Game::kind(self)
@@ -120,27 +136,27 @@ impl<G: Game> AnyGame for G {
     }
 
     fn read_action(&self, seat: Seat, text: &str) -> Result<String, Unreadable> {
-        self.parse_typed(seat, text).map(|a| self.action_token(a))
+        self.parse_typed(seat, bounded(text)?).map(|a| self.action_token(a))
     }
 
     fn read_token(&self, seat: Seat, text: &str) -> Result<String, Unreadable> {
-        self.parse_action(seat, text).map(|a| self.action_token(a))
+        self.parse_action(seat, bounded(text)?).map(|a| self.action_token(a))
     }
 
     fn play_text(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
-        let action = self.parse_action(seat, text)?;
+        let action = self.parse_action(seat, bounded(text)?)?;
         let ply = self.play(seat, action)?;
         Ok(Played { token: self.ply_token(action, &ply), public: self.public_ply(&ply, Audience::Public) })
     }
 
     fn apply_text(&mut self, seat: Seat, text: &str) -> Result<(), PlayError> {
-        let action = self.parse_action(seat, text)?;
+        let action = self.parse_action(seat, bounded(text)?)?;
         self.play(seat, action)?;
         Ok(())
     }
 
     fn play_typed(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
-        let action = self.parse_typed(seat, text)?;
+        let action = self.parse_typed(seat, bounded(text)?)?;
         let ply = self.play(seat, action)?;
         Ok(Played { token: self.ply_token(action, &ply), public: self.public_ply(&ply, Audience::Public) })
     }

@@ -57,6 +57,14 @@ pub struct Unreadable {
     pub why: super::explain::Explained,
 }
 
+impl Unreadable {
+    /// What was typed (quoted as messages quote user text: [`crate::echo::echo`]) and why it
+    /// cannot be read.
+    pub fn new(text: &str, why: super::explain::Explained) -> Unreadable {
+        Unreadable { text: crate::echo::echo(text), why }
+    }
+}
+
 /// One game in progress, typed: what a game author implements. The referee holds it erased, as
 /// a [`super::any::AnyGame`], which every `Game` is.
 ///

@@ -150,6 +150,9 @@ pub struct GameKind {
     pub record_tag: &'static str,
 }
 
+/// The longest text [`GameKind::mode`] looks up (the longest mode name is under 30 bytes).
+const MAX_MODE_BYTES: usize = 64;
+
 impl GameKind {
     /// The kind as played by `seats` seats: its seat names, keys and teams are that game's (see
     /// [`Seating::per_count`]); the kind itself where the seats do not depend on the count.
@@ -165,6 +168,10 @@ impl GameKind {
 
     /// The mode with this key (also the default mode for an empty text).
     pub fn mode(&self, key: &str) -> Option<&'static ModeDesc> {
+        // No mode's name is this long: not lower-cased and compared in three languages.
+        if key.len() > MAX_MODE_BYTES {
+            return None;
+        }
         let k = key.trim().to_lowercase();
         if k.is_empty() {
             return self.modes.first();
@@ -175,7 +182,7 @@ impl GameKind {
     /// The mode error for a key this kind does not offer.
     pub fn mode_error(&self, mode: &str) -> SettingsError {
         SettingsError::Mode {
-            mode: mode.trim().to_string(),
+            mode: crate::echo::echo(mode),
             kind: self.name,
             offered: self.modes.iter().map(|m| m.key).collect::<Vec<_>>().join(", "),
         }

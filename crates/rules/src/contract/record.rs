@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use crate::board::PointId;
 use crate::combat::Outcome;
+use crate::echo::{MAX_ACTION_BYTES, echo};
 use crate::game::EndReason;
 use crate::piece::PieceKind;
 use crate::seat::Seat;
@@ -194,7 +195,8 @@ impl Envelope {
             }
             lines.next();
             tags.push(
-                parse_tag(t).ok_or_else(|| perr(i + 1, format!("malformed tag line: {t} (write [Key \"value\"])")))?,
+                parse_tag(t)
+                    .ok_or_else(|| perr(i + 1, format!("malformed tag line: {} (write [Key \"value\"])", echo(t))))?,
             );
         }
         let mut env = Envelope { tags, items: Vec::new(), result: String::new(), result_line: 0 };
@@ -209,6 +211,15 @@ impl Envelope {
             // Braces may touch the move (`c6-c7{x}`): give them room before splitting.
             let spaced = line.replace('{', " {").replace('}', "} ");
             for token in spaced.split_whitespace() {
+                // No game's token is this long: refused here, every later message quotes a
+                // token of bounded length and no game's reader sees a wall of text.
+                if token.len() > MAX_ACTION_BYTES {
+                    let quoted = echo(token);
+                    return Err(perr(
+                        ln,
+                        format!("'{quoted}' is longer than any token ({MAX_ACTION_BYTES} bytes at most)"),
+                    ));
+                }
                 if result.is_some() {
                     return Err(perr(ln, format!("'{token}' after the result")));
                 }
@@ -558,4 +569,23 @@ pub fn write_plain_items(
         }
     }
     write(&tags, text, result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Envelope;
+    use crate::echo::{ECHO_CHARS, MAX_ACTION_BYTES};
+
+    #[test]
+    fn a_wall_of_text_in_the_movetext_is_refused_with_a_short_quote() {
+        let text = format!("[Variant \"junqi\"]\n\n1. c6-c7 {} *\n", "司".repeat(100_000));
+        let e = Envelope::parse(&text).expect_err("no token is that long");
+        assert_eq!(e.line, 3);
+        let quoted = e.reason.split('\'').nth(1).expect("a quote");
+        assert_eq!(quoted.chars().count(), ECHO_CHARS);
+        assert!(e.reason.contains(&format!("{MAX_ACTION_BYTES} bytes at most")), "{}", e.reason);
+        // The longest token read is read.
+        let fits = format!("[Variant \"junqi\"]\n\n1. {} *\n", "c".repeat(MAX_ACTION_BYTES));
+        assert!(Envelope::parse(&fits).is_ok());
+    }
 }

@@ -35,13 +35,13 @@ pub fn kind_of(p: Piece) -> PieceKind {
 /// Why a typed move names no move: two or more legal captures share its squares.
 fn ambiguous(text: &str, paths: &[String]) -> Unreadable {
     let list = paths.join(", ");
-    Unreadable {
-        text: text.trim().into(),
-        why: Explained::new(
+    Unreadable::new(
+        text,
+        Explained::new(
             format!("several captures fit; write the whole path: {list}"),
             format!("有多种吃法，请写出完整路线：{list}"),
         ),
-    }
+    )
 }
 
 impl Draughts {
@@ -50,12 +50,14 @@ impl Draughts {
     /// refuses with its precise reason.
     pub fn read_move(&self, colour: Colour, text: &str) -> Result<Move, Unreadable> {
         let v = self.variant;
-        let squares = notation::parse_squares(v, text).ok_or_else(|| Unreadable {
-            text: text.trim().into(),
-            why: Explained::new(
-                "write a move as 11-15, a capture as 15x22 or 1x10x19 (or c3-d4)",
-                "请写走法，如 11-15；吃子如 15x22 或 1x10x19（也可写 c3-d4）",
-            ),
+        let squares = notation::parse_squares(v, text).ok_or_else(|| {
+            Unreadable::new(
+                text,
+                Explained::new(
+                    "write a move as 11-15, a capture as 15x22 or 1x10x19 (or c3-d4)",
+                    "请写走法，如 11-15；吃子如 15x22 或 1x10x19（也可写 c3-d4）",
+                ),
+            )
         })?;
         let (from, to) = (squares[0], *squares.last().expect("two squares"));
         let mut pos = self.pos;

@@ -22,8 +22,11 @@ pub fn parse_square(v: Variant, text: &str) -> Option<u8> {
 }
 
 /// Reads a move's squares: from, any squares along the way, to. `None` for text that is not a
-/// list of at least two squares.
+/// list of at least two squares (or longer than any move, [`crate::echo::MAX_ACTION_BYTES`]).
 pub fn parse_squares(v: Variant, text: &str) -> Option<Vec<u8>> {
+    if text.len() > crate::echo::MAX_ACTION_BYTES {
+        return None;
+    }
     let t = text.trim().to_ascii_lowercase();
     let parts: Vec<&str> =
         if t.contains(['-', 'x', ':']) { t.split(['-', 'x', ':']).collect() } else { split_algebraic(&t)? };

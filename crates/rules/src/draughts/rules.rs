@@ -33,6 +33,13 @@ impl Rules {
 
     /// Reads an options text; the error says which option is wrong and what it takes.
     pub fn parse(v: Variant, text: &str) -> Result<Rules, String> {
+        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+            return Err(format!(
+                "rule options are at most {} bytes long; these have {}",
+                crate::echo::MAX_OPTIONS_BYTES,
+                text.len()
+            ));
+        }
         let mut r = Rules::default_for(v);
         for item in text.split_whitespace() {
             let (key, value) = item.split_once('=').ok_or_else(|| format!("'{item}': write options as key=value"))?;

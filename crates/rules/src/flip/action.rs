@@ -42,7 +42,7 @@ pub enum ActionError {
 pub fn parse_action(text: &str) -> Result<ParsedAction, ActionError> {
     let board = &Variant::junqi().board;
     let t = text.trim();
-    let unreadable = || ActionError::Unreadable(t.to_string());
+    let unreadable = || ActionError::Unreadable(crate::echo::echo(t));
     let body = t
         .strip_prefix('+')
         .or_else(|| t.strip_prefix('翻'))
@@ -60,7 +60,7 @@ pub fn parse_action(text: &str) -> Result<ParsedAction, ActionError> {
                 let mut chars = c.chars();
                 match (chars.next().and_then(parse_piece_letter), chars.next()) {
                     (Some(p), None) => Some(p),
-                    _ => return Err(ActionError::BadPiece(c.to_string())),
+                    _ => return Err(ActionError::BadPiece(crate::echo::echo(c))),
                 }
             }
         };

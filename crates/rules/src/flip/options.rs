@@ -94,6 +94,9 @@ const FLIP_KEYS: [&str; 12] = [
 impl FlipOptions {
     /// Reads whitespace-separated `key=value` tokens, starting from the flip defaults.
     pub fn parse(text: &str) -> Result<FlipOptions, FlipOptionsError> {
+        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+            return Err(OptionsError::TooLong(text.len()).into());
+        }
         let mut o = FlipOptions::default();
         for token in text.split_whitespace() {
             o.set(token)?;

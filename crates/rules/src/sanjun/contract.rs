@@ -284,9 +284,8 @@ impl Game for SanjunContract {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, Unreadable> {
-        parse_move(self.game.board(), text).ok_or_else(|| Unreadable {
-            text: text.trim().to_string(),
-            why: Explained::new("write from-to, e.g. g8-g9", "请写 起点-终点，例如 g8-g9"),
+        parse_move(self.game.board(), text).ok_or_else(|| {
+            Unreadable::new(text, Explained::new("write from-to, e.g. g8-g9", "请写 起点-终点，例如 g8-g9"))
         })
     }
 

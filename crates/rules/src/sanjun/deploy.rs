@@ -105,6 +105,14 @@ impl SanjunSetup {
     /// Parses a deployment string: code letters (any case) or one-character Chinese labels;
     /// spaces, `/`, `|` and `,` are ignored.
     pub fn parse(text: &str) -> Result<SanjunSetup, UnknownCodes> {
+        if text.len() > crate::echo::MAX_SETUP_BYTES {
+            // Refused unread: no deployment is this long.
+            let max = crate::echo::MAX_SETUP_BYTES;
+            return Err(UnknownCodes(vec![format!(
+                "(a text of {} bytes; a deployment has at most {max})",
+                text.len()
+            )]));
+        }
         let mut kinds = Vec::new();
         let mut bad = Vec::new();
         for c in text.chars() {
@@ -115,7 +123,12 @@ impl SanjunSetup {
                 || PIECES.iter().position(|d| d.short_zh.chars().eq(std::iter::once(c))).map(|i| PieceKind(i as u8));
             match from_code(c).or_else(by_label) {
                 Some(k) => kinds.push(k),
-                None => bad.push(c.to_string()),
+                // The first few distinct codes name the mistake; a wall of them would only
+                // lengthen the message.
+                None if bad.len() < 8 && !bad.iter().any(|b: &String| b.chars().eq(std::iter::once(c))) => {
+                    bad.push(c.to_string())
+                }
+                None => {}
             }
         }
         if bad.is_empty() { Ok(SanjunSetup { kinds }) } else { Err(UnknownCodes(bad)) }

@@ -54,6 +54,9 @@ pub enum SanjunOptionsError {
     /// An unknown key.
     #[error("unknown rule option '{0}'; known options: {known}", known = KEYS.join(", "))]
     UnknownKey(String),
+    /// Longer than any options text ([`crate::echo::MAX_OPTIONS_BYTES`]), refused unread.
+    #[error("rule options are at most {max} bytes long; these have {0}", max = crate::echo::MAX_OPTIONS_BYTES)]
+    TooLong(usize),
     /// A value the key does not take.
     #[error("rule option {key} cannot be '{value}'; use one of: {allowed}")]
     BadValue {
@@ -69,6 +72,9 @@ pub enum SanjunOptionsError {
 impl SanjunOptions {
     /// Reads whitespace-separated `key=value` tokens over the defaults (case-insensitive).
     pub fn parse(text: &str) -> Result<SanjunOptions, SanjunOptionsError> {
+        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+            return Err(SanjunOptionsError::TooLong(text.len()));
+        }
         let mut o = SanjunOptions::default();
         for token in text.split_whitespace() {
             let lower = token.to_lowercase();

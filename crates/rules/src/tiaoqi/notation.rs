@@ -8,17 +8,21 @@ use super::board::{self, Pt};
 use super::movegen::{Gen, Move, Path};
 
 fn unreadable(text: &str) -> Unreadable {
-    Unreadable {
-        text: text.trim().into(),
-        why: Explained::new(
+    Unreadable::new(
+        text,
+        Explained::new(
             "write a move as points joined by dashes: a step m3-l4, hops l2-j4-n4 (or start and end, l2-n4); -- to pass",
             "请用连字符连接各点写走法：一步如 m3-l4，跳如 l2-j4-n4（也可只写起点和终点 l2-n4）；无棋可走写 --",
         ),
-    }
+    )
 }
 
-/// The points of a written move, or `None` when a part names no point.
+/// The points of a written move, or `None` when a part names no point (or the text is longer
+/// than any move, [`crate::echo::MAX_ACTION_BYTES`]).
 pub fn points(text: &str) -> Option<Vec<Pt>> {
+    if text.len() > crate::echo::MAX_ACTION_BYTES {
+        return None;
+    }
     let parts: Vec<&str> = text.trim().split(|c: char| c == '-' || c.is_whitespace()).collect();
     if parts.len() < 2 {
         return None;

@@ -120,6 +120,13 @@ impl Teams {
 impl Rules {
     /// Reads an options text (`jump=2 pieces=10`), any case; an unknown key or value is refused.
     pub fn parse(text: &str) -> Result<Rules, String> {
+        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+            return Err(format!(
+                "rule options are at most {} bytes long; these have {}",
+                crate::echo::MAX_OPTIONS_BYTES,
+                text.len()
+            ));
+        }
         let mut r = Rules::default();
         for word in text.split_whitespace() {
             let lower = word.to_lowercase();
