@@ -377,3 +377,56 @@ async fn an_announcements_channel_that_refuses_posts_does_not_spoil_a_result() {
         .await;
     assert!(told.iter().any(|x| content(x).contains("cannot post")), "in Bob's language");
 }
+
+/// serenity's own rate limiter on (issue 19), against the fake as `https://discord.com`: a
+/// challenge's post is answered 429 six times, on its route's bucket and on the global limit in
+/// turn (Discord's headers and body); serenity waits each `retry-after` out and retries, and the
+/// message is posted once. Seven tries can only be serenity's: the bot's own retry (for when the
+/// limiter is off) gives up after five. The answer that finally takes it spends the bucket
+/// (`x-ratelimit-remaining: 0` for 1.5 s): the next challenge's post waits for it to refill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_rate_limiter_waits_out_429s_and_an_exhausted_bucket() {
+    let mut h = Harness::rate_limited("ratelimit").await;
+    let path = format!("/channels/{CHANNEL_ID}/messages");
+    let mut faults = vec![];
+    for _ in 0..3 {
+        faults.extend([Fault::RateLimited(0.1), Fault::GlobalRateLimited(0.1)]);
+    }
+    faults.push(Fault::Exhausted(1.5));
+    h.fake.inject_faults("POST", &path, faults).await;
+    let opts = [("opponent", json!(BOB.0.to_string()))];
+    let id = h.id();
+    let id = h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    h.answered(id).await;
+    let all = h.fake.wait_for(20, "the challenge", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
+    let tries: Vec<_> = all.iter().filter(|x| x.method == "POST" && x.path.ends_with(&path)).collect();
+    let statuses: Vec<u16> = tries.iter().map(|x| x.status).collect();
+    assert_eq!(statuses, [429, 429, 429, 429, 429, 429, 200], "retried by serenity after each 429, sent once");
+    let global: Vec<bool> = tries.iter().map(|x| x.response["global"] == true).collect();
+    assert_eq!(global, [false, true, false, true, false, true, false]);
+    for (before, after) in tries.iter().zip(&tries[1..]) {
+        let gap = after.at - before.at;
+        assert!(gap.as_secs_f64() >= 0.09, "a retry {gap:?} after a 429 of 0.1 s");
+    }
+    let posted = posts_to(&all, CHANNEL_ID);
+    assert_eq!(posted.len(), 1, "one message: {posted:?}");
+    assert!(format!("{:?}", posted[0].json).contains("jq:acc:1"), "{posted:?}");
+    // serenity's limiter read the last answer's headers: the bucket is spent.
+    let bucket = h.message_bucket(CHANNEL_ID).await.expect("serenity's limiter has the route's bucket");
+    assert_eq!((bucket.limit, bucket.remaining), (50, 0), "{bucket:?}");
+    assert_eq!(bucket.reset_after, Some(std::time::Duration::from_millis(1500)), "{bucket:?}");
+
+    // The next challenge comes while the bucket is spent: its post waits for the bucket to refill.
+    let spent = tries[6].at;
+    let id = h.id();
+    let id = h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    let callback = format!("/interactions/{id}/tok-{id}/callback");
+    let all = h.fake.wait_for(20, "the next challenge", |r| posts_to(r, CHANNEL_ID).len() == 2).await;
+    let answered = all.iter().find(|x| x.path.ends_with(&callback)).unwrap().at - spent;
+    assert!(answered.as_secs_f64() < 1.4, "the next challenge came {answered:?} after, while the bucket was spent");
+    let next = &posts_to(&all, CHANNEL_ID)[1];
+    assert!(format!("{:?}", next.json).contains("jq:acc:2"), "{next:?}");
+    let waited = next.at - spent;
+    assert!(waited.as_secs_f64() >= 1.45, "the next post waited for the bucket: {waited:?}");
+    assert!(unstamped(&all).is_empty(), "{:?}", unstamped(&all));
+}

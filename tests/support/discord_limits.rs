@@ -183,3 +183,33 @@ pub fn registration_refusal(commands: &Value) -> Option<(u16, Value)> {
     }
     None
 }
+
+/// A route's rate-limit headers as Discord sends them on every answer (docs/topics/Rate_Limits.md):
+/// a bucket of 50 with `remaining` left, refilled `reset_after` seconds from now.
+pub(super) fn bucket_headers(remaining: u32, reset_after: f64) -> Vec<(&'static str, String)> {
+    let reset = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_secs_f64()
+        + reset_after;
+    vec![
+        ("x-ratelimit-limit", "50".to_string()),
+        ("x-ratelimit-remaining", remaining.to_string()),
+        ("x-ratelimit-reset", format!("{reset:.3}")),
+        ("x-ratelimit-reset-after", format!("{reset_after:.3}")),
+        ("x-ratelimit-bucket", "fake-bucket".to_string()),
+    ]
+}
+
+/// Discord's 429 (docs/topics/Rate_Limits.md): the body `{"message", "retry_after", "global"}`,
+/// `retry-after` in seconds; a route's limit also spends its bucket (`x-ratelimit-scope: user`),
+/// the global limit says so with `x-ratelimit-global` (and no bucket headers).
+pub(super) fn rate_limited(secs: f64, global: bool) -> (u16, Value, Vec<(&'static str, String)>) {
+    let body = json!({"message": "You are being rate limited.", "retry_after": secs, "global": global});
+    let mut headers = vec![("retry-after", format!("{secs}"))];
+    if global {
+        headers.push(("x-ratelimit-global", "true".to_string()));
+        headers.push(("x-ratelimit-scope", "global".to_string()));
+    } else {
+        headers.push(("x-ratelimit-scope", "user".to_string()));
+        headers.extend(bucket_headers(0, secs));
+    }
+    (429, body, headers)
+}

@@ -23,7 +23,7 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
-use super::discord_limits::form_error;
+use super::discord_limits::{bucket_headers, form_error, rate_limited};
 pub use super::discord_limits::{message_refusal, registration_refusal};
 use tokio::sync::{Mutex, Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message;
@@ -52,6 +52,8 @@ pub struct Recorded {
     pub status: u16,
     /// The JSON the fake answered.
     pub response: Value,
+    /// When the request arrived (to measure the waits of serenity's rate limiter).
+    pub at: std::time::Instant,
 }
 
 impl Recorded {
@@ -72,8 +74,14 @@ impl Recorded {
 /// A fault to inject into the next matching request.
 #[derive(Clone, Debug)]
 pub enum Fault {
-    /// 429 Too Many Requests with this retry-after (seconds).
+    /// 429 Too Many Requests with this retry-after (seconds), the route's bucket exhausted.
     RateLimited(f64),
+    /// 429 on the global limit (`x-ratelimit-global`), this retry-after (seconds).
+    GlobalRateLimited(f64),
+    /// The request is carried out and answered as usual, but with its bucket's last request
+    /// spent (`x-ratelimit-remaining: 0`) for this many seconds: a client that reads the headers
+    /// waits before its next request on the route.
+    Exhausted(f64),
     /// 500 Internal Server Error.
     ServerError,
     /// Any other status with Discord's error body (`{"message", "code"}`).
@@ -517,7 +525,8 @@ impl FakeDiscord {
         let _ = writer.await;
     }
 
-    async fn handle(&self, req: Request<Incoming>) -> Response<Full<Bytes>> {
+    /// Answers one REST request (over plain HTTP, or HTTPS from `fake_tls`).
+    pub(super) async fn handle(&self, req: Request<Incoming>) -> Response<Full<Bytes>> {
         let method = req.method().to_string();
         let path = req.uri().path().to_string();
         let ctype = req.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
@@ -545,18 +554,12 @@ impl FakeDiscord {
             .find(|(m, p, q)| *m == method && path.contains(p.as_str()) && !q.is_empty())
             .and_then(|(_, _, q)| q.pop_front());
         let (status, out, headers) = match fault {
-            Some(Fault::RateLimited(secs)) => (
-                429,
-                json!({"message": "You are being rate limited.", "retry_after": secs, "global": false}),
-                vec![
-                    ("retry-after", format!("{secs}")),
-                    ("x-ratelimit-scope", "user".to_string()),
-                    ("x-ratelimit-limit", "5".to_string()),
-                    ("x-ratelimit-remaining", "0".to_string()),
-                    ("x-ratelimit-reset-after", format!("{secs}")),
-                    ("x-ratelimit-bucket", "fake-bucket".to_string()),
-                ],
-            ),
+            Some(Fault::RateLimited(secs)) => rate_limited(secs, false),
+            Some(Fault::GlobalRateLimited(secs)) => rate_limited(secs, true),
+            Some(Fault::Exhausted(secs)) => {
+                let (st, o) = self.route(&mut s, &method, &path, json_body.as_ref());
+                (st, o, bucket_headers(0, secs))
+            }
             Some(Fault::ServerError) => (500, json!({"message": "500: Internal Server Error", "code": 0}), vec![]),
             Some(Fault::Status(status, message, code)) => (status, json!({"message": message, "code": code}), vec![]),
             Some(Fault::DoneThenServerError) => {
@@ -568,20 +571,14 @@ impl FakeDiscord {
                 (st, o, vec![])
             }
         };
-        s.requests.push(Recorded { method, path, json: json_body, files, status, response: out.clone() });
+        let at = std::time::Instant::now();
+        s.requests.push(Recorded { method, path, json: json_body, files, status, response: out.clone(), at });
         drop(s);
         self.changed.notify_waiters();
         let mut resp = Response::builder().status(StatusCode::from_u16(status).unwrap());
-        // Discord's rate-limit headers on every answer (a generous bucket: serenity's rate
-        // limiter, when on, reads them and never has to wait here).
-        if status != 429 {
-            resp = resp
-                .header("x-ratelimit-limit", "50")
-                .header("x-ratelimit-remaining", "49")
-                .header("x-ratelimit-reset-after", "1.0")
-                .header("x-ratelimit-reset", "1795996801.0")
-                .header("x-ratelimit-bucket", "fake-bucket");
-        }
+        // Discord's rate-limit headers on every answer (unless a fault set its own: a generous
+        // bucket, serenity's rate limiter, when on, reads them and never has to wait here).
+        let headers = if headers.is_empty() && status != 429 { bucket_headers(49, 1.0) } else { headers };
         for (k, v) in headers {
             resp = resp.header(k, v);
         }

@@ -15,10 +15,11 @@ use junqi_referee::discord::port::{
 use junqi_referee::discord::service::RefereeService;
 use junqi_referee::referee::{Referee, SystemClock};
 use junqi_referee::store::{Durability, Store};
-use poise::serenity_prelude::{Http, HttpBuilder};
+use poise::serenity_prelude::{ChannelId, Http, HttpBuilder, Ratelimit, Ratelimiter, RatelimitingBucket, Route};
 use serde_json::Value;
 
 use super::fake_discord::{APP_ID, FakeDiscord, GUILD_ID, Recorded};
+use super::fake_tls;
 
 /// A fresh directory for the test's database, removed at the end.
 pub struct TempDir(pub std::path::PathBuf);
@@ -85,7 +86,26 @@ pub struct Harness {
     bot: Option<tokio::task::JoinHandle<()>>,
     /// Set: every referee command takes 3.5 seconds.
     pub slow: Arc<AtomicBool>,
+    /// With serenity's own rate limiter on ([`Harness::rate_limited`]): the fake's HTTPS address,
+    /// and the running bot's rate limiter's buckets.
+    limiter: Option<(std::net::SocketAddr, tokio::sync::Mutex<Option<Buckets>>)>,
     _dir: TempDir,
+}
+
+/// serenity's rate-limit buckets (`Ratelimiter::routes`), shared with the bot's rate limiter.
+/// Its `ratelimit_callback` cannot report to the test: serenity's `ClientBuilder` replaces it.
+type Buckets =
+    Arc<tokio::sync::RwLock<std::collections::HashMap<RatelimitingBucket, Arc<tokio::sync::Mutex<Ratelimit>>>>>;
+
+/// What serenity's rate limiter knows of a route's bucket, from Discord's `x-ratelimit-*` headers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bucket {
+    /// `x-ratelimit-limit`.
+    pub limit: i64,
+    /// `x-ratelimit-remaining` (less the requests sent since).
+    pub remaining: i64,
+    /// `x-ratelimit-reset-after`.
+    pub reset_after: Option<Duration>,
 }
 
 impl Harness {
@@ -114,7 +134,27 @@ impl Harness {
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
         let slow = Arc::new(AtomicBool::new(false));
-        Harness { fake, ids: 5_000_000, db, message_content, bot: None, slow, _dir: TempDir(dir) }
+        Harness { fake, ids: 5_000_000, db, message_content, bot: None, slow, limiter: None, _dir: TempDir(dir) }
+    }
+
+    /// Starts the fake and a bot whose HTTP client has serenity's own rate limiter on: it reaches
+    /// the fake as `https://discord.com` ([`fake_tls`]) instead of through the proxy.
+    pub async fn rate_limited(tag: &str) -> Harness {
+        let mut h = Harness::unbooted(tag, false).await;
+        let addr = fake_tls::serve(&h.fake).await;
+        h.limiter = Some((addr, tokio::sync::Mutex::new(None)));
+        h.boot().await;
+        h
+    }
+
+    /// What the running bot's rate limiter knows of the bucket of posting in `channel` (None
+    /// without [`Harness::rate_limited`], or before a post there).
+    pub async fn message_bucket(&self, channel: u64) -> Option<Bucket> {
+        let buckets = self.limiter.as_ref()?.1.lock().await.clone()?;
+        let key = Route::ChannelMessages { channel_id: ChannelId::new(channel) }.ratelimiting_bucket();
+        let bucket = buckets.read().await.get(&key)?.clone();
+        let b = bucket.lock().await;
+        Some(Bucket { limit: b.limit(), remaining: b.remaining(), reset_after: b.reset_after() })
     }
 
     /// Starts a bot process on the harness's database and waits until it is connected and has
@@ -141,14 +181,23 @@ impl Harness {
     }
 
     /// What a bot process is started with: its configuration, an HTTP client aimed at the fake
-    /// (rate limiter off), the referee service on the harness's database.
+    /// (through the proxy, rate limiter off; or as discord.com with it on), the referee service on
+    /// the harness's database.
     async fn parts(&self) -> (Config, Http, Arc<dyn GameService>) {
         let store = Store::open(&self.db, Durability::Normal).await.unwrap();
         let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
         let render = junqi_referee::discord::board_renderer();
         let inner: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
         let service: Arc<dyn GameService> = Arc::new(Slow { inner, slow: self.slow.clone() });
-        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let http = match &self.limiter {
+            None => HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build(),
+            Some((addr, buckets)) => {
+                let client = fake_tls::client(*addr);
+                let limiter = Ratelimiter::new(client.clone(), "fake-token");
+                *buckets.lock().await = Some(limiter.routes());
+                HttpBuilder::new("fake-token").client(client).ratelimiter(limiter).build()
+            }
+        };
         let config = Config {
             token: Some("fake-token".into()),
             dev_guild: Some(GUILD_ID),

@@ -2,4 +2,5 @@
 
 pub mod discord_limits;
 pub mod fake_discord;
+pub mod fake_tls;
 pub mod harness;
