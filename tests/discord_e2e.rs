@@ -1207,3 +1207,33 @@ async fn the_games_list_fits_one_message_however_many_games() {
     let more = 13 - listed.len();
     assert!(text.ends_with(&format!("… and {more} more")) || text.ends_with(&format!("……还有 {more} 局")), "{text:?}");
 }
+
+/// International (10×10) and Canadian (12×12) draughts through the fake Discord, from the
+/// challenge to the result: White, the first mover in both (the challenger with
+/// `colour=creator`), plays the first move autocomplete offers, Black resigns, and the record
+/// exported is PDN of the game's own type.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draughts_10_and_12_play_from_challenge_to_result_on_discord() {
+    let mut h = Harness::start(false).await;
+    for (variant, game_type) in
+        [("draughts10", "[GameType \"20,W,10,10,N2,0\"]"), ("draughts12", "[GameType \"27,W,12,12,N2,0\"]")]
+    {
+        let id = h.id();
+        let opts =
+            [("opponent", json!(BOB.0.to_string())), ("variant", json!(variant)), ("rules", json!("colour=creator"))];
+        let challenge = payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts);
+        let (game, thread) = open_and_fill(&mut h, challenge, &[BOB]).await;
+        let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
+        assert!(!offered.is_empty() && offered.iter().all(|a| a.contains('-')), "{variant}: {offered:?}");
+        command_posts(&mut h, ALICE, thread, "play", &[("action", json!(offered[0]))], &offered[0]).await;
+        command_posts(&mut h, BOB, thread, "resign", &[], "is over").await;
+        let all = h.fake.requests().await;
+        let over = posts_to(&all, thread).iter().map(content).find(|c| c.contains("is over")).unwrap();
+        assert!(over.contains("White") && over.contains("wins"), "{variant}: {over}");
+        let r = command_answer(&mut h, BOB, thread, "export", &[("id", json!(game))]).await;
+        let text: String =
+            r.iter().flat_map(|x| x.files.iter()).map(|f| String::from_utf8_lossy(&f.2).to_string()).collect();
+        let text = if text.is_empty() { r.iter().map(content).collect::<String>() } else { text };
+        assert!(text.starts_with('[') && text.contains(game_type) && text.contains(&offered[0]), "{variant}: {text}");
+    }
+}
