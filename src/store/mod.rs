@@ -20,6 +20,7 @@ macro_rules! event_insert {
     };
 }
 mod later;
+mod layouts;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -41,6 +42,10 @@ pub mod seats;
 pub mod tournament;
 
 pub use later::Later;
+pub use layouts::{
+    last_layout_get, last_layout_set, layout_delete, layout_get, layout_list, layout_save, suggestion_get,
+    suggestion_put,
+};
 pub use outbox::{OutboxRow, outbox_done, outbox_done_request, outbox_pending, outbox_put, outbox_put_request};
 
 /// A store error: the database failed, or a row holds something the referee cannot read.
@@ -589,134 +594,6 @@ pub async fn request_put(
 ) -> Result<(), StoreError> {
     sqlx::query(later::REQUEST_PUT).bind(request_id).bind(user_id).bind(effects).bind(at).execute(conn).await?;
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------------
-// Layouts
-//
-// Saved and last layouts are kept per layout family (`Variant::layout_family`, migration 0007): a
-// layout is offered only in games whose deployments it fits.
-
-/// Saves (or replaces) a named layout of a family.
-pub async fn layout_save(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-    setup: &str,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO layouts (user_id, family, name, setup) VALUES (?, ?, ?, ?)
-         ON CONFLICT(user_id, family, name) DO UPDATE SET setup = excluded.setup",
-    )
-    .bind(user)
-    .bind(family)
-    .bind(name)
-    .bind(setup)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// A named layout of a family.
-pub async fn layout_get(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT setup FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
-            .bind(user)
-            .bind(family)
-            .bind(name)
-            .fetch_optional(conn)
-            .await?;
-    Ok(row.map(|r| r.0))
-}
-
-/// A user's layouts of a family as (name, setup), by name.
-pub async fn layout_list(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-) -> Result<Vec<(String, String)>, StoreError> {
-    Ok(sqlx::query_as("SELECT name, setup FROM layouts WHERE user_id = ? AND family = ? ORDER BY name")
-        .bind(user)
-        .bind(family)
-        .fetch_all(conn)
-        .await?)
-}
-
-/// Deletes a named layout of a family; whether it existed.
-pub async fn layout_delete(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-) -> Result<bool, StoreError> {
-    let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
-        .bind(user)
-        .bind(family)
-        .bind(name)
-        .execute(conn)
-        .await?;
-    Ok(r.rows_affected() > 0)
-}
-
-/// The layout a deployment panel suggested to `user` in `game`, if one was drawn.
-pub async fn suggestion_get(conn: &mut SqliteConnection, game: i64, user: &str) -> Result<Option<String>, StoreError> {
-    // fetch_all runs the statement to its end, so no read stays open on the write connection.
-    let rows: Vec<(String,)> = sqlx::query_as("SELECT setup FROM deploy_suggestions WHERE game_id = ? AND user_id = ?")
-        .bind(game)
-        .bind(user)
-        .fetch_all(conn)
-        .await?;
-    Ok(rows.into_iter().next().map(|r| r.0))
-}
-
-/// Keeps the layout a deployment panel suggests (drawn once per game and player).
-pub async fn suggestion_put(conn: &mut SqliteConnection, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)")
-        .bind(game)
-        .bind(user)
-        .bind(setup)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-/// Remembers the layout of a family a user deployed last.
-pub async fn last_layout_set(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    setup: &str,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO last_layouts (user_id, family, setup) VALUES (?, ?, ?)
-         ON CONFLICT(user_id, family) DO UPDATE SET setup = excluded.setup",
-    )
-    .bind(user)
-    .bind(family)
-    .bind(setup)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// The layout of a family a user deployed last.
-pub async fn last_layout_get(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ? AND family = ?")
-        .bind(user)
-        .bind(family)
-        .fetch_optional(conn)
-        .await?;
-    Ok(row.map(|r| r.0))
 }
 
 // ---------------------------------------------------------------------------------------------

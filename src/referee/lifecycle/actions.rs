@@ -193,7 +193,7 @@ impl Referee {
         }
         // A game that no agreement can draw (跳棋 of more than two) refuses the offer itself.
         if l.game.box_clone().agree_draw().is_none() {
-            return Err(super::mistake(super::GameMistake::NotOffered { game, what: super::words::Feature::Draws }));
+            return Err(super::mistake(super::GameMistake::NotOffered { game, what: super::mistake::Feature::Draws }));
         }
         let mask = mask | bit(seat);
         let n = seat_count(def, row);

@@ -17,14 +17,15 @@
 //! owners and the deal to nobody until the end; pictures are made per audience by the game.
 
 mod actions;
+mod mistake;
 mod play;
 mod seating;
 mod words;
 
 use sqlx::sqlite::SqliteConnection;
 
+pub use mistake::{Feature, GameMistake};
 pub(super) use seating::setup_mistake;
-pub use words::{Feature, GameMistake};
 
 use super::{Fail, GameId, Referee, RefereeError, corrupt};
 use crate::rules::Seat;

@@ -9,7 +9,8 @@ use crate::rules::{EndReason, Seat};
 use crate::store::{self, GameRow, status};
 
 use super::super::{Effect, Fail, Mistake, Res, corrupt};
-use super::words::{GameMistake, Said, Sitter, Waiting};
+use super::mistake::{GameMistake, Waiting};
+use super::words::{Said, Sitter};
 use super::{AnyLive, Referee, Turn, kind_of, mistake, options_of, result_string, seat_count, seat_words};
 
 /// The player of a seat (`?` while it is free).

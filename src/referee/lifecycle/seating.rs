@@ -10,7 +10,8 @@ use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 
 use super::super::route::Terms;
 use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
-use super::words::{GameMistake, Said, Waiting};
+use super::mistake::{GameMistake, Waiting};
+use super::words::Said;
 use super::{
     AnyLive, Referee, Turn, deploy_time, deploy_word, kind_of, mistake, options_of, rebuild, seat_count, seat_words,
     split_players,
