@@ -164,8 +164,14 @@ impl Referee {
         if row.challenger == user && n == 2 {
             return Err(Mistake::OwnChallenge(game).into());
         }
-        if row.invited.as_deref().is_some_and(|i| i != user) {
-            return Err(Mistake::NotInvited(game).into());
+        if let Some(invited) = row.invited.as_deref().filter(|i| *i != user) {
+            // Two seats: the invitation is the whole table. More: the invited player keeps a
+            // seat until they sit, and anyone may take the others (else a 6-player table
+            // challenged to one opponent could never fill).
+            let free = (0..n).filter(|&s| row.seats.user(s).is_none()).count();
+            if n == 2 || (row.seats.seat_of(invited).is_none() && free <= 1) {
+                return Err(Mistake::NotInvited(game).into());
+            }
         }
         // Challenges stored before every game seated its challenger at once (2-player games
         // until migration 0007's code) seat them now, in the first seat.
