@@ -20,6 +20,7 @@ Type commands as 'user: command', for example:
   blue: accept 1
   red: deploy 1 random                         (or 25 codes front row first, or: last, load NAME)
   red: move 1 c6-c7     resign 1     draw 1 offer|accept|decline     abort 1     rematch 1     show 1
+  red: takeback 1 offer     blue: takeback 1 accept|decline    (悔棋: your last move, if it revealed nothing)
   red: challenge blue variant=junqi-flip       (翻棋: no deployment; then: flip 1 c6, move 1 c6-c7; # = face down)
   red: layout save NAME <25 codes>     layouts     layout delete NAME     locale zh-CN     vacation on|off
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)

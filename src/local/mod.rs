@@ -9,6 +9,7 @@
 //! accept N | decline N | deploy N <25 codes>|random|last|load NAME
 //! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
+//! takeback N offer|accept|decline  (悔棋: the last ply, if it revealed nothing, by agreement)
 //! WORD N …                       (any other word before a game: an action in its own words, e.g. flip N c6)
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
@@ -21,7 +22,7 @@ pub use picture::picture_text;
 pub mod transcript;
 
 use crate::referee::i18n::to_traditional;
-use crate::referee::{Action, DeploySource, Effect, GameId, Locale};
+use crate::referee::{Action, DeploySource, Effect, GameId, Locale, TakebackStep};
 use crate::rules::contract::catalog;
 use crate::rules::echo::echo;
 
@@ -33,7 +34,7 @@ pub enum ParseError {
     NoUser,
     /// An unknown command word.
     #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, takeback, abort, rematch, show, layout, layouts, locale, vacation, settings)"
     )]
     UnknownCommand(String),
     /// A missing or bad argument.
@@ -65,7 +66,7 @@ impl ParseError {
             }
             ParseError::NoUser => "请先写出行动的用户，例如 'alice: move 1 c6-c7'".to_string(),
             ParseError::UnknownCommand(c) => format!(
-                "未知命令“{c}”（可用：challenge、accept、decline、deploy、move、resign、draw、abort、rematch、show、layout、layouts、locale、vacation、settings）"
+                "未知命令“{c}”（可用：challenge、accept、decline、deploy、move、resign、draw、takeback、abort、rematch、show、layout、layouts、locale、vacation、settings）"
             ),
             ParseError::GameOutOfRange(t) => format!("“{t}”超出对局编号的范围；对局编号为 1 到 {}", GameId::MAX),
             ParseError::TooLong(n) => {
@@ -208,6 +209,16 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                 Some(_) => return Err(ParseError::Usage("draw GAME offer|accept|decline")),
             }
         }
+        "takeback" | "悔棋" => {
+            let usage = "takeback GAME offer|accept|decline";
+            let g = game_arg(words.get(1), usage)?;
+            match words.get(2).copied() {
+                Some("offer") | None => Action::Takeback(g, TakebackStep::Offer),
+                Some("accept") => Action::Takeback(g, TakebackStep::Accept),
+                Some("decline") => Action::Takeback(g, TakebackStep::Decline),
+                Some(_) => return Err(ParseError::Usage(usage)),
+            }
+        }
         "abort" => Action::Abort(game_arg(words.get(1), "abort GAME")?),
         "rematch" => Action::Rematch(game_arg(words.get(1), "rematch GAME")?),
         "show" => Action::Show(game_arg(words.get(1), "show GAME")?),
@@ -302,6 +313,9 @@ mod tests {
         assert_eq!(l.action, Action::Move(3, "c7-c6".into()));
         assert_eq!(parse_line("bob: deploy 1 random").unwrap().action, Action::Deploy(1, DeploySource::Random));
         assert_eq!(parse_line("bob: draw 2 accept").unwrap().action, Action::AcceptDraw(2));
+        assert_eq!(parse_line("bob: takeback 2").unwrap().action, Action::Takeback(2, TakebackStep::Offer));
+        assert_eq!(parse_line("bob: 悔棋 2 decline").unwrap().action, Action::Takeback(2, TakebackStep::Decline));
+        assert!(matches!(parse_line("bob: takeback 2 maybe"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
         assert!(matches!(parse_line("bob: fly"), Err(ParseError::UnknownCommand(_))));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));

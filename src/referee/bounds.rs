@@ -58,6 +58,7 @@ impl Action {
             | Action::OfferDraw(_)
             | Action::AcceptDraw(_)
             | Action::DeclineDraw(_)
+            | Action::Takeback(..)
             | Action::Abort(_)
             | Action::Rematch(_)
             | Action::Show(_)

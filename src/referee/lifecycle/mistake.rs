@@ -88,6 +88,9 @@ pub enum GameMistake {
         /// What the game waits for.
         waiting: Waiting,
     },
+    /// A takeback refused (悔棋).
+    #[error("{0}")]
+    Takeback(super::takeback::TakebackMistake),
     /// The game's kind has nothing of this kind.
     #[error("{}", .what.en(*.game))]
     NotOffered {
@@ -209,6 +212,7 @@ impl GameMistake {
             GameMistake::NoEntropy(e) => format!("公证人无法从系统取得随机种子（{e}），请再试一次。"),
             GameMistake::NotStarted { game, waiting } => waiting.zh(*game),
             GameMistake::NotOffered { game, what } => what.zh(*game),
+            GameMistake::Takeback(m) => m.zh(),
         }
     }
 }

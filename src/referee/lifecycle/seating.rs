@@ -77,6 +77,13 @@ impl Referee {
                 [options, format!("deploy={w}")].join(" ").trim().to_string()
             }
         };
+        // Takebacks allowed or forbidden (悔棋, `takeback.rs`): the referee's word, kept as written.
+        let options = match super::split_takeback(&words).map_err(mistake)?.0 {
+            None => options,
+            Some(allow) => {
+                [options, format!("takeback={}", if allow { "yes" } else { "no" })].join(" ").trim().to_string()
+            }
+        };
         let mut row = GameRow {
             id: 0,
             server_id: server.into(),
