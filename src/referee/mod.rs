@@ -93,6 +93,11 @@ pub enum DeploySource {
     Saved(String),
     /// The layout this player deployed last.
     Last,
+    /// A named classic layout of the kind's layout family (`deploy N classic guard-left`).
+    Classic(String),
+    /// The player's deployment in this game with the pieces on two points exchanged
+    /// (`swap N a6 b6`), submitted again in its place.
+    Swap(String, String),
 }
 
 /// A step of a takeback by agreement ([`Action::Takeback`]).

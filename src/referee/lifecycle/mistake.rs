@@ -88,6 +88,9 @@ pub enum GameMistake {
         /// What the game waits for.
         waiting: Waiting,
     },
+    /// Two points of a layout could not be swapped: the reason, in the game's words.
+    #[error("{0}")]
+    Swap(crate::rules::contract::edit::SwapError),
     /// A takeback refused (悔棋).
     #[error("{0}")]
     Takeback(super::takeback::TakebackMistake),
@@ -213,6 +216,7 @@ impl GameMistake {
             GameMistake::NotStarted { game, waiting } => waiting.zh(*game),
             GameMistake::NotOffered { game, what } => what.zh(*game),
             GameMistake::Takeback(m) => m.zh(),
+            GameMistake::Swap(e) => format!("{}。", e.zh()),
         }
     }
 }
