@@ -295,7 +295,11 @@ async fn a_whole_game_through_interactions() {
     let dm_b = h.fake.dm_channel_of(BOB.0).await.expect("bob got a DM");
     for dm in [dm_a, dm_b] {
         let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
-        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+        // The menu offers the classic layouts beside the saved ones (none saved yet).
+        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+        let menu = &panel.json.as_ref().unwrap()["components"][1]["components"][0]["options"];
+        let offered: Vec<&str> = menu.as_array().unwrap().iter().filter_map(|o| o["value"].as_str()).collect();
+        assert_eq!(offered, ["guard-left", "guard-right", "left-attack", "example"]);
         assert_eq!(panel.files.len(), 1, "the layout image");
     }
     let opened = posts_to(&all, thread).pop().unwrap();
@@ -559,7 +563,7 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let id = h.interact(payload::command(id, BOB, thread, "deploy", &[])).await;
     let r = h.answered(id).await;
     let panel = r.iter().find(|x| x.method == "PATCH").unwrap();
-    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
 
@@ -763,6 +767,11 @@ async fn a_quiet_move_is_taken_back_by_agreement_and_a_combat_is_not() {
     let id = h.id();
     let open = payload::command(id, ALICE, CHANNEL_ID, "challenge", &[]);
     let (game, thread) = propose_and_accept(&mut h, open, CAROL).await;
+    // A classic layout from the panel's menu deploys (replaceable until both are in).
+    let id = h.id();
+    let id = h.interact(payload::select(id, CAROL, None, &format!("jq:load:{game}"), &["guard-left"])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("gcdeg hfh akkb iei fjdcg jljhi")), "{r:?}");
     deploy_both(&mut h, game, thread, [ALICE, CAROL]).await;
     let mv = |from: &str, to: &str| [("from", json!(from)), ("to", json!(to))];
     command_posts(&mut h, ALICE, thread, "move", &mv("a6", "b5"), "a6-b5").await;
