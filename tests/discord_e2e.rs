@@ -287,7 +287,7 @@ async fn a_whole_game_through_interactions() {
     let cmd = &reg.json.as_ref().unwrap()[0];
     assert_eq!(cmd["name"], "junqi");
     assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
-    assert_eq!(cmd["options"].as_array().unwrap().len(), 22);
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 23);
 
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;
@@ -295,7 +295,11 @@ async fn a_whole_game_through_interactions() {
     let dm_b = h.fake.dm_channel_of(BOB.0).await.expect("bob got a DM");
     for dm in [dm_a, dm_b] {
         let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
-        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+        // The menu offers the classic layouts beside the saved ones (none saved yet).
+        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+        let menu = &panel.json.as_ref().unwrap()["components"][1]["components"][0]["options"];
+        let offered: Vec<&str> = menu.as_array().unwrap().iter().filter_map(|o| o["value"].as_str()).collect();
+        assert_eq!(offered, ["guard-left", "guard-right", "left-attack", "example"]);
         assert_eq!(panel.files.len(), 1, "the layout image");
     }
     let opened = posts_to(&all, thread).pop().unwrap();
@@ -559,7 +563,7 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let id = h.interact(payload::command(id, BOB, thread, "deploy", &[])).await;
     let r = h.answered(id).await;
     let panel = r.iter().find(|x| x.method == "PATCH").unwrap();
-    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1"]);
+    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
 
@@ -750,6 +754,46 @@ async fn open_challenge_draw_offers_rematch_and_abort() {
     command_posts(&mut h, ALICE, thread2, "abort", &[], "was aborted by").await;
     let r = command_answer(&mut h, CAROL, thread2, "move", &[("from", json!("c6")), ("to", json!("c7"))]).await;
     assert!(r.iter().any(|x| content(x).contains("已取消")), "{r:?}");
+}
+
+/// `/junqi takeback` choices, sent as their index like the draw's.
+const TAKEBACK_OFFER: i64 = 0;
+const TAKEBACK_ACCEPT: i64 = 1;
+const TAKEBACK_DECLINE: i64 = 2;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_move_is_taken_back_by_agreement_and_a_combat_is_not() {
+    let mut h = Harness::start(false).await;
+    let id = h.id();
+    let open = payload::command(id, ALICE, CHANNEL_ID, "challenge", &[]);
+    let (game, thread) = propose_and_accept(&mut h, open, CAROL).await;
+    // A classic layout from the panel's menu deploys (replaceable until both are in).
+    let id = h.id();
+    let id = h.interact(payload::select(id, CAROL, None, &format!("jq:load:{game}"), &["guard-left"])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("gcdeg hfh akkb iei fjdcg jljhi")), "{r:?}");
+    deploy_both(&mut h, game, thread, [ALICE, CAROL]).await;
+    let mv = |from: &str, to: &str| [("from", json!(from)), ("to", json!(to))];
+    command_posts(&mut h, ALICE, thread, "move", &mv("a6", "b5"), "a6-b5").await;
+    // The opponent cannot ask for the mover's takeback; asked, declined, asked again, accepted.
+    let r = command_answer(&mut h, CAROL, thread, "takeback", &[("action", json!(TAKEBACK_OFFER))]).await;
+    assert!(r.iter().any(|x| content(x).contains("只有走了最后一步的棋手")), "{r:?}");
+    let offer = [("action", json!(TAKEBACK_OFFER))];
+    command_posts(&mut h, ALICE, thread, "takeback", &offer, "asks to take back move 1").await;
+    let decline = [("action", json!(TAKEBACK_DECLINE))];
+    command_posts(&mut h, CAROL, thread, "takeback", &decline, "declines the takeback").await;
+    command_posts(&mut h, ALICE, thread, "takeback", &offer, "asks to take back move 1").await;
+    let accept = [("action", json!(TAKEBACK_ACCEPT))];
+    command_posts(&mut h, CAROL, thread, "takeback", &accept, "move 1 is taken back").await;
+    // Red moves again: a combat now, which stays.
+    command_posts(&mut h, ALICE, thread, "move", &mv("c6", "c7"), "c6-c7").await;
+    let r = command_answer(&mut h, ALICE, thread, "takeback", &offer).await;
+    assert!(r.iter().any(|x| said(x, "cannot be taken back", "不能悔棋")), "{r:?}");
+    // The exported record holds the combat as ply 1 and not the taken-back move.
+    let r = command_answer(&mut h, CAROL, thread, "export", &[("id", json!(game))]).await;
+    let text: String =
+        r.iter().flat_map(|x| x.files.iter()).map(|f| String::from_utf8_lossy(&f.2).to_string()).collect();
+    assert!(text.contains("1. c6-c7") && !text.contains("a6-b5"), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

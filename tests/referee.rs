@@ -1168,3 +1168,94 @@ async fn a_challenge_may_set_its_own_deployment_time() {
     assert!(!accepted.iter().any(|e| matches!(e, Effect::TimerSet { .. })), "{accepted:?}");
     assert_eq!(r.next_wakeup().await.unwrap(), None);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 悔棋: a quiet ply taken back by agreement, in every catalogued kind
+
+#[tokio::test]
+async fn every_kind_takes_back_a_quiet_ply_by_agreement_and_keeps_it_out_of_the_record() {
+    use junqi_referee::referee::TakebackStep as T;
+    let (r, db) = referee("takeback").await;
+    let mut d = Driver { r: &r, repeats: true, n: 0 };
+    let mut taken = Vec::new();
+    for def in catalog::all() {
+        let name = def.kind.name;
+        let mut rng = Rng::new(name.bytes().fold(21, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
+        let (g, users) = open_kind(&mut d, def).await;
+        for _ in 0..300 {
+            let Some((who, actions)) = mover(&r, g, &users).await else { break };
+            let before = (r.record(g).await.unwrap(), actions.clone());
+            let a = actions[rng.below(actions.len())].clone();
+            d.ok(&who, Action::Move(g, a)).await;
+            if mover(&r, g, &users).await.is_none() {
+                break;
+            }
+            // Only the mover of the last ply may ask; nobody answers an offer nobody made.
+            let other = users.iter().find(|u| **u != who).unwrap().clone();
+            assert!(d.send(&other, Action::Takeback(g, T::Offer)).await.is_err(), "{name}");
+            assert!(d.send(&other, Action::Takeback(g, T::Accept)).await.is_err(), "{name}");
+            if d.send(&who, Action::Takeback(g, T::Offer)).await.is_err() {
+                // The ply made something known: it stays.
+                continue;
+            }
+            assert!(d.send(&who, Action::Takeback(g, T::Accept)).await.is_err(), "{name}: own offer");
+            for u in users.iter().filter(|u| **u != who) {
+                d.ok(u, Action::Takeback(g, T::Accept)).await;
+            }
+            // The game and its record are as they were before the ply.
+            assert_eq!(r.record(g).await.unwrap(), before.0, "{name}");
+            assert_eq!(r.legal_actions(g, &who).await.unwrap(), before.1, "{name}");
+            taken.push((name, g, before.0));
+            break;
+        }
+    }
+    // Every kind has quiet plies (a flip or a capture is never one).
+    let names: Vec<&str> = taken.iter().map(|t| t.0).collect();
+    let all: Vec<&str> = catalog::all().iter().map(|d| d.kind.name).collect();
+    assert_eq!(names, all);
+    // Rebuilt by replay after a restart, the records are the same.
+    drop(r);
+    let store = Store::open(&db, Durability::Normal).await.unwrap();
+    let again = Referee::new(store, Arc::new(ManualClock::new(NOW)));
+    for (name, g, record) in taken {
+        assert_eq!(again.record(g).await.unwrap(), record, "{name} after a restart");
+    }
+}
+
+#[tokio::test]
+async fn takebacks_are_refused_in_tournament_games_unless_the_organiser_allows_them() {
+    use junqi_referee::referee::TakebackStep as T;
+    use junqi_referee::referee::tournament::TournamentAction as TA;
+    let (r, _db) = referee("takeback-tournament").await;
+    for (t, rules) in [(1, ""), (2, "takeback=yes")] {
+        let create = TA::Create {
+            name: format!("cup{t}"),
+            format: "round-robin".into(),
+            rounds: None,
+            variant: "draughts".into(),
+            mode: "open".into(),
+            rules: rules.into(),
+            time: "none".into(),
+            round_time: "none".into(),
+            start: "none".into(),
+        };
+        r.handle(cmd("alice", &format!("t{t}"), Action::Tournament(create))).await.unwrap();
+        r.handle(cmd("alice", &format!("ja{t}"), Action::Tournament(TA::Join(t)))).await.unwrap();
+        r.handle(cmd("bob", &format!("jb{t}"), Action::Tournament(TA::Join(t)))).await.unwrap();
+        r.handle(cmd("carol", &format!("jc{t}"), Action::Tournament(TA::Join(t)))).await.unwrap();
+        let started = r.handle(cmd("alice", &format!("s{t}"), Action::Tournament(TA::Start(t)))).await.unwrap();
+        let g = game_of(&started).expect("a round game");
+        let users: Vec<String> = r.seat_users(g).await.unwrap().into_iter().map(|u| u.unwrap()).collect();
+        let (who, actions) = mover(&r, g, &users).await.unwrap();
+        // Draughts' first plies capture nothing.
+        r.handle(cmd(&who, &format!("m{t}"), Action::Move(g, actions[0].clone()))).await.unwrap();
+        let asked = r.handle(cmd(&who, &format!("o{t}"), Action::Takeback(g, T::Offer))).await;
+        match t {
+            1 => assert!(
+                matches!(&asked, Err(RefereeError::Rejected { message, .. }) if message.contains("tournament game")),
+                "{asked:?}"
+            ),
+            _ => assert!(asked.is_ok(), "{asked:?}"),
+        }
+    }
+}

@@ -483,3 +483,24 @@ fn junqi_pictures_match_the_legacy_board() {
 
 /// Draughts and 跳棋: their arts, through their games' pictures and the CLI.
 mod render_games;
+
+/// The deployment panel's image for the README (`docs/images/layout-panel-blue.png`): Blue's
+/// layout after `deploy 1 load guard-left` and `swap 1 e7 d7`, as the panel draws it. The file is
+/// its own golden image (regenerated with `UPDATE_GOLDEN=1`).
+#[test]
+fn the_layout_panel_image_of_the_readme() {
+    use junqi_referee::rules::contract::edit::{classic, swap_points};
+    let def = catalog::find("junqi").expect("junqi");
+    let layout = classic(def, "guard-left").expect("a classic").setup;
+    let swapped = swap_points(def, Seat::BLUE, layout, "e7", "d7").expect("a legal swap");
+    let picture = (def.setup_picture.expect("deploys"))(Seat::BLUE, &swapped).expect("a picture");
+    let opts = PictureOptions { lang: Lang::ZhHans, deployment: true, ..Default::default() };
+    let png = picture_png(&picture, def.kind, &opts).expect("renders");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/images/layout-panel-blue.png");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &png).expect("write the README image");
+        return;
+    }
+    let want = std::fs::read(&path).expect("docs/images/layout-panel-blue.png; run UPDATE_GOLDEN=1");
+    assert!(want == png, "the README's layout image differs; if intended, UPDATE_GOLDEN=1 and look at it");
+}

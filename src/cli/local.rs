@@ -18,8 +18,10 @@ const HELP: &str = "\
 Type commands as 'user: command', for example:
   red: challenge blue mode=dark time=none      (also: mode=reveal|open, time=10m|1h|1d|3d, mines=mutual …)
   blue: accept 1
-  red: deploy 1 random                         (or 25 codes front row first, or: last, load NAME)
+  red: deploy 1 random                         (or 25 codes front row first, or: last, load NAME, classic NAME)
+  red: swap 1 a6 b6                            (while deploying: two pieces of your layout change places)
   red: move 1 c6-c7     resign 1     draw 1 offer|accept|decline     abort 1     rematch 1     show 1
+  red: takeback 1 offer     blue: takeback 1 accept|decline    (悔棋: your last move, if it revealed nothing)
   red: challenge blue variant=junqi-flip       (翻棋: no deployment; then: flip 1 c6, move 1 c6-c7; # = face down)
   red: layout save NAME <25 codes>     layouts     layout delete NAME     locale zh-CN     vacation on|off
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
@@ -175,6 +177,26 @@ async fn show(referee: &Referee, effects: &[Effect], screen: &Screen<'_>, key: O
     }
 }
 
+/// The deployment `user` has in `game`, as a text board in their language (their side at the
+/// bottom, pieces by name), behind the secret gate: after `deploy` and `swap`.
+async fn show_layout(referee: &Referee, game: i64, user: &str, screen: &Screen<'_>) {
+    let Ok(Some(text)) = referee.last_layout(user, Some(game)).await else { return };
+    let Ok(Some((picture, kind))) = referee.layout_picture(game, user, &text).await else { return };
+    let Some(seat) =
+        referee.seat_users(game).await.ok().and_then(|s| s.iter().position(|u| u.as_deref() == Some(user)))
+    else {
+        return;
+    };
+    let lang = referee.locale_for(user, "").await.unwrap_or_default();
+    let board = crate::local::layout_text(&picture, kind, crate::rules::Seat(seat as u8), lang);
+    pause(screen.interactive, &format!("--- {user}'s layout: press Enter when only {user} is looking ---"));
+    say(&board);
+    pause(screen.interactive, "--- press Enter to hide ---");
+    if screen.interactive {
+        print!("\x1b[2J\x1b[H");
+    }
+}
+
 /// Answers a line that could not be read: to the user it names, in their language, as the
 /// referee's refusals are; else to whoever is typing, in English.
 async fn answer_unreadable(referee: &Referee, line: &str, e: &ParseError) {
@@ -260,6 +282,11 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             }
         };
         n += 1;
+        // A deployment (or a swap in one) is shown to its owner as a board afterwards.
+        let deployed = match &parsed.action {
+            crate::referee::Action::Deploy(g, _) => Some(*g),
+            _ => None,
+        };
         let cmd = Command {
             user: parsed.user.clone(),
             request: parsed.request.unwrap_or_else(|| format!("local-{pid}-{}-{n}", referee.now())),
@@ -270,6 +297,9 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             Ok(d) => {
                 if let Err(e) = deliver(&referee, d, &screen).await {
                     eprintln!("error: {e}");
+                }
+                if let Some(game) = deployed {
+                    show_layout(&referee, game, &parsed.user, &screen).await;
                 }
             }
             Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),

@@ -6,22 +6,26 @@
 //!
 //! ```text
 //! challenge [USER|anyone] [variant=NAME] [mode=MODE] [time=10m|1h|1d|3d|none] [key=value …]   (default: the first kind)
-//! accept N | decline N | deploy N <25 codes>|random|last|load NAME
+//! accept N | decline N | deploy N <25 codes>|random|last|load NAME|classic NAME
+//! swap N a6 b6                   (during deployment: two points of your layout exchange their pieces)
 //! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
+//! takeback N offer|accept|decline  (悔棋: the last ply, if it revealed nothing, by agreement)
 //! WORD N …                       (any other word before a game: an action in its own words, e.g. flip N c6)
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
+mod layout_text;
 mod line;
 mod picture;
+pub use layout_text::layout_text;
 pub use line::{MAX_LINE_BYTES, RawLine, read_line};
 pub use picture::picture_text;
 pub mod transcript;
 
 use crate::referee::i18n::to_traditional;
-use crate::referee::{Action, DeploySource, Effect, GameId, Locale};
+use crate::referee::{Action, DeploySource, Effect, GameId, Locale, TakebackStep};
 use crate::rules::contract::catalog;
 use crate::rules::echo::echo;
 
@@ -33,7 +37,7 @@ pub enum ParseError {
     NoUser,
     /// An unknown command word.
     #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, move, resign, draw, abort, rematch, show, layout, layouts, locale, vacation, settings)"
+        "unknown command '{0}' (try: challenge, accept, decline, deploy, swap, move, resign, draw, takeback, abort, rematch, show, layout, layouts, locale, vacation, settings)"
     )]
     UnknownCommand(String),
     /// A missing or bad argument.
@@ -65,7 +69,7 @@ impl ParseError {
             }
             ParseError::NoUser => "请先写出行动的用户，例如 'alice: move 1 c6-c7'".to_string(),
             ParseError::UnknownCommand(c) => format!(
-                "未知命令“{c}”（可用：challenge、accept、decline、deploy、move、resign、draw、abort、rematch、show、layout、layouts、locale、vacation、settings）"
+                "未知命令“{c}”（可用：challenge、accept、decline、deploy、swap、move、resign、draw、takeback、abort、rematch、show、layout、layouts、locale、vacation、settings）"
             ),
             ParseError::GameOutOfRange(t) => format!("“{t}”超出对局编号的范围；对局编号为 1 到 {}", GameId::MAX),
             ParseError::TooLong(n) => {
@@ -181,15 +185,24 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         }
         "decline" => Action::Decline(game_arg(words.get(1), "decline GAME")?),
         "deploy" => {
-            let g = game_arg(words.get(1), "deploy GAME <25 codes>|random|last|load NAME")?;
+            let g = game_arg(words.get(1), "deploy GAME <25 codes>|random|last|load NAME|classic NAME")?;
             let src = match words.get(2).copied() {
                 Some("random") if words.len() == 3 => DeploySource::Random,
                 Some("last") if words.len() == 3 => DeploySource::Last,
                 Some("load") if words.len() == 4 => DeploySource::Saved(words[3].into()),
+                Some("classic") if words.len() == 4 => DeploySource::Classic(words[3].into()),
                 Some(_) => DeploySource::Text(rest()),
-                None => return Err(ParseError::Usage("deploy GAME <25 codes>|random|last|load NAME")),
+                None => return Err(ParseError::Usage("deploy GAME <25 codes>|random|last|load NAME|classic NAME")),
             };
             Action::Deploy(g, src)
+        }
+        "swap" => {
+            let usage = "swap GAME POINT POINT (two points of your deployment exchange their pieces)";
+            let g = game_arg(words.get(1), usage)?;
+            match words.get(2..) {
+                Some([a, b]) => Action::Deploy(g, DeploySource::Swap(a.to_string(), b.to_string())),
+                _ => return Err(ParseError::Usage(usage)),
+            }
         }
         "move" | "mv" => {
             let g = game_arg(words.get(1), "move GAME FROM-TO")?;
@@ -206,6 +219,16 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                 Some("accept") => Action::AcceptDraw(g),
                 Some("decline") => Action::DeclineDraw(g),
                 Some(_) => return Err(ParseError::Usage("draw GAME offer|accept|decline")),
+            }
+        }
+        "takeback" | "悔棋" => {
+            let usage = "takeback GAME offer|accept|decline";
+            let g = game_arg(words.get(1), usage)?;
+            match words.get(2).copied() {
+                Some("offer") | None => Action::Takeback(g, TakebackStep::Offer),
+                Some("accept") => Action::Takeback(g, TakebackStep::Accept),
+                Some("decline") => Action::Takeback(g, TakebackStep::Decline),
+                Some(_) => return Err(ParseError::Usage(usage)),
             }
         }
         "abort" => Action::Abort(game_arg(words.get(1), "abort GAME")?),
@@ -302,6 +325,18 @@ mod tests {
         assert_eq!(l.action, Action::Move(3, "c7-c6".into()));
         assert_eq!(parse_line("bob: deploy 1 random").unwrap().action, Action::Deploy(1, DeploySource::Random));
         assert_eq!(parse_line("bob: draw 2 accept").unwrap().action, Action::AcceptDraw(2));
+        assert_eq!(parse_line("bob: takeback 2").unwrap().action, Action::Takeback(2, TakebackStep::Offer));
+        assert_eq!(
+            parse_line("bob: swap 2 a6 B6").unwrap().action,
+            Action::Deploy(2, DeploySource::Swap("a6".into(), "B6".into()))
+        );
+        assert!(matches!(parse_line("bob: swap 2 a6"), Err(ParseError::Usage(_))));
+        assert_eq!(
+            parse_line("bob: deploy 2 classic guard-left").unwrap().action,
+            Action::Deploy(2, DeploySource::Classic("guard-left".into()))
+        );
+        assert_eq!(parse_line("bob: 悔棋 2 decline").unwrap().action, Action::Takeback(2, TakebackStep::Decline));
+        assert!(matches!(parse_line("bob: takeback 2 maybe"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
         assert!(matches!(parse_line("bob: fly"), Err(ParseError::UnknownCommand(_))));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));

@@ -23,7 +23,8 @@ impl Action {
                 [opt_str(opponent), Some(variant), Some(mode), Some(rules), Some(time)].into_iter().flatten().collect()
             }
             Action::Join { seat, .. } => opt_str(seat).into_iter().collect(),
-            Action::Deploy(_, DeploySource::Text(t) | DeploySource::Saved(t)) => vec![t],
+            Action::Deploy(_, DeploySource::Text(t) | DeploySource::Saved(t) | DeploySource::Classic(t)) => vec![t],
+            Action::Deploy(_, DeploySource::Swap(a, b)) => vec![a, b],
             Action::Move(_, t) | Action::SetLocale(t) => vec![t],
             Action::SaveLayout { name, setup, .. } => vec![name, setup],
             Action::DeleteLayout { name, .. } => vec![name],
@@ -58,6 +59,7 @@ impl Action {
             | Action::OfferDraw(_)
             | Action::AcceptDraw(_)
             | Action::DeclineDraw(_)
+            | Action::Takeback(..)
             | Action::Abort(_)
             | Action::Rematch(_)
             | Action::Show(_)

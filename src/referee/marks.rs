@@ -59,7 +59,11 @@ async fn public_plies(
     let Some(start) = lifecycle::start_of(c, def, row).await? else { return Ok(vec![]) };
     let mut game = (def.start)(&start).map_err(|e| lifecycle::start_corrupt(row.id, e))?;
     let mut plies = Vec::new();
-    for e in store::events_of(c, row.id).await? {
+    let log = store::events_of(c, row.id).await?;
+    // Taken-back plies moved nothing.
+    let log =
+        lifecycle::played(&log).map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
+    for e in log {
         let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
         match (e.kind.as_str(), seat) {
             ("move", Some(s)) => {
@@ -99,7 +103,12 @@ async fn follow(
     if rows.is_empty() {
         return Ok(vec![]);
     }
-    let moves = store::events_of(c, row.id).await?.iter().filter(|e| e.kind == "move").count();
+    let log = store::events_of(c, row.id).await?;
+    let moves = lifecycle::played(&log)
+        .map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?
+        .iter()
+        .filter(|e| e.kind == "move")
+        .count();
     // Replaying is needed only when a move was played since some mark was written.
     let plies = if rows.iter().all(|m| m.ply as usize == moves) { vec![] } else { public_plies(c, def, row).await? };
     let mut out = Vec::new();

@@ -55,7 +55,7 @@ pub use bounds::MAX_TEXT_BYTES;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{Delivery, DeliveryKey};
 pub use i18n::{Locale, Mistake, Msg};
-pub use lifecycle::{Feature, GameMistake, TurnStatus};
+pub use lifecycle::{Feature, GameMistake, TakebackMistake, TurnStatus};
 pub use marks::Mark;
 pub use settings::ServerOptions;
 pub use time::{TimeControlError, parse_time_control};
@@ -93,6 +93,22 @@ pub enum DeploySource {
     Saved(String),
     /// The layout this player deployed last.
     Last,
+    /// A named classic layout of the kind's layout family (`deploy N classic guard-left`).
+    Classic(String),
+    /// The player's deployment in this game with the pieces on two points exchanged
+    /// (`swap N a6 b6`), submitted again in its place.
+    Swap(String, String),
+}
+
+/// A step of a takeback by agreement ([`Action::Takeback`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TakebackStep {
+    /// The mover of the last ply asks to take it back.
+    Offer,
+    /// Another seat agrees.
+    Accept,
+    /// Another seat refuses.
+    Decline,
 }
 
 /// What a command does.
@@ -135,6 +151,8 @@ pub enum Action {
     AcceptDraw(GameId),
     /// Decline the opponent's draw offer.
     DeclineDraw(GameId),
+    /// 悔棋: ask for, agree to or refuse taking back the last ply.
+    Takeback(GameId, TakebackStep),
     /// Abort before the first move.
     Abort(GameId),
     /// Offer a rematch of a finished game, colours swapped.

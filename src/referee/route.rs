@@ -39,6 +39,8 @@ pub(super) enum GameAction<'a> {
     AcceptDraw,
     /// [`Action::DeclineDraw`].
     DeclineDraw,
+    /// [`Action::Takeback`].
+    Takeback(super::TakebackStep),
     /// [`Action::Abort`].
     Abort,
     /// [`Action::Rematch`].
@@ -146,6 +148,7 @@ impl Action {
             Action::OfferDraw(g) => game(g, G::OfferDraw),
             Action::AcceptDraw(g) => game(g, G::AcceptDraw),
             Action::DeclineDraw(g) => game(g, G::DeclineDraw),
+            Action::Takeback(g, step) => game(g, G::Takeback(*step)),
             Action::Abort(g) => game(g, G::Abort),
             Action::Rematch(g) => game(g, G::Rematch),
             Action::Show(g) => game(g, G::Show),

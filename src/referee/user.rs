@@ -53,7 +53,16 @@ impl Referee {
                         (n, rows)
                     })
                     .collect();
-                self.private(tx, user, &cmd.server, None, Msg::Layouts { items }, out).await
+                self.private(tx, user, &cmd.server, None, Msg::Layouts { items }, out).await?;
+                // The family's classic layouts beside the player's own (`deploy N classic NAME`).
+                let classics: Vec<_> = crate::rules::contract::edit::classics(def)
+                    .iter()
+                    .map(|c| (c.name.to_string(), c.title, (def.show_setup)(c.setup)))
+                    .collect();
+                if classics.is_empty() {
+                    return Ok(());
+                }
+                self.private(tx, user, &cmd.server, None, Msg::Classics { items: classics }, out).await
             }
             UserAction::SetLocale(tag) => {
                 let l = Locale::parse(tag).ok_or_else(|| Mistake::BadLocale(tag.into()))?;

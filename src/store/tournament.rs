@@ -134,12 +134,14 @@ pub async fn user_stats(
     .await?)
 }
 
-/// How many moves a game's log holds (its plies).
+/// How many moves a game's log holds (its plies), less those taken back (悔棋).
 pub async fn moves_count(conn: &mut SqliteConnection, game: i64) -> Result<i64, StoreError> {
-    let row: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events WHERE game_id = ? AND kind = 'move'")
-        .bind(game)
-        .fetch_one(conn)
-        .await?;
+    let row: (i64,) = sqlx::query_as(
+        "SELECT COALESCE(SUM(kind = 'move'), 0) - COALESCE(SUM(kind = 'takeback'), 0) FROM events WHERE game_id = ?",
+    )
+    .bind(game)
+    .fetch_one(conn)
+    .await?;
     Ok(row.0)
 }
 

@@ -3,7 +3,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{DrawChoice, LangChoice, LayoutChoice, actor, game_here, go, kind_or_first, lang_of, layout_request};
+use super::{
+    DrawChoice, LangChoice, LayoutChoice, TakebackChoice, actor, game_here, go, kind_or_first, lang_of, layout_request,
+};
 use crate::discord::config::Locale;
 use crate::discord::context::Ctx;
 use crate::discord::context::locale_of;
@@ -389,6 +391,38 @@ pub async fn draw(
         DrawChoice::Decline => DrawAction::Decline,
     };
     go(ctx, Request::Draw { game, action }).await
+}
+
+/// Take back your last move, if it revealed nothing (the opponent must agree)
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "悔棋"),
+    name_localized("zh-TW", "悔棋"),
+    description_localized("zh-CN", "请求悔回自己的上一步（未碰子时），或同意、拒绝对方的请求"),
+    description_localized("zh-TW", "請求悔回自己的上一步（未碰子時），或同意、拒絕對方的請求")
+)]
+pub async fn takeback(
+    ctx: Ctx<'_>,
+    #[description = "Ask (offer), accept or decline"]
+    #[name_localized("zh-CN", "操作")]
+    #[name_localized("zh-TW", "操作")]
+    #[description_localized("zh-CN", "请求、同意或拒绝")]
+    #[description_localized("zh-TW", "請求、同意或拒絕")]
+    action: TakebackChoice,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    let game = game_here(ctx, game).await;
+    let action = match action {
+        TakebackChoice::Offer => DrawAction::Offer,
+        TakebackChoice::Accept => DrawAction::Accept,
+        TakebackChoice::Decline => DrawAction::Decline,
+    };
+    go(ctx, Request::Takeback { game, action }).await
 }
 
 /// This server's active games

@@ -31,6 +31,26 @@ pub enum DrawChoice {
     Decline,
 }
 
+/// Takeback (悔棋) actions.
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TakebackChoice {
+    /// Ask to take back one's last move.
+    #[name = "offer"]
+    #[name_localized("zh-CN", "请求")]
+    #[name_localized("zh-TW", "請求")]
+    Offer,
+    /// Accept.
+    #[name = "accept"]
+    #[name_localized("zh-CN", "同意")]
+    #[name_localized("zh-TW", "同意")]
+    Accept,
+    /// Decline.
+    #[name = "decline"]
+    #[name_localized("zh-CN", "拒绝")]
+    #[name_localized("zh-TW", "拒絕")]
+    Decline,
+}
+
 /// Saved-layout actions.
 #[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LayoutChoice {
@@ -216,6 +236,7 @@ async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
         "game::mark",
         "game::resign",
         "game::draw",
+        "game::takeback",
         "game::abort",
         "game::rematch",
         "game::games",
@@ -266,6 +287,7 @@ mod tests {
                 "mark",
                 "resign",
                 "draw",
+                "takeback",
                 "abort",
                 "rematch",
                 "games",

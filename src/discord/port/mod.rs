@@ -178,6 +178,13 @@ pub enum Request {
         /// Offer, accept or decline.
         action: DrawAction,
     },
+    /// 悔棋: ask to take back the last ply, or answer the request.
+    Takeback {
+        /// Game.
+        game: Option<u64>,
+        /// Offer, accept or decline (the draw offer's steps).
+        action: DrawAction,
+    },
     /// Abort before the first move.
     Abort {
         /// Game.

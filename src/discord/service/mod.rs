@@ -283,6 +283,15 @@ impl RefereeService {
                     DrawAction::Decline => Action::DeclineDraw(g),
                 }
             }
+            Request::Takeback { game, action } => {
+                use crate::referee::TakebackStep as T;
+                let step = match action {
+                    DrawAction::Offer => T::Offer,
+                    DrawAction::Accept => T::Accept,
+                    DrawAction::Decline => T::Decline,
+                };
+                Action::Takeback(which_game(*game, l)?, step)
+            }
             Request::Abort { game } => Action::Abort(which_game(*game, l)?),
             Request::Rematch { game } => Action::Rematch(which_game(*game, l)?),
             // `/junqi layouts` names no game: the 2-player family.

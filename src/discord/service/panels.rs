@@ -44,8 +44,17 @@ impl RefereeService {
         users.iter().position(|u| u.as_deref() == Some(me.as_str())).map(|i| Seat(i as u8))
     }
 
+    /// The layouts the panel's menu offers: the player's saved ones, then the classic ones of the
+    /// game's layout family not shadowed by a saved one of the same name (`load` finds both).
     pub(super) async fn saved_names(&self, game: i64, user: u64) -> Vec<String> {
-        self.referee.layout_names(&user_key(user), Some(game)).await.unwrap_or_default()
+        let mut names = self.referee.layout_names(&user_key(user), Some(game)).await.unwrap_or_default();
+        let def = self.referee.game_row(game).await.ok().flatten().and_then(|row| catalog::find(&row.variant));
+        for c in def.map_or(&[][..], crate::rules::contract::edit::classics) {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(c.name)) {
+                names.push(c.name.to_string());
+            }
+        }
+        names
     }
 
     pub(super) async fn last_layout(&self, game: i64, user: u64) -> Option<String> {

@@ -58,6 +58,11 @@ pub enum Msg {
         /// The layouts.
         items: Vec<(String, String)>,
     },
+    /// Private: the classic layouts of a family (name, title, rows).
+    Classics {
+        /// The layouts.
+        items: Vec<(String, crate::rules::contract::Words, String)>,
+    },
     /// Private: locale changed.
     LocaleSet,
     /// Private: on vacation until at the latest.

@@ -117,6 +117,18 @@ impl Msg {
                     format!("Your layouts: {}", list.join("; "))
                 }
             }
+            Msg::Classics { items } => {
+                if zh {
+                    // The titles' own 繁體 (the character table lacks some of their characters).
+                    let title =
+                        |w: &crate::rules::contract::Words| if l == Locale::ZhHant { w.zh_hant } else { w.zh_hans };
+                    let list: Vec<String> = items.iter().map(|(n, w, r)| format!("{n}（{}）：{r}", title(w))).collect();
+                    format!("经典布阵（用 load 名称 布阵）：{}", list.join("；"))
+                } else {
+                    let list: Vec<String> = items.iter().map(|(n, w, r)| format!("{n} ({}): {r}", w.en)).collect();
+                    format!("Classic layouts (deploy with load NAME): {}", list.join("; "))
+                }
+            }
             Msg::LocaleSet => {
                 if zh {
                     "语言已设为中文。".into()

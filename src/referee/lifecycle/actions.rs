@@ -65,6 +65,10 @@ impl Referee {
                 store::game_update(t.tx, row).await?;
                 self.say_msg(t, row, Msg::DrawDeclined { game, user: user.into() }).await
             }
+            GameAction::Takeback(step) => {
+                let seat = seated(row)?;
+                self.any_takeback(t, def, (seat, user), step, row, live).await
+            }
             GameAction::Abort => {
                 seated(row)?;
                 let may = row.status == status::DEPLOYING

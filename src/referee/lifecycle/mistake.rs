@@ -88,6 +88,12 @@ pub enum GameMistake {
         /// What the game waits for.
         waiting: Waiting,
     },
+    /// Two points of a layout could not be swapped: the reason, in the game's words.
+    #[error("{0}")]
+    Swap(crate::rules::contract::edit::SwapError),
+    /// A takeback refused (悔棋).
+    #[error("{0}")]
+    Takeback(super::takeback::TakebackMistake),
     /// The game's kind has nothing of this kind.
     #[error("{}", .what.en(*.game))]
     NotOffered {
@@ -209,6 +215,8 @@ impl GameMistake {
             GameMistake::NoEntropy(e) => format!("公证人无法从系统取得随机种子（{e}），请再试一次。"),
             GameMistake::NotStarted { game, waiting } => waiting.zh(*game),
             GameMistake::NotOffered { game, what } => what.zh(*game),
+            GameMistake::Takeback(m) => m.zh(),
+            GameMistake::Swap(e) => format!("{}。", e.zh()),
         }
     }
 }

@@ -20,12 +20,15 @@ mod actions;
 mod mistake;
 mod play;
 mod seating;
+mod takeback;
 mod words;
 
 use sqlx::sqlite::SqliteConnection;
 
 pub use mistake::{Feature, GameMistake};
 pub(super) use seating::setup_mistake;
+pub use takeback::TakebackMistake;
+pub(crate) use takeback::{played, split_takeback};
 
 use super::{Fail, GameId, Referee, RefereeError, corrupt};
 use crate::rules::Seat;
@@ -47,14 +50,14 @@ const PLAYERS: &str = "players";
 const DEPLOY: &str = "deploy";
 
 /// Splits the `players=N` word off an options text: the count, if given, and the rest (without
-/// the referee's `deploy=` word either).
+/// the referee's `deploy=` and `takeback=` words either).
 pub(super) fn split_players(options: &str) -> (Option<&str>, String) {
     let mut count = None;
     let mut rest = Vec::new();
     for w in options.split_whitespace() {
         match w.split_once('=') {
             Some((k, n)) if k.eq_ignore_ascii_case(PLAYERS) => count = Some(n),
-            Some((k, _)) if k.eq_ignore_ascii_case(DEPLOY) => {}
+            Some((k, _)) if k.eq_ignore_ascii_case(DEPLOY) || k.eq_ignore_ascii_case(takeback::TAKEBACK) => {}
             _ => rest.push(w),
         }
     }
@@ -234,7 +237,9 @@ pub(super) async fn rebuild(
     let Some(start) = start_of(c, def, row).await? else { return Ok(None) };
     let mut game = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
     let log = store::events_of(c, row.id).await?;
-    for e in &log {
+    let play =
+        takeback::played(&log).map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
+    for e in play {
         let at = || format!("{}/{}", row.id, e.seq);
         let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
         match (e.kind.as_str(), seat) {
@@ -402,6 +407,9 @@ impl Referee {
                 &fetched
             }
         };
+        // Taken-back plies are in no record.
+        let log = takeback::played(log)
+            .map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
         for e in log {
             let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
             let left = match e.kind.as_str() {

@@ -147,7 +147,7 @@ impl Referee {
 
     /// After a ply or a seat leaving: announces the seats that went out, then ends the game or
     /// says whose turn it is, draws the boards and sets the deadline.
-    async fn any_go_on(
+    pub(super) async fn any_go_on(
         &self,
         t: &mut Turn<'_>,
         def: &'static GameDef,

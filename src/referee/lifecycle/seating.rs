@@ -77,6 +77,13 @@ impl Referee {
                 [options, format!("deploy={w}")].join(" ").trim().to_string()
             }
         };
+        // Takebacks allowed or forbidden (悔棋, `takeback.rs`): the referee's word, kept as written.
+        let options = match super::split_takeback(&words).map_err(mistake)?.0 {
+            None => options,
+            Some(allow) => {
+                [options, format!("takeback={}", if allow { "yes" } else { "no" })].join(" ").trim().to_string()
+            }
+        };
         let mut row = GameRow {
             id: 0,
             server_id: server.into(),
@@ -380,12 +387,29 @@ impl Referee {
                 let seed = u64::from_le_bytes(bytes[..8].try_into().expect("8 of 32 bytes"));
                 random(seat, &mut Rng::new(seed))
             }
-            DeploySource::Saved(name) => store::layout_get(t.tx, user, family, name)
-                .await?
-                .ok_or_else(|| Mistake::UnknownLayout(name.clone()))?,
+            // A saved layout, else the classic of that name (so `load` reaches the classics on
+            // every adapter); the player's own comes first.
+            DeploySource::Saved(name) => match store::layout_get(t.tx, user, family, name).await? {
+                Some(text) => text,
+                None => crate::rules::contract::edit::classic(def, name)
+                    .map(|c| c.setup.to_string())
+                    .ok_or_else(|| Mistake::UnknownLayout(name.clone()))?,
+            },
             DeploySource::Last => store::last_layout_get(t.tx, user, family)
                 .await?
                 .ok_or_else(|| Mistake::UnknownLayout("last".into()))?,
+            DeploySource::Classic(name) => crate::rules::contract::edit::classic(def, name)
+                .map(|c| c.setup.to_string())
+                .ok_or_else(|| Mistake::UnknownLayout(name.clone()))?,
+            // The layout being edited is the one deployed: a swap replaces it by a legal one.
+            DeploySource::Swap(a, b) => {
+                let deployed = store::deployments_get(t.tx, game).await?;
+                let mine = deployed.into_iter().find(|d| d.seat == i64::from(seat.0));
+                let current =
+                    mine.ok_or_else(|| mistake(GameMistake::NotStarted { game, waiting: Waiting::YourDeployment }))?;
+                crate::rules::contract::edit::swap_points(def, seat, &current.setup, a, b)
+                    .map_err(|e| mistake(GameMistake::Swap(e)))?
+            }
         };
         let setup = validate(seat, &text).map_err(setup_mistake)?;
         let before = store::deployments_get(t.tx, game).await?;

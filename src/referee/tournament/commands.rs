@@ -106,8 +106,14 @@ impl Referee {
                     mode: mode.clone(),
                     offered: kind.modes.iter().map(|m| m.key).collect::<Vec<_>>().join(", "),
                 })?;
-                let r = (kind.settings)(m.key, rules)
+                // The organiser may allow takebacks (`takeback=yes`): the referee's word, not the game's.
+                let (takeback, rules) = crate::referee::lifecycle::split_takeback(rules).map_err(Mistake::Game)?;
+                let r = (kind.settings)(m.key, &rules)
                     .map_err(|e| Mistake::Game(crate::referee::GameMistake::Settings(e.to_string())))?;
+                let r = match takeback {
+                    Some(true) => [r, "takeback=yes".to_string()].join(" ").trim().to_string(),
+                    _ => r,
+                };
                 let per_move = time::time_control(time)?;
                 let round_secs = time::time_control(round_time)?;
                 let start_in = time::time_control(start)?;

@@ -2,6 +2,7 @@
 //! 军棋, 四国军棋 and the duel over [`crate::game`]; [`flip`] for 翻棋 over [`crate::flip`]),
 //! with the family's words in [`words`]. The engines keep their behaviour and their own API.
 
+pub mod classics;
 pub mod flip;
 pub mod junqi;
 pub mod pictures;

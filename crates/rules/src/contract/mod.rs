@@ -12,6 +12,7 @@
 
 pub mod any;
 pub mod catalog;
+pub mod edit;
 pub mod explain;
 pub mod game;
 pub mod kind;
