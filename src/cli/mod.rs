@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod draw;
+mod hotseat;
 mod local;
 mod moves;
 mod pdn;
@@ -89,6 +90,11 @@ pub enum Command {
         /// so a program reading the output can drop a repeat.
         #[arg(long)]
         delivery_keys: bool,
+        /// Hot-seat gates even when the input is not a terminal: each player's secrets behind a
+        /// gate (Enter to show, Enter to hide) on the alternate screen, or between readable
+        /// `[alternate screen: USER]` / `[main screen]` markers when the output is no terminal.
+        #[arg(long)]
+        hotseat: bool,
     },
     /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
     ///
@@ -188,8 +194,8 @@ pub fn run_with(cli: Cli) -> ExitCode {
             setup::random(seed, &variant.unwrap_or_else(|| first_kind().into()), side.as_deref())
         }
         Some(Command::Moves { file, ply, game }) => moves::run(&file, ply, game),
-        Some(Command::Local { db, images, no_images, delivery_keys }) => {
-            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys)
+        Some(Command::Local { db, images, no_images, delivery_keys, hotseat }) => {
+            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys, hotseat)
         }
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
         Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),

@@ -283,6 +283,9 @@ pub struct TurnStatus {
     /// Whether the position is worth noticing: the game is over, or the last ply made a piece's
     /// identity public or ended the game.
     pub notable: bool,
+    /// The users whose seats are out of play (eliminated or gone) while the game goes on: a
+    /// hot-seat terminal opens no gate for them.
+    pub out_users: Vec<String>,
 }
 
 /// The audience a user is for a game: their seat while they play in it, the public otherwise.
@@ -354,7 +357,13 @@ impl Referee {
             let notable = g
                 .last_ply_for(Audience::Public)
                 .is_some_and(|p| p.end.is_some() || p.facts.iter().any(|f| matches!(f, Fact::Revealed { .. })));
-            TurnStatus { to_move_user, over, notable: over || notable }
+            let out_users = row
+                .seats
+                .taken()
+                .filter(|&(s, _)| !over && g.is_out(Seat(s as u8)))
+                .map(|(_, u)| u.to_string())
+                .collect();
+            TurnStatus { to_move_user, over, notable: over || notable, out_users }
         })
         .await
     }
