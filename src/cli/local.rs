@@ -28,6 +28,8 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
   red: challenge blue variant=draughts         (also draughts10, draughts12; move 1 11-15, 1x10x19 or from-to)
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
+  red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move = 托管 (the referee
+                                               moves for you), skip:N = QQ (a timeout skips the turn, the N-th loses))
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
 
 /// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);

@@ -45,18 +45,24 @@ pub async fn challenge(
     #[autocomplete = "complete_mode"]
     #[max_length = 32]
     mode: Option<String>,
-    #[description = "Rule options, e.g. mines=mutual scout=on"]
+    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move (托管) or skip:5 (QQ)"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
-    #[description_localized("zh-CN", "规则选项，如 mines=mutual scout=on")]
-    #[description_localized("zh-TW", "規則選項，如 mines=mutual scout=on")]
+    #[description_localized(
+        "zh-CN",
+        "规则选项，如 mines=mutual；超时：on-timeout=auto-move（托管）或 skip:5（跳过，第5次判负）"
+    )]
+    #[description_localized(
+        "zh-TW",
+        "規則選項，如 mines=mutual；超時：on-timeout=auto-move（託管）或 skip:5（跳過，第5次判負）"
+    )]
     #[max_length = 200]
     rules: Option<String>,
-    #[description = "Time per move: 10m, 1h, 1d, 3d or none"]
+    #[description = "Time per move: 30s, 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "时限")]
     #[name_localized("zh-TW", "時限")]
-    #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
-    #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-CN", "每步时限：30s、10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-TW", "每步時限：30s、10m、1h、1d、3d 或 none")]
     #[max_length = 16]
     time: Option<String>,
     #[description = "Your seat in a game of more than two: S, E, N or W; 跳棋 s, ne, n… (default: the first)"]
@@ -491,7 +497,7 @@ pub async fn settings(
     #[description_localized("zh-TW", "發佈重要戰果的頻道")]
     #[channel_types("Text", "News")] // Discord offers only channels the bot can post messages in
     announcements: Option<serenity::ChannelId>,
-    #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
+    #[description = "Default time per move: 30s, 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "默认时限")]
     #[name_localized("zh-TW", "預設時限")]
     #[description_localized("zh-CN", "默认每步时限")]

@@ -247,6 +247,9 @@ pub(super) async fn rebuild(
             ("timeout", Some(s)) => {
                 game.leave(s, Leave::Timeout);
             }
+            ("skip", Some(s)) => {
+                game.pass(s).ok_or_else(|| corrupt("events", at(), "a skipped turn the game cannot pass"))?;
+            }
             ("draw", _) => {
                 game.agree_draw();
             }
@@ -435,6 +438,15 @@ impl Referee {
                 }
                 "resign" => (Terminal::Resign, SeatEventKind::Resign, Leave::Resign),
                 "timeout" => (Terminal::Timeout, SeatEventKind::Timeout, Leave::Timeout),
+                "skip" => {
+                    if let (Some(g), Some(s)) = (&mut game, seat) {
+                        g.pass(s);
+                    }
+                    if let Some(s) = seat {
+                        items.push(Written::Seat(s, SeatEventKind::Skip));
+                    }
+                    continue;
+                }
                 "draw" => {
                     if let Some(g) = &mut game {
                         g.agree_draw();
