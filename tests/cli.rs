@@ -561,3 +561,35 @@ fn piped_local_mode_opens_no_gate() {
     assert!(text.contains("[to red] Game #1: you play Red."), "{text}");
     assert!(!text.contains("--- secret for") && !text.contains("[alternate screen"), "{text}");
 }
+
+/// The review in the local mode (issue 21 point 2): `USER: show N --ply K` shows the board after
+/// K plies as that user may see it — a player's own seat behind their gate, the public board for
+/// anyone else.
+#[test]
+fn local_show_ply_reviews_the_game_as_the_viewer_may_see_it() {
+    let input = "red: challenge blue time=none\nblue: accept 1\nred: deploy 1 random\nblue: deploy 1 random\n\
+                 red: move 1 a6-a7\ncarol: show 1 --ply 0\nred: show 1 --ply 1\n";
+    let text = local_session("review", &[], input);
+    assert!(text.contains("[to carol] Game #1, ply 0 of 1"), "{text}");
+    let carol = &text[text.find("[to carol] Game #1, ply 0 of 1").unwrap()..];
+    assert!(carol.contains("(Junqi: public board; ply 0, Red to move)"), "{carol}");
+    assert!(carol.contains("[to red] Game #1, ply 1 of 1") && carol.contains("Red's board; ply 1"), "{carol}");
+    // With gates, a player's own board is behind their gate; the public one is not.
+    let text = local_session("review-gates", &["--hotseat"], &format!("{input}\n\n"));
+    let red = &text[text.find("[to carol] Game #1, ply 0 of 1").expect(&text)..];
+    assert_eq!(red.matches("--- secret for red:").count(), 1, "{red}");
+    assert!(red.find("--- secret for red:").unwrap() < red.find("[to red] Game #1, ply 1 of 1").unwrap(), "{red}");
+}
+
+/// `replay` names pieces in words in its text output (issue 21 point 2): what a flip turned up,
+/// a revealed flag; `--json` keeps the record's codes.
+#[test]
+fn replay_text_names_pieces_in_words() {
+    let out = bin().arg("replay").arg(data("flip-seed-5eed.jqr")).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("  1. p1   +e5=D    flipped; revealed Brig 旅 at e5; colours: p1 blue, p2 red"), "{text}");
+    assert!(text.contains("revealed Mine 雷 at b7"), "{text}");
+    let out = bin().arg("replay").arg(data("long-game.jqr")).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("225. red  e4-e5    both removed; revealed Flag 旗 at b12"), "{text}");
+}

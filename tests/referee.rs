@@ -1230,3 +1230,29 @@ fn texts(effects: &[Effect]) -> Vec<String> {
         })
         .collect()
 }
+
+/// The review (issue 21 point 2): `Referee::picture_at` rebuilds the board after K plies for one
+/// viewer — a player's own seat while the game is in play, the public for anyone else, every
+/// piece once it is over; K past the end is the end.
+#[tokio::test]
+async fn review_pictures_are_the_viewers_at_the_ply_asked() {
+    use junqi_referee::rules::Seat;
+    use junqi_referee::rules::contract::Audience;
+    let (r, _db) = referee("review").await;
+    start_game(&r, 1).await;
+    r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap();
+    let (p, _, total) = r.picture_at(1, Some("alice"), 0).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply, total), (Audience::Seat(Seat(0)), 0, 1));
+    // At ply 0 Alice knows only her own pieces.
+    assert!(p.tokens.iter().all(|t| match t.face {
+        Face::Known { owner, .. } => owner == Seat(0),
+        _ => true,
+    }));
+    let (p, ..) = r.picture_at(1, Some("carol"), 99).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply), (Audience::Public, 1));
+    assert!(p.tokens.iter().all(|t| !matches!(t.face, Face::Known { .. })), "dark: the public knows no piece");
+    r.handle(cmd("bob", "resign", Action::Resign(1))).await.unwrap();
+    let (p, ..) = r.picture_at(1, Some("carol"), 0).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply), (Audience::Everyone, 0));
+    assert!(p.tokens.iter().any(|t| matches!(t.face, Face::Known { owner, .. } if owner == Seat(1))));
+}

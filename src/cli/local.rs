@@ -278,6 +278,46 @@ async fn show(referee: &Referee, effects: &[Effect], screen: &mut Screen<'_>, ke
     }
 }
 
+/// `USER: show GAME --ply K` (the review, issue 21 point 2): the user, the game and the ply.
+fn review_request(line: &str) -> Option<(&str, GameId, u32)> {
+    let (user, rest) = line.split_once(':')?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        ["show", game, "--ply", ply] => {
+            Some((user.trim(), game.trim_start_matches('#').parse().ok()?, ply.parse().ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// Shows `user` the board of `game` after `ply` plies as they may see it (their seat's view
+/// behind their gate while they play, the public one for others, everything once it is over).
+async fn review(referee: &Referee, screen: &mut Screen<'_>, user: &str, game: GameId, ply: u32) {
+    let (picture, kind, total) = match referee.picture_at(game, Some(user), ply).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return say(&format!("[to {user}] Game #{game} has no plies to review yet.")),
+        Err(RefereeError::Rejected { mistake, .. }) => {
+            let locale = referee.locale_for(user, "").await.unwrap_or_default();
+            return say(&format!("[to {user}] {}", mistake.render(locale)));
+        }
+        Err(e) => return eprintln!("error: {e}"),
+    };
+    let lines = vec![
+        format!("[to {user}] Game #{game}, ply {} of {total} (show {game} --ply N steps through it):", picture.ply),
+        crate::local::picture_text(&picture, kind),
+    ];
+    if screen.gates.on && matches!(picture.audience(), Audience::Seat(_)) {
+        let mut out = std::io::stdout().lock();
+        if screen.gates.open(user, &lines, &mut std::io::stdin().lock(), &mut out).is_err() {
+            std::process::exit(0);
+        }
+    } else {
+        for l in lines {
+            say(&l);
+        }
+    }
+}
+
 /// Answers a line that could not be read: to the user it names, in their language, as the
 /// referee's refusals are; else to whoever is typing, in English.
 async fn answer_unreadable(referee: &Referee, line: &str, e: &ParseError) {
@@ -357,6 +397,10 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) ->
         }
         if let Err(e) = deliver_pending(&referee, &mut screen).await {
             eprintln!("error: {e}");
+        }
+        if let Some((user, game, ply)) = review_request(t) {
+            review(&referee, &mut screen, user, game, ply).await;
+            continue;
         }
         let parsed = match parse_line(t) {
             Ok(p) => p,

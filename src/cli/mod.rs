@@ -125,6 +125,10 @@ pub enum Command {
         /// Language of labels and captions.
         #[arg(long, value_enum, default_value = "zh")]
         lang: render::LangArg,
+        /// About how long the whole replay lasts, in seconds (its speed): plies share it, a
+        /// combat held 2.5 times as long, each ply between 0.1 s and 1.1 s; the end stays 5 s.
+        #[arg(long, default_value_t = crate::render::DEFAULT_SECONDS, value_parser = clap::value_parser!(u32).range(1..=3600))]
+        seconds: u32,
         /// Where to write the GIF.
         #[arg(long)]
         out: std::path::PathBuf,
@@ -198,7 +202,9 @@ pub fn run_with(cli: Cli) -> ExitCode {
             local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys, hotseat)
         }
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
-        Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),
+        Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
+            render::replay_gif(&file, view, lang, seconds, &out)
+        }
     }
 }
 

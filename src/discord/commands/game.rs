@@ -317,6 +317,32 @@ macro_rules! id_command {
     };
 }
 
+/// The step-through review (复盘): the board after a ply, as you may see it, with ⏮ ◀ ▶ ⏭.
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "复盘"),
+    name_localized("zh-TW", "復盤"),
+    description_localized("zh-CN", "复盘：逐步查看一局（对局中看公开或自己的棋盘，结束后全部明示）"),
+    description_localized("zh-TW", "復盤：逐步查看一局（對局中看公開或自己的棋盤，結束後全部明示）")
+)]
+pub async fn review(
+    ctx: Ctx<'_>,
+    #[description = "Game id"]
+    #[name_localized("zh-CN", "编号")]
+    #[name_localized("zh-TW", "編號")]
+    #[description_localized("zh-CN", "对局编号")]
+    #[description_localized("zh-TW", "對局編號")]
+    id: u64,
+    #[description = "Jump to this ply (default: the last)"]
+    #[name_localized("zh-CN", "步数")]
+    #[name_localized("zh-TW", "步數")]
+    #[description_localized("zh-CN", "跳到第几步（默认最后一步）")]
+    #[description_localized("zh-TW", "跳到第幾步（預設最後一步）")]
+    ply: Option<u32>,
+) -> Result<(), BotError> {
+    go(ctx, Request::Review { game: id, ply }).await
+}
+
 id_command!(show, Show, "Post a game's public board", "查看", "查看", "公开显示一局的棋盘", "公開顯示一局的棋盤");
 id_command!(export, Export, "The game record (.jqr)", "导出", "匯出", "导出棋谱（.jqr）", "匯出棋譜（.jqr）");
 id_command!(

@@ -222,6 +222,31 @@ fn check_deal(def: &GameDef, game: GameId, stored: &store::flip::FlipRow) -> Res
     Ok(())
 }
 
+/// Applies one logged event to a game being rebuilt.
+fn apply_event(game: &mut dyn AnyGame, id: GameId, e: &store::EventRow) -> Result<(), StoreError> {
+    let at = || format!("{id}/{}", e.seq);
+    let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
+    match (e.kind.as_str(), seat) {
+        ("move", Some(s)) => {
+            game.apply_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
+        }
+        ("resign", Some(s)) => {
+            game.leave(s, Leave::Resign);
+        }
+        ("timeout", Some(s)) => {
+            game.leave(s, Leave::Timeout);
+        }
+        ("skip", Some(s)) => {
+            game.pass(s).ok_or_else(|| corrupt("events", at(), "a skipped turn the game cannot pass"))?;
+        }
+        ("draw", _) => {
+            game.agree_draw();
+        }
+        _ => return Err(corrupt("events", at(), format!("unknown event {}", e.kind))),
+    }
+    Ok(())
+}
+
 /// Rebuilds a game from its start and event log; `None` before it is in play.
 pub(super) async fn rebuild(
     c: &mut SqliteConnection,
@@ -235,26 +260,7 @@ pub(super) async fn rebuild(
     let mut game = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
     let log = store::events_of(c, row.id).await?;
     for e in &log {
-        let at = || format!("{}/{}", row.id, e.seq);
-        let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
-        match (e.kind.as_str(), seat) {
-            ("move", Some(s)) => {
-                game.apply_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
-            }
-            ("resign", Some(s)) => {
-                game.leave(s, Leave::Resign);
-            }
-            ("timeout", Some(s)) => {
-                game.leave(s, Leave::Timeout);
-            }
-            ("skip", Some(s)) => {
-                game.pass(s).ok_or_else(|| corrupt("events", at(), "a skipped turn the game cannot pass"))?;
-            }
-            ("draw", _) => {
-                game.agree_draw();
-            }
-            _ => return Err(corrupt("events", at(), format!("unknown event {}", e.kind))),
-        }
+        apply_event(&mut *game, row.id, e)?;
     }
     let dealt = match def.kind.setup {
         SetupStyle::Deal => store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment)),
@@ -331,6 +337,42 @@ impl Referee {
             (g.picture_for(audience), g.kind())
         })
         .await
+    }
+
+    /// The board after `ply` plies (the review, issue 21 point 2) as `user` may see it: their
+    /// seat's picture while the game is in play and they play in it, the public one for others,
+    /// everything once it is over. With the kind and the number of plies played (`ply` is held
+    /// to it). `Ok(None)` before the game is in play. Replays the log; the cache is untouched.
+    pub async fn picture_at(
+        &self,
+        game: GameId,
+        user: Option<&str>,
+        ply: u32,
+    ) -> Result<Option<(Picture, &'static GameKind, u32)>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let def = hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        if row.status != status::PLAYING && row.status != status::FINISHED {
+            return Ok(None);
+        }
+        let Some(start) = start_of(&mut c, def, &row).await? else { return Ok(None) };
+        let mut g = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
+        let log = store::events_of(&mut c, row.id).await?;
+        let total = u32::try_from(log.iter().filter(|e| e.kind == "move").count()).unwrap_or(u32::MAX);
+        let ply = ply.min(total);
+        let mut played = 0;
+        for e in &log {
+            if e.kind == "move" {
+                if played == ply {
+                    break;
+                }
+                played += 1;
+            }
+            apply_event(&mut *g, row.id, e)?;
+        }
+        let audience = if row.status == status::FINISHED { Audience::Everyone } else { audience_of(&row, user) };
+        Ok(Some((g.picture_for(audience), g.kind(), total)))
     }
 
     /// A layout alone on the board, as its owner sees it (deployment panels): the text read by
