@@ -493,3 +493,103 @@ fn local_mode_answers_bad_bytes_and_walls_of_text_and_goes_on() {
     assert!(text.contains("[public] Game #1 is on"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the terminal mode on a fresh database with `args` and `input`, returning its output.
+fn local_session(name: &str, args: &[&str], input: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("junqi-local-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = bin()
+        .args(["local", "--no-images", "--db"])
+        .arg(dir.join("g.db"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Hot-seat (issue 21 point 5): every secret is shown between the alternate-screen markers
+/// (escape codes on a terminal), one gate per turn — only the next mover's, with what was held
+/// for them — none for a public command, and a line typed at a gate is run, not swallowed.
+#[test]
+fn hotseat_gates_show_secrets_on_the_alternate_screen_one_gate_per_turn() {
+    let input = "red: challenge blue time=none\nblue: accept 1\n\n\n\n\n\
+                 red: deploy 1 random\n\n\nblue: deploy 1 random\n\n\n\
+                 red: move 1 a6-a7\n\nred: rating\n";
+    let text = local_session("hotseat", &["--hotseat"], input);
+    assert!(!text.contains('\x1b'), "no escape codes when the output is not a terminal: {text}");
+    // Every private line (but the public rating reply) sits on the alternate screen.
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("[alternate screen: ") {
+            inside = true;
+        } else if line == "[main screen]" {
+            inside = false;
+        } else if line.starts_with("[to ") && !line.starts_with("[to red] red has no rated") {
+            assert!(inside, "a secret on the main screen: {line}\n{text}");
+        }
+    }
+    // After red's move: one gate, blue's, with blue's held deployment message and blue's board;
+    // red's own board waits for red's turn.
+    let after = &text[text.find("[public] #1 ply 1:").expect(&text)..];
+    assert_eq!(after.matches("--- secret for ").count(), 1, "{after}");
+    assert!(after.contains("--- secret for blue:"), "{after}");
+    assert!(after.contains("[to blue] Game #1: your deployment is in"), "{after}");
+    assert!(after.contains("Blue's board; ply 1"), "{after}");
+    assert!(!after.contains("Red's board"), "{after}");
+    // Typed at the gate: run next, and a public command opens no gate.
+    let run = after.find("(typed at the gate, run next: red: rating)").expect(after);
+    let rating = after.find("[to red] red has no rated").expect(after);
+    assert!(run < rating && !after[run..].contains("--- secret for"), "{after}");
+}
+
+/// Without `--hotseat`, a piped session shows everything in order with no gate (scripts and
+/// transcripts stay as they were).
+#[test]
+fn piped_local_mode_opens_no_gate() {
+    let text = local_session("nogate", &[], "red: challenge blue time=none\nblue: accept 1\n");
+    assert!(text.contains("[to red] Game #1: you play Red."), "{text}");
+    assert!(!text.contains("--- secret for") && !text.contains("[alternate screen"), "{text}");
+}
+
+/// The review in the local mode (issue 21 point 2): `USER: show N --ply K` shows the board after
+/// K plies as that user may see it — a player's own seat behind their gate, the public board for
+/// anyone else.
+#[test]
+fn local_show_ply_reviews_the_game_as_the_viewer_may_see_it() {
+    let input = "red: challenge blue time=none\nblue: accept 1\nred: deploy 1 random\nblue: deploy 1 random\n\
+                 red: move 1 a6-a7\ncarol: show 1 --ply 0\nred: show 1 --ply 1\n";
+    let text = local_session("review", &[], input);
+    assert!(text.contains("[to carol] Game #1, ply 0 of 1"), "{text}");
+    let carol = &text[text.find("[to carol] Game #1, ply 0 of 1").unwrap()..];
+    assert!(carol.contains("(Junqi: public board; ply 0, Red to move)"), "{carol}");
+    assert!(carol.contains("[to red] Game #1, ply 1 of 1") && carol.contains("Red's board; ply 1"), "{carol}");
+    // With gates, a player's own board is behind their gate; the public one is not.
+    let text = local_session("review-gates", &["--hotseat"], &format!("{input}\n\n"));
+    let red = &text[text.find("[to carol] Game #1, ply 0 of 1").expect(&text)..];
+    assert_eq!(red.matches("--- secret for red:").count(), 1, "{red}");
+    assert!(red.find("--- secret for red:").unwrap() < red.find("[to red] Game #1, ply 1 of 1").unwrap(), "{red}");
+}
+
+/// `replay` names pieces in words in its text output (issue 21 point 2): what a flip turned up,
+/// a revealed flag; `--json` keeps the record's codes.
+#[test]
+fn replay_text_names_pieces_in_words() {
+    let out = bin().arg("replay").arg(data("flip-seed-5eed.jqr")).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("  1. p1   +e5=D    flipped; revealed Brig 旅 at e5; colours: p1 blue, p2 red"), "{text}");
+    assert!(text.contains("revealed Mine 雷 at b7"), "{text}");
+    let out = bin().arg("replay").arg(data("long-game.jqr")).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("225. red  e4-e5    both removed; revealed Flag 旗 at b12"), "{text}");
+}

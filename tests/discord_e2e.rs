@@ -287,7 +287,7 @@ async fn a_whole_game_through_interactions() {
     let cmd = &reg.json.as_ref().unwrap()[0];
     assert_eq!(cmd["name"], "junqi");
     assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
-    assert_eq!(cmd["options"].as_array().unwrap().len(), 23);
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 24);
 
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;
@@ -1280,4 +1280,47 @@ async fn draughts_10_and_12_play_from_challenge_to_result_on_discord() {
         let text = if text.is_empty() { r.iter().map(content).collect::<String>() } else { text };
         assert!(text.starts_with('[') && text.contains(game_type) && text.contains(&offered[0]), "{variant}: {text}");
     }
+}
+
+/// The review (复盘, issue 21 point 2): `/junqi review` answers privately with the board after a
+/// ply as the viewer may see it — a player their own seat's board, anyone else the public one
+/// during play, every piece after the end — and ⏮ ◀ ▶ ⏭ buttons (distinct ids, each a new
+/// private answer) that step through the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_steps_through_a_game_each_viewer_seeing_what_they_may() {
+    let mut h = Harness::start(true).await;
+    let thread = open_game(&mut h).await;
+    deploy_both(&mut h, 1, thread, [ALICE, BOB]).await;
+    let from = h.complete(ALICE, thread, "move", &[("from", "")], "from").await.remove(0);
+    let to = h.complete(ALICE, thread, "move", &[("from", &from), ("to", "")], "to").await.remove(0);
+    command_posts(&mut h, ALICE, thread, "move", &[("from", json!(from)), ("to", json!(to))], "ply 1").await;
+    let review = |r: &[Recorded]| {
+        let x = r.iter().find(|x| !x.files.is_empty()).cloned().unwrap_or_else(|| panic!("an image: {r:?}"));
+        // Private: a follow-up flagged ephemeral, or the deferred (ephemeral) answer filled in.
+        let flagged = x.json.as_ref().unwrap()["flags"] == 64;
+        assert!(flagged || x.path.ends_with("/messages/@original"), "private: {} {:?}", x.path, x.json);
+        assert!(x.files[0].2.starts_with(b"\x89PNG"));
+        x
+    };
+    // Alice, a player: the last ply by default, her own board, four buttons with distinct ids.
+    let alice = review(&command_answer(&mut h, ALICE, thread, "review", &[("id", json!(1))]).await);
+    assert_eq!(custom_ids(&alice), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1"]);
+    assert!(content(&alice).contains("#1"), "{}", content(&alice));
+    // Carol, a spectator, at the same ply: the public board, not Alice's.
+    let carol = review(&command_answer(&mut h, CAROL, thread, "review", &[("id", json!(1)), ("ply", json!(1))]).await);
+    assert!(carol.files[0].2 != alice.files[0].2, "the public view is not a player's");
+    // ⏮: the start, as a new private answer whose ▶ goes to ply 1.
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, Some(thread), "jq:rv-f0:1")).await;
+    let first = review(&h.answered(id).await);
+    assert_eq!(custom_ids(&first), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1"]);
+    assert!(first.files[0].2 != alice.files[0].2, "ply 0 is not ply 1");
+    // After the end every piece shows: Carol's view is the reveal, Alice's shows Bob's pieces.
+    command_posts(&mut h, BOB, thread, "resign", &[], "is over").await;
+    let carol_end =
+        review(&command_answer(&mut h, CAROL, thread, "review", &[("id", json!(1)), ("ply", json!(1))]).await);
+    let alice_end =
+        review(&command_answer(&mut h, ALICE, thread, "review", &[("id", json!(1)), ("ply", json!(1))]).await);
+    assert!(carol_end.files[0].2 != carol.files[0].2, "the reveal shows what the public could not see");
+    assert!(alice_end.files[0].2 != alice.files[0].2, "the reveal shows Alice what she could not see");
 }

@@ -321,11 +321,11 @@ async fn a_time_control_out_of_range_is_refused_and_nothing_is_stored() {
         variant: "junqi".into(),
         mode: "dark".into(),
         rules: String::new(),
-        time: "30s".into(),
+        time: "5s".into(),
     };
     let err = r.handle(cmd("alice", "short", too_short)).await.unwrap_err();
     let RefereeError::Rejected { message, .. } = &err else { panic!("{err}") };
-    assert_eq!(message, "Time control '30s' is too short; the shortest is 1 minute (1m).");
+    assert_eq!(message, "Time control '5s' is too short; the shortest is 10 seconds (10s).");
     let tournament = junqi_referee::referee::tournament::parse_local(&[
         "create",
         "Open",
@@ -1258,4 +1258,92 @@ async fn takebacks_are_refused_in_tournament_games_unless_the_organiser_allows_t
             _ => assert!(asked.is_ok(), "{asked:?}"),
         }
     }
+}
+
+/// QQ-style time rules (issue 21 point 4): `time=30s on-timeout=skip:2` — the first timeout of a
+/// seat skips its turn (logged, replayed from the store and written as `RED:skip` in the record,
+/// which replays to the same position), the second loses; a game that cannot pass refuses the
+/// option (draughts: on-timeout is lose only).
+#[tokio::test]
+async fn skip_timeouts_pass_the_turn_then_lose_and_records_replay_them() {
+    use junqi_referee::rules::contract::replay;
+    let clock = Arc::new(ManualClock::new(NOW));
+    let (r, db) = referee_with("skip", clock.clone()).await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: "on-timeout=skip:2".into(),
+        time: "30s".into(),
+    };
+    r.handle(cmd("alice", "c", challenge)).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    r.handle(cmd("alice", "r", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    r.handle(cmd("bob", "b", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    clock.advance(31);
+    let said = texts(&r.tick().await.unwrap());
+    assert!(said.iter().any(|t| t.contains("the turn is skipped (timeout 1; timeout 2 loses)")), "{said:?}");
+    let st = r.turn_status(1).await.unwrap().unwrap();
+    assert_eq!((st.to_move_user.as_deref(), st.over), (Some("bob"), false));
+    r.handle(cmd("bob", "m1", Action::Move(1, "b7-b8".into()))).await.unwrap();
+    // The record so far (public) carries the skip and replays: Red to move again.
+    let record = r.record(1).await.unwrap();
+    assert!(record.contains("RED:skip"), "{record}");
+    let replayed = replay::replay(&record, &mut Vec::new()).unwrap_or_else(|e| panic!("{e}\n{record}"));
+    assert!(replayed.over.is_none());
+    // A restart rebuilds the game from its events, skip included.
+    drop(r);
+    let r = Referee::new(Store::open(&db, Durability::Normal).await.unwrap(), clock.clone());
+    assert_eq!(r.turn_status(1).await.unwrap().unwrap().to_move_user.as_deref(), Some("alice"));
+    clock.advance(31);
+    let said = texts(&r.tick().await.unwrap());
+    assert!(said.iter().any(|t| t.contains("wins — time ran out")), "{said:?}");
+    let record = r.record(1).await.unwrap();
+    let replayed = replay::replay(&record, &mut Vec::new()).unwrap_or_else(|e| panic!("{e}\n{record}"));
+    assert!(replayed.over.is_some(), "{record}");
+    // Draughts cannot pass: the option is refused at the challenge.
+    let draughts = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "draughts".into(),
+        mode: String::new(),
+        rules: "on-timeout=skip:5".into(),
+        time: "30s".into(),
+    };
+    assert!(r.handle(cmd("alice", "d", draughts)).await.is_err());
+}
+
+fn texts(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Public { text, .. } | Effect::Private { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The review (issue 21 point 2): `Referee::picture_at` rebuilds the board after K plies for one
+/// viewer — a player's own seat while the game is in play, the public for anyone else, every
+/// piece once it is over; K past the end is the end.
+#[tokio::test]
+async fn review_pictures_are_the_viewers_at_the_ply_asked() {
+    use junqi_referee::rules::Seat;
+    use junqi_referee::rules::contract::Audience;
+    let (r, _db) = referee("review").await;
+    start_game(&r, 1).await;
+    r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap();
+    let (p, _, total) = r.picture_at(1, Some("alice"), 0).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply, total), (Audience::Seat(Seat(0)), 0, 1));
+    // At ply 0 Alice knows only her own pieces.
+    assert!(p.tokens.iter().all(|t| match t.face {
+        Face::Known { owner, .. } => owner == Seat(0),
+        _ => true,
+    }));
+    let (p, ..) = r.picture_at(1, Some("carol"), 99).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply), (Audience::Public, 1));
+    assert!(p.tokens.iter().all(|t| !matches!(t.face, Face::Known { .. })), "dark: the public knows no piece");
+    r.handle(cmd("bob", "resign", Action::Resign(1))).await.unwrap();
+    let (p, ..) = r.picture_at(1, Some("carol"), 0).await.unwrap().unwrap();
+    assert_eq!((p.audience(), p.ply), (Audience::Everyone, 0));
+    assert!(p.tokens.iter().any(|t| matches!(t.face, Face::Known { owner, .. } if owner == Seat(1))));
 }

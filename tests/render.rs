@@ -286,7 +286,32 @@ fn cli_renders_and_animates() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(std::fs::read(&gif).expect("written").starts_with(b"GIF89a"));
+    // Issue 21 point 2: the whole game in about a minute by default, combats held longer;
+    // `--seconds` sets the speed.
+    for (seconds, want) in [(None, 60.0), (Some("90"), 90.0)] {
+        let mut args = vec!["replay-gif", "tests/data/long-game.jqr", "--out", gif.to_str().expect("utf-8")];
+        args.extend(seconds.map(|s| ["--seconds", s]).into_iter().flatten());
+        let o = cli(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let delays = gif_delays(&std::fs::read(&gif).expect("written"));
+        let (last, plies) = delays.split_last().expect("frames");
+        assert_eq!(*last, junqi_referee::render::LAST_DELAY);
+        let total = plies.iter().map(|&d| f64::from(d)).sum::<f64>() / 100.0;
+        assert!((total - want).abs() < want * 0.05, "{total} s for about {want} s");
+        let (min, max) = (plies.iter().min().unwrap(), plies.iter().max().unwrap());
+        assert!(max > min, "combats are held longer: {min}..{max}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every frame's delay (hundredths of a second) of a GIF.
+fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    delays
 }
 
 #[test]

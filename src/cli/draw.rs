@@ -76,14 +76,14 @@ pub fn render(path: &Path, ply: Option<usize>, audience: &AudienceOf, lang: Lang
 }
 
 /// `replay-gif`: one frame per state of the whole record, for `audience`.
-pub fn replay_gif(path: &Path, audience: &AudienceOf, lang: Lang, out: &Path) -> ExitCode {
+pub fn replay_gif(path: &Path, audience: &AudienceOf, lang: Lang, seconds: u32, out: &Path) -> ExitCode {
     let (text, _, audience) = match load(path, audience) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let bytes = pictures(&text, Upto::End, audience).and_then(|(frames, kind)| {
         let opts = PictureOptions { lang, ..Default::default() };
-        crate::render::picture_gif(&frames, kind, &opts).map_err(|e| e.to_string())
+        crate::render::picture_gif_paced(&frames, kind, &opts, seconds).map_err(|e| e.to_string())
     });
     finish(path, out, bytes)
 }

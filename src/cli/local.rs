@@ -1,16 +1,19 @@
 //! `local [--db PATH]`: the referee in a terminal, without Discord. One person plays both seats:
 //! commands are typed as `user: command` (`red: challenge blue`), public messages and boards are
-//! printed at once, and before anything secret (a private message or a player's own board) the
-//! terminal asks for Enter so the other player can look away. Reading from a pipe, nothing pauses,
-//! so a whole game can be scripted: `junqi-referee local --db /tmp/g.db < game.txt`.
+//! printed at once, and anything secret (a private message or a player's own board) is shown behind
+//! a hot-seat gate on the terminal's alternate screen, one gate per turn (see [`super::hotseat`]).
+//! Reading from a pipe, nothing pauses (unless `--hotseat`), so a whole game can be scripted:
+//! `junqi-referee local --db /tmp/g.db < game.txt`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::collections::{HashMap, HashSet};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use super::hotseat::{Gates, Route};
 use crate::local::{ParseError, RawLine, line_user, parse_line, raw_text, read_line};
-use crate::referee::{Command, Delivery, Effect, Mark, Referee, RefereeError, SystemClock};
+use crate::referee::{Action, Command, Delivery, Effect, GameId, Mark, Referee, RefereeError, SystemClock, TurnStatus};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
 
@@ -27,11 +30,14 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
   red: challenge blue variant=draughts         (also draughts10, draughts12; move 1 11-15, 1x10x19 or from-to)
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
+  red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move = 托管 (the referee
+                                               moves for you), skip:N = QQ (a timeout skips the turn, the N-th loses))
 'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
 
 /// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
-/// with `keys`, each delivery's lines start with its delivery key (see `session`).
-pub fn run(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
+/// with `keys`, each delivery's lines start with its delivery key (see `session`); with
+/// `hotseat`, secrets open gates even when the input is not a terminal (see [`super::hotseat`]).
+pub fn run(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -39,7 +45,7 @@ pub fn run(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    rt.block_on(session(db, images, keys))
+    rt.block_on(session(db, images, keys, hotseat))
 }
 
 /// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
@@ -49,16 +55,6 @@ fn say(text: &str) {
     if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
         std::process::exit(0);
     }
-}
-
-fn pause(interactive: bool, prompt: &str) {
-    if !interactive {
-        return;
-    }
-    print!("{prompt}");
-    let _ = std::io::stdout().flush();
-    let mut s = String::new();
-    let _ = std::io::stdin().lock().read_line(&mut s);
 }
 
 /// Writes a board image next to the text board, so a local game can be followed as the bot's
@@ -71,22 +67,22 @@ fn write_picture_image(
     game: i64,
     whose: &str,
     marks: &[Mark],
-) {
-    let Some(dir) = images else { return };
+) -> Option<String> {
+    let dir = images?;
     let marks = marks.iter().map(|m| (m.point, m.kind)).collect();
     let opts = crate::render::PictureOptions { marks, ..Default::default() };
     let png = match crate::render::picture_png(picture, kind, &opts) {
         Ok(png) => png,
-        Err(e) => return say(&format!("(no image: {e})")),
+        Err(e) => return Some(format!("(no image: {e})")),
     };
     // User names become file names: keep letters, digits, '-' and '_' only.
     let whose: String =
         whose.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
     let path = dir.join(format!("game-{game}-ply-{:03}-{whose}.png", picture.ply));
-    match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
-        Ok(()) => say(&format!("[image] {}", path.display())),
-        Err(e) => say(&format!("(cannot write {}: {e})", path.display())),
-    }
+    Some(match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, png)) {
+        Ok(()) => format!("[image] {}", path.display()),
+        Err(e) => format!("(cannot write {}: {e})", path.display()),
+    })
 }
 
 /// A player's marks as a line (`marks: c6 司令?`), in the point and piece names of the kind.
@@ -100,86 +96,233 @@ fn marks_line(kind: &GameKind, marks: &[Mark]) -> Option<String> {
 
 /// Where and how deliveries are shown.
 struct Screen<'a> {
-    interactive: bool,
+    /// The hot-seat gates (off when reading a pipe without `--hotseat`).
+    gates: Gates,
     images: Option<&'a Path>,
     /// Start each delivery's lines with its key (`--delivery-keys`).
     keys: bool,
 }
 
+/// Who a delivery answers: the user who typed the command (none for the clock), and whether
+/// the command shows nothing secret (ratings, statistics, leaderboards, settings).
+#[derive(Debug, Clone, Copy, Default)]
+struct Asked<'a> {
+    typing: Option<&'a str>,
+    public: bool,
+}
+
+impl<'a> Asked<'a> {
+    /// What `action`, typed by `user`, asks for.
+    fn of(user: &'a str, action: &Action) -> Asked<'a> {
+        let public = matches!(
+            action,
+            Action::Tournament(_)
+                | Action::ServerSettings { .. }
+                | Action::ServerOptions { .. }
+                | Action::SetLocale(_)
+                | Action::Vacation(_)
+                | Action::VacationDays(_)
+        );
+        Asked { typing: Some(user), public }
+    }
+}
+
 /// Shows one delivery of the outbox, then confirms it. A crash between the two shows it again
 /// at the next start, under the same key (with `--delivery-keys`, a reader drops the repeat).
-async fn deliver(referee: &Referee, d: Delivery, screen: &Screen<'_>) -> Result<(), RefereeError> {
+async fn deliver(
+    referee: &Referee,
+    d: Delivery,
+    screen: &mut Screen<'_>,
+    asked: Asked<'_>,
+) -> Result<(), RefereeError> {
     let key = screen.keys.then(|| d.key.nonce());
-    show(referee, &d.effects, screen, key.as_deref()).await;
+    show(referee, &d.effects, screen, key.as_deref(), asked).await;
     referee.delivered(&d.key).await
 }
 
 /// Delivers everything in the outbox: what the clock just did, and at start what an earlier
 /// run committed and did not deliver. The terminal runs one command at a time, so nothing else
 /// is in flight.
-async fn deliver_pending(referee: &Referee, screen: &Screen<'_>) -> Result<(), RefereeError> {
+async fn deliver_pending(referee: &Referee, screen: &mut Screen<'_>) -> Result<(), RefereeError> {
     for d in referee.undelivered(i64::MAX).await? {
-        deliver(referee, d, screen).await?;
+        deliver(referee, d, screen, Asked::default()).await?;
     }
     Ok(())
 }
 
-async fn show(referee: &Referee, effects: &[Effect], screen: &Screen<'_>, key: Option<&str>) {
-    let (interactive, images) = (screen.interactive, screen.images);
-    // Each line of the delivery, keyed when asked.
-    let put = |text: &str| match key {
-        Some(k) => say(&format!("{k} {text}")),
-        None => say(text),
+/// A game's board as `for_user` may see it, as lines: the text board, their marks, and the
+/// image written (if any). Empty when there is nothing to show that user: a private board once
+/// the game is over (the public one then shows everything).
+async fn board_lines(referee: &Referee, game: GameId, for_user: Option<&str>, images: Option<&Path>) -> Vec<String> {
+    // Any kind: its picture for the audience asked for (everything once it is over).
+    let Ok(Some((picture, kind))) = referee.picture(game, for_user).await else { return vec![] };
+    let whose = match (for_user, picture.audience()) {
+        (Some(_), Audience::Everyone) => return vec![],
+        (Some(user), _) => user,
+        (None, Audience::Everyone) => "reveal",
+        (None, _) => "public",
     };
+    let mut lines = vec![crate::local::picture_text(&picture, kind)];
+    let marks = match (for_user, picture.audience()) {
+        (Some(user), Audience::Seat(_)) => referee.marks(game, user).await.unwrap_or_default(),
+        _ => vec![],
+    };
+    lines.extend(marks_line(kind, &marks));
+    lines.extend(write_picture_image(images, &picture, kind, game, whose, &marks));
+    lines
+}
+
+/// One player's gate in a delivery: their messages and the games whose board they get.
+#[derive(Default)]
+struct Gate {
+    lines: Vec<String>,
+    boards: Vec<GameId>,
+}
+
+async fn show(referee: &Referee, effects: &[Effect], screen: &mut Screen<'_>, key: Option<&str>, asked: Asked<'_>) {
+    let keyed = |text: &str| match key {
+        Some(k) => format!("{k} {text}"),
+        None => text.to_string(),
+    };
+    let put = |text: &str| say(&keyed(text));
+    // Where the gates are on: each game's turn status, and whether something public was said
+    // about it (the turn passed on, so the typing player's own board waits for their turn).
+    let mut status: HashMap<GameId, Option<TurnStatus>> = HashMap::new();
+    let mut turned: HashSet<GameId> = HashSet::new();
+    if screen.gates.on {
+        for e in effects {
+            let game = match e {
+                Effect::Public { game: Some(g), .. } => {
+                    turned.insert(*g);
+                    *g
+                }
+                Effect::Private { game: Some(g), .. } | Effect::Render { game: g, .. } => *g,
+                _ => continue,
+            };
+            if let std::collections::hash_map::Entry::Vacant(v) = status.entry(game) {
+                v.insert(referee.turn_status(game).await.ok().flatten());
+            }
+        }
+    }
+    let route = |gates: &Gates, user: &str, game: Option<GameId>| {
+        let st = game.and_then(|g| status.get(&g)).and_then(Option::as_ref);
+        gates.route(user, st, asked.typing, game.is_some_and(|g| turned.contains(&g)), asked.public)
+    };
+    let mut gates: Vec<(String, Gate)> = Vec::new();
+    fn gate_of<'g>(gates: &'g mut Vec<(String, Gate)>, user: &str) -> &'g mut Gate {
+        let i = match gates.iter().position(|(u, _)| u == user) {
+            Some(i) => i,
+            None => {
+                gates.push((user.to_string(), Gate::default()));
+                gates.len() - 1
+            }
+        };
+        &mut gates[i].1
+    }
     for e in effects {
         match e {
             Effect::Public { text, .. } => put(&format!("[public] {text}")),
-            Effect::Private { user, text, .. } => {
-                pause(interactive, &format!("--- secret for {user}: press Enter when only {user} is looking ---"));
-                put(&format!("[to {user}] {text}"));
-                pause(interactive, "--- press Enter to hide ---");
-                if interactive {
-                    print!("\x1b[2J\x1b[H");
+            Effect::Private { user, text, game, .. } => {
+                let line = keyed(&format!("[to {user}] {text}"));
+                match route(&screen.gates, user, *game) {
+                    Route::Plain => say(&line),
+                    Route::Gate => gate_of(&mut gates, user).lines.push(line),
+                    Route::Hold => screen.gates.hold(user, line),
                 }
             }
-            Effect::Render { game, for_user } => {
-                // Any kind: its picture for the audience asked for (everything once it is over).
-                let Ok(Some((picture, kind))) = referee.picture(*game, for_user.as_deref()).await else { continue };
-                let whose = match (for_user, picture.audience()) {
-                    // Once it is over the public board shows everything: no private one.
-                    (Some(_), Audience::Everyone) => continue,
-                    (Some(user), _) => user.as_str(),
-                    (None, Audience::Everyone) => "reveal",
-                    (None, _) => "public",
-                };
-                let private = for_user.is_some();
-                if private {
-                    pause(interactive, &format!("--- {whose}'s board: press Enter when only {whose} is looking ---"));
+            Effect::Render { game, for_user: None } => {
+                for l in board_lines(referee, *game, None, screen.images).await {
+                    put(&l);
                 }
-                put(&crate::local::picture_text(&picture, kind));
-                let marks = match (for_user, picture.audience()) {
-                    (Some(user), Audience::Seat(_)) => referee.marks(*game, user).await.unwrap_or_default(),
-                    _ => vec![],
-                };
-                if let Some(line) = marks_line(kind, &marks) {
-                    put(&line);
-                }
-                write_picture_image(images, &picture, kind, *game, whose, &marks);
-                if private {
-                    pause(interactive, "--- press Enter to hide ---");
-                    if interactive {
-                        print!("\x1b[2J\x1b[H");
+            }
+            Effect::Render { game, for_user: Some(user) } => match route(&screen.gates, user, Some(*game)) {
+                // Without gates every board is shown where it comes; with them a player who is
+                // out gets none, and a board held for later is drawn afresh at its gate.
+                Route::Plain if !screen.gates.on => {
+                    for l in board_lines(referee, *game, Some(user), screen.images).await {
+                        put(&l);
                     }
                 }
-            }
+                Route::Plain | Route::Hold => {}
+                Route::Gate => gate_of(&mut gates, user).boards.push(*game),
+            },
             Effect::TimerSet { .. } | Effect::TimerCancel { .. } => {}
+        }
+    }
+    if !screen.gates.on {
+        return;
+    }
+    // The next mover opens their gate for what was held for them, even with nothing new.
+    for st in status.values().flatten() {
+        if let Some(u) = st.to_move_user.as_deref().filter(|u| screen.gates.holds_for(u)) {
+            gate_of(&mut gates, u);
+        }
+    }
+    for (user, gate) in gates {
+        let mut lines = screen.gates.take_held(&user);
+        lines.extend(gate.lines);
+        for game in gate.boards {
+            lines.extend(board_lines(referee, game, Some(&user), screen.images).await.iter().map(|l| keyed(l)));
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        let mut out = std::io::stdout().lock();
+        if screen.gates.open(&user, &lines, &mut std::io::stdin().lock(), &mut out).is_err() {
+            std::process::exit(0);
+        }
+    }
+    // Once a game is over nothing is secret: what was held is shown.
+    if status.values().flatten().any(|st| st.over) {
+        for l in screen.gates.take_all_held() {
+            say(&l);
+        }
+    }
+}
+
+/// `USER: show GAME --ply K` (the review, issue 21 point 2): the user, the game and the ply.
+fn review_request(line: &str) -> Option<(&str, GameId, u32)> {
+    let (user, rest) = line.split_once(':')?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        ["show", game, "--ply", ply] => {
+            Some((user.trim(), game.trim_start_matches('#').parse().ok()?, ply.parse().ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// Shows `user` the board of `game` after `ply` plies as they may see it (their seat's view
+/// behind their gate while they play, the public one for others, everything once it is over).
+async fn review(referee: &Referee, screen: &mut Screen<'_>, user: &str, game: GameId, ply: u32) {
+    let (picture, kind, total) = match referee.picture_at(game, Some(user), ply).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return say(&format!("[to {user}] Game #{game} has no plies to review yet.")),
+        Err(RefereeError::Rejected { mistake, .. }) => {
+            let locale = referee.locale_for(user, "").await.unwrap_or_default();
+            return say(&format!("[to {user}] {}", mistake.render(locale)));
+        }
+        Err(e) => return eprintln!("error: {e}"),
+    };
+    let lines = vec![
+        format!("[to {user}] Game #{game}, ply {} of {total} (show {game} --ply N steps through it):", picture.ply),
+        crate::local::picture_text(&picture, kind),
+    ];
+    if screen.gates.on && matches!(picture.audience(), Audience::Seat(_)) {
+        let mut out = std::io::stdout().lock();
+        if screen.gates.open(user, &lines, &mut std::io::stdin().lock(), &mut out).is_err() {
+            std::process::exit(0);
+        }
+    } else {
+        for l in lines {
+            say(&l);
         }
     }
 }
 
 /// The deployment `user` has in `game`, as a text board in their language (their side at the
 /// bottom, pieces by name), behind the secret gate: after `deploy` and `swap`.
-async fn show_layout(referee: &Referee, game: i64, user: &str, screen: &Screen<'_>) {
+async fn show_layout(referee: &Referee, game: i64, user: &str, screen: &mut Screen<'_>) {
     let Ok(Some(text)) = referee.last_layout(user, Some(game)).await else { return };
     let Ok(Some((picture, kind))) = referee.layout_picture(game, user, &text).await else { return };
     let Some(seat) =
@@ -189,11 +332,12 @@ async fn show_layout(referee: &Referee, game: i64, user: &str, screen: &Screen<'
     };
     let lang = referee.locale_for(user, "").await.unwrap_or_default();
     let board = crate::local::layout_text(&picture, kind, crate::rules::Seat(seat as u8), lang);
-    pause(screen.interactive, &format!("--- {user}'s layout: press Enter when only {user} is looking ---"));
-    say(&board);
-    pause(screen.interactive, "--- press Enter to hide ---");
-    if screen.interactive {
-        print!("\x1b[2J\x1b[H");
+    // A layout is a secret: held for its owner's next gate where the gates are on (hot-seat),
+    // as every private message is, so deploying opens no gate of its own.
+    if screen.gates.on {
+        screen.gates.hold(user, board);
+    } else {
+        say(&board);
     }
 }
 
@@ -212,7 +356,7 @@ async fn answer_unreadable(referee: &Referee, line: &str, e: &ParseError) {
 /// The terminal session: everything the referee commits goes out through its outbox — at start
 /// what is pending (deadlines missed while down, and what a killed run committed but never
 /// printed), then each command's and each tick's delivery, confirmed once printed.
-async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
+async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
     let store = match Store::open(db, Durability::Normal).await {
         Ok(s) => s,
         Err(e) => {
@@ -221,7 +365,8 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
         }
     };
     let interactive = std::io::stdin().is_terminal();
-    let screen = Screen { interactive, images, keys };
+    let gates = Gates::new(interactive || hotseat, std::io::stdout().is_terminal());
+    let mut screen = Screen { gates, images, keys };
     let referee = match Referee::start(store, Arc::new(SystemClock)).await {
         Ok((r, _)) => r,
         Err(e) => {
@@ -230,7 +375,7 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
         }
     };
     say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
-    if let Err(e) = deliver_pending(&referee, &screen).await {
+    if let Err(e) = deliver_pending(&referee, &mut screen).await {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
@@ -242,7 +387,9 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             let _ = std::io::stdout().flush();
         }
         // Bytes, bounded: a line too long or not UTF-8 is answered and the session goes on.
-        let raw = match read_line(&mut std::io::stdin().lock()) {
+        // A line typed at a hot-seat gate runs first.
+        let typed = screen.gates.next_typed().map(|t| Ok(Some(RawLine::Text(t))));
+        let raw = match typed.unwrap_or_else(|| read_line(&mut std::io::stdin().lock())) {
             Ok(Some(raw)) => raw,
             Ok(None) => break,
             Err(e) => {
@@ -271,8 +418,12 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
         if let Err(e) = referee.tick().await {
             eprintln!("error: {e}");
         }
-        if let Err(e) = deliver_pending(&referee, &screen).await {
+        if let Err(e) = deliver_pending(&referee, &mut screen).await {
             eprintln!("error: {e}");
+        }
+        if let Some((user, game, ply)) = review_request(t) {
+            review(&referee, &mut screen, user, game, ply).await;
+            continue;
         }
         let parsed = match parse_line(t) {
             Ok(p) => p,
@@ -293,13 +444,14 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
             server: String::new(),
             action: parsed.action,
         };
+        let asked = Asked::of(&parsed.user, &cmd.action);
         match referee.handle_delivery(cmd).await {
             Ok(d) => {
-                if let Err(e) = deliver(&referee, d, &screen).await {
+                if let Err(e) = deliver(&referee, d, &mut screen, asked).await {
                     eprintln!("error: {e}");
                 }
                 if let Some(game) = deployed {
-                    show_layout(&referee, game, &parsed.user, &screen).await;
+                    show_layout(&referee, game, &parsed.user, &mut screen).await;
                 }
             }
             Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod draw;
+mod hotseat;
 mod local;
 mod moves;
 mod pdn;
@@ -89,6 +90,11 @@ pub enum Command {
         /// so a program reading the output can drop a repeat.
         #[arg(long)]
         delivery_keys: bool,
+        /// Hot-seat gates even when the input is not a terminal: each player's secrets behind a
+        /// gate (Enter to show, Enter to hide) on the alternate screen, or between readable
+        /// `[alternate screen: USER]` / `[main screen]` markers when the output is no terminal.
+        #[arg(long)]
+        hotseat: bool,
     },
     /// Draw a board image (PNG) of a record after some plies: public, a side's own view, or all revealed.
     ///
@@ -119,6 +125,10 @@ pub enum Command {
         /// Language of labels and captions.
         #[arg(long, value_enum, default_value = "zh")]
         lang: render::LangArg,
+        /// About how long the whole replay lasts, in seconds (its speed): plies share it, a
+        /// combat held 2.5 times as long, each ply between 0.1 s and 1.1 s; the end stays 5 s.
+        #[arg(long, default_value_t = crate::render::DEFAULT_SECONDS, value_parser = clap::value_parser!(u32).range(1..=3600))]
+        seconds: u32,
         /// Where to write the GIF.
         #[arg(long)]
         out: std::path::PathBuf,
@@ -188,11 +198,13 @@ pub fn run_with(cli: Cli) -> ExitCode {
             setup::random(seed, &variant.unwrap_or_else(|| first_kind().into()), side.as_deref())
         }
         Some(Command::Moves { file, ply, game }) => moves::run(&file, ply, game),
-        Some(Command::Local { db, images, no_images, delivery_keys }) => {
-            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys)
+        Some(Command::Local { db, images, no_images, delivery_keys, hotseat }) => {
+            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys, hotseat)
         }
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
-        Some(Command::ReplayGif { file, view, lang, out }) => render::replay_gif(&file, view, lang, &out),
+        Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
+            render::replay_gif(&file, view, lang, seconds, &out)
+        }
     }
 }
 

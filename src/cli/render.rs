@@ -94,11 +94,11 @@ pub fn render(path: &Path, ply: Option<usize>, view: ViewArg, lang: LangArg, out
     super::draw::render(path, ply, &move |kind: &GameKind| audience(view, kind), lang.into(), out)
 }
 
-/// Runs `replay-gif`: the whole game, one frame per ply.
-pub fn replay_gif(path: &Path, view: GifViewArg, lang: LangArg, out: &Path) -> ExitCode {
+/// Runs `replay-gif`: the whole game, one frame per ply, in about `seconds`.
+pub fn replay_gif(path: &Path, view: GifViewArg, lang: LangArg, seconds: u32, out: &Path) -> ExitCode {
     let audience = match view {
         GifViewArg::Public => Audience::Public,
         GifViewArg::Reveal => Audience::Everyone,
     };
-    super::draw::replay_gif(path, &move |_: &GameKind| Ok(audience), lang.into(), out)
+    super::draw::replay_gif(path, &move |_: &GameKind| Ok(audience), lang.into(), seconds, out)
 }

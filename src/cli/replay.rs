@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::rules::EndReason;
 use crate::rules::contract::record::{ReplayError, Step};
-use crate::rules::contract::{Fact, GameDef, Over, PublicPly, Standing, replay};
-use crate::rules::{Outcome, Seat};
+use crate::rules::contract::{Face, Fact, GameDef, Over, PublicPly, Standing, replay};
+use crate::rules::{Outcome, PieceKind, Seat};
 
 #[derive(Serialize)]
 struct JsonReveal {
@@ -142,6 +142,36 @@ fn print_json(value: &impl Serialize) {
     println!("{}", serde_json::to_string(value).expect("plain data serialises"));
 }
 
+/// A piece in words for text output (issue 21 point 2): its English and 简体 names (`Flag 军旗`),
+/// where the kind names them.
+fn piece_words(def: &GameDef, kind: PieceKind) -> Option<String> {
+    (def.kind.piece_label)(kind).map(|(en, zh)| format!("{en} {zh}"))
+}
+
+/// The kinds of the pieces a ply revealed, in the order `ply_line` lists them.
+fn revealed_kinds(p: &PublicPly) -> impl Iterator<Item = PieceKind> + '_ {
+    p.facts.iter().filter_map(|f| match *f {
+        Fact::Flipped { kind, .. } | Fact::Revealed { kind, .. } => Some(kind),
+        _ => None,
+    })
+}
+
+/// The pieces of a combat in words where the record shows them (`Marshal 司令 × General 军长`):
+/// both known (翻棋, open games, a reveal), or one of them.
+fn combat_words(def: &GameDef, p: &PublicPly) -> Option<String> {
+    let known = |f: Face| match f {
+        Face::Known { kind, .. } | Face::Under { kind, .. } => piece_words(def, kind),
+        _ => None,
+    };
+    p.facts.iter().find_map(|f| match *f {
+        Fact::Combat { attacker, defender, .. } => match (known(attacker), known(defender)) {
+            (None, None) => None,
+            (a, d) => Some(format!("{} × {}", a.as_deref().unwrap_or("?"), d.as_deref().unwrap_or("?"))),
+        },
+        _ => None,
+    })
+}
+
 /// Prints one step as a JSON line or a line of text.
 fn print_step(def: &GameDef, step: &Step, json: bool) {
     match step {
@@ -152,8 +182,15 @@ fn print_step(def: &GameDef, step: &Step, json: bool) {
             }
             let name = line.side.or(line.seat).unwrap_or_default();
             let mut s = format!("{:>3}. {:<4} {:<8} {}", line.ply, name, line.mv, line.outcome.replace('_', " "));
-            for r in &line.revealed {
-                s.push_str(&format!("; revealed {} at {}", r.piece, r.point));
+            if let Some(pieces) = combat_words(def, p) {
+                s.push_str(&format!(" ({pieces})"));
+            }
+            for (r, kind) in line.revealed.iter().zip(revealed_kinds(p)) {
+                s.push_str(&format!(
+                    "; revealed {} at {}",
+                    piece_words(def, kind).unwrap_or_else(|| r.piece.clone()),
+                    r.point
+                ));
             }
             if let Some(c) = &line.colours {
                 let sides: Vec<String> = c.iter().map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or("?"))).collect();

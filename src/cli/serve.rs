@@ -15,7 +15,7 @@ pub fn run_default() -> ExitCode {
                  the terminal. To run the bot, see README.md, section 'Run the Discord bot'.\n\
                  未配置 Discord 令牌（DISCORD_TOKEN），现为本地模式：同一个裁判在终端中运行。"
             );
-            super::local::run(&cfg.database, Some(Path::new("junqi-images")), false)
+            super::local::run(&cfg.database, Some(Path::new("junqi-images")), false, false)
         }
         _ => run(None),
     }

@@ -86,6 +86,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Accept(ch) => Request::Accept { challenge: ch },
         ComponentId::Seat(ch, seat) => Request::Join { challenge: ch, seat },
         ComponentId::Decline(ch) => Request::Decline { challenge: ch },
+        ComponentId::Review(g, _, ply) => Request::Review { game: g, ply: Some(ply) },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
         ComponentId::Load(g) => {

@@ -1,4 +1,5 @@
-//! Time controls: per-move deadlines written `10m`, `1h`, `1d`, `3d` or `none`; the same
+//! Time controls: per-move deadlines written `30s`, `10m`, `1h`, `1d`, `3d` or `none` (QQ 军棋's
+//! short clocks are 20–60 s a move, hence seconds down to [`MIN_SECS`]); the same
 //! notation gives a challenge's lifetime, a tournament round's length and its start delay.
 //!
 //! Every number is read and scaled with checked arithmetic: a player may type any digits
@@ -8,8 +9,8 @@
 
 use super::Mistake;
 
-/// The shortest duration a time control may give: a minute.
-pub(crate) const MIN_SECS: i64 = 60;
+/// The shortest duration a time control may give: ten seconds (short clocks: `time=30s`).
+pub(crate) const MIN_SECS: i64 = 10;
 
 /// The longest duration a time control may give: 30 days.
 pub(crate) const MAX_SECS: i64 = 30 * 86_400;
@@ -21,7 +22,7 @@ pub enum TimeControlError {
     #[error("not a time control")]
     Unreadable,
     /// Under [`MIN_SECS`].
-    #[error("shorter than a minute")]
+    #[error("shorter than ten seconds")]
     TooShort,
     /// Over [`MAX_SECS`], however many digits were typed.
     #[error("longer than 30 days")]
@@ -30,7 +31,7 @@ pub enum TimeControlError {
 
 /// Reads a time control: `none` (or `-`, `0`, `off`, `不限`, `不限时`) for no limit, else a
 /// number followed by `s`, `m` (`min`), `h` or `d`. Returns the seconds (`None` for no limit).
-/// A duration under a minute or over 30 days is refused, and so is one too large to compute.
+/// A duration under ten seconds or over 30 days is refused, and so is one too large to compute.
 pub fn parse_time_control(text: &str) -> Result<Option<i64>, TimeControlError> {
     let t = text.trim().to_lowercase();
     if matches!(t.as_str(), "none" | "-" | "0" | "off" | "不限" | "不限时") {
@@ -104,11 +105,12 @@ mod tests {
             assert_eq!(parse_time_control(max), Ok(Some(MAX_SECS)), "{max}");
             assert_eq!(parse_time_control(over), Err(E::TooLong), "{over}");
         }
-        // The shortest, a minute, and just under it.
-        assert_eq!(parse_time_control("60s"), Ok(Some(MIN_SECS)));
-        assert_eq!(parse_time_control("1m"), Ok(Some(MIN_SECS)));
-        assert_eq!(parse_time_control("1min"), Ok(Some(MIN_SECS)));
-        assert_eq!(parse_time_control("59s"), Err(E::TooShort));
+        // The shortest, ten seconds, and just under it; short clocks in seconds.
+        assert_eq!(parse_time_control("10s"), Ok(Some(MIN_SECS)));
+        assert_eq!(parse_time_control("30s"), Ok(Some(30)));
+        assert_eq!(parse_time_control("1m"), Ok(Some(60)));
+        assert_eq!(parse_time_control("1min"), Ok(Some(60)));
+        assert_eq!(parse_time_control("9s"), Err(E::TooShort));
         for zero in ["0s", "0m", "0h", "0d", "000d"] {
             assert_eq!(parse_time_control(zero), Err(E::TooShort), "{zero}");
         }
@@ -139,7 +141,7 @@ mod tests {
     #[test]
     fn refusals_become_mistakes_naming_the_text() {
         assert_eq!(time_control(" soon "), Err(Mistake::BadTime("soon".into())));
-        assert_eq!(time_control("30s"), Err(Mistake::TimeTooShort("30s".into())));
+        assert_eq!(time_control("5s"), Err(Mistake::TimeTooShort("5s".into())));
         assert_eq!(time_control("999999999999999d"), Err(Mistake::TimeTooLong("999999999999999d".into())));
         assert_eq!(time_control("2d"), Ok(Some(172_800)));
     }

@@ -30,8 +30,8 @@ use crate::rules::{PointId, Seat, View};
 pub use assets::missing_glyphs;
 pub use canvas::{IndexedImage, PaletteId};
 pub use draw::render_indexed;
-pub use gif::render_gif;
-pub use picture::{PictureOptions, picture_gif, picture_indexed, picture_png, picture_text};
+pub use gif::{DEFAULT_SECONDS, LAST_DELAY, pace, render_gif};
+pub use picture::{PictureOptions, picture_gif, picture_gif_paced, picture_indexed, picture_png, picture_text};
 pub use text::{Lang, all_text};
 
 /// What a board image needs beyond the view itself.

@@ -64,7 +64,20 @@ pub fn picture_png(picture: &Picture, kind: &GameKind, opts: &PictureOptions) ->
 /// Draws pictures (the start first, then one per ply) as a looping GIF, every frame with the
 /// same options; frames are drawn one at a time as the encoder takes them.
 pub fn picture_gif(frames: &[Picture], kind: &GameKind, opts: &PictureOptions) -> Result<Vec<u8>, RenderError> {
-    super::gif::encode(frames.len(), frames.iter().map(|p| picture_indexed(p, kind, opts)))
+    picture_gif_paced(frames, kind, opts, super::gif::DEFAULT_SECONDS)
+}
+
+/// [`picture_gif`] lasting about `seconds` (see [`super::gif::pace`]): plies whose picture
+/// carries a combat badge stay longer.
+pub fn picture_gif_paced(
+    frames: &[Picture],
+    kind: &GameKind,
+    opts: &PictureOptions,
+    seconds: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let combat: Vec<bool> = frames.iter().map(|p| p.badge.is_some()).collect();
+    let delays = super::gif::pace(&combat, seconds);
+    super::gif::encode(&delays, frames.iter().map(|p| picture_indexed(p, kind, opts)))
 }
 
 /// Draws a picture of a game of `kind` into a palette image (the step before encoding).

@@ -81,6 +81,10 @@ pub fn record_frames(
                 }
                 // The game put the seat out itself when it was left without a move.
                 SeatEventKind::Stuck => {}
+                // A skipped turn (`on-timeout=skip:N`): the next seat moves.
+                SeatEventKind::Skip => {
+                    game.pass(e.seat);
+                }
             }
         }
     };

@@ -698,6 +698,34 @@ impl Game {
         self.finish_against(seat, EndReason::Resign)
     }
 
+    /// Passes `seat`'s turn (a timeout under `on-timeout=skip:N`): nothing moves and no ply is
+    /// counted; the next seat in play moves. With more than two seats, a next seat left without
+    /// a legal move goes out as after a ply. Returns the end this brought (if any) inside
+    /// `Some`; `None`, with nothing changed, when the game is over or `seat` is not to move.
+    pub fn pass(&mut self, seat: Seat) -> Option<Option<GameOver>> {
+        if self.over.is_some() || self.to_move != seat {
+            return None;
+        }
+        let v = self.variant;
+        let mut end = None;
+        if v.seats.len() > 2 {
+            let mut log = Vec::new();
+            let mut next = self.next_live(seat);
+            while end.is_none() && !self.has_legal_move(next) {
+                end = self.eliminate(next, EndReason::NoLegalMove, &mut log);
+                next = self.next_live(next);
+            }
+            self.to_move = next;
+        } else {
+            self.to_move = v.next_seat(seat);
+            if !self.flip && !self.has_legal_move(self.to_move) {
+                end = Some(GameOver { winner: Some(v.team(seat)), reason: EndReason::NoLegalMove });
+            }
+        }
+        self.over = end;
+        Some(end)
+    }
+
     /// Ends the game because a player's deadline passed (`on-timeout=lose`).
     pub fn timeout(&mut self, seat: Seat) -> Option<GameOver> {
         self.finish_against(seat, EndReason::Timeout)

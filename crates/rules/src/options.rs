@@ -39,8 +39,22 @@ pub enum FirstMove {
 pub enum OnTimeout {
     /// The side whose deadline passed loses.
     Lose,
-    /// The referee plays a move for it.
+    /// The referee plays a move for it (托管).
     AutoMove,
+    /// The turn is skipped; the N-th timeout of a side loses (`skip:N`, N from 1 to 99; `skip`
+    /// alone is `skip:5`), as on QQ 军棋.
+    Skip(u8),
+}
+
+impl OnTimeout {
+    /// The option's value as written (`lose`, `auto-move`, `skip:5`).
+    pub fn word(self) -> String {
+        match self {
+            OnTimeout::Lose => "lose".into(),
+            OnTimeout::AutoMove => "auto-move".into(),
+            OnTimeout::Skip(n) => format!("skip:{n}"),
+        }
+    }
 }
 
 /// Turn order of games with more than two seats (`rules-junqi4.md` §4).
@@ -210,8 +224,14 @@ impl RuleOptions {
             "on-timeout" => {
                 self.on_timeout = match value.as_str() {
                     "lose" => OnTimeout::Lose,
-                    "auto-move" | "auto" => OnTimeout::AutoMove,
-                    _ => return Err(bad("lose, auto-move")),
+                    "auto-move" | "auto" | "托管" => OnTimeout::AutoMove,
+                    "skip" => OnTimeout::Skip(5),
+                    v => match v.strip_prefix("skip:").map(str::parse::<u8>) {
+                        Some(Ok(n)) if (1..=99).contains(&n) => OnTimeout::Skip(n),
+                        _ => {
+                            return Err(bad("lose, auto-move (托管), skip:N (N from 1 to 99: the N-th timeout loses)"));
+                        }
+                    },
                 }
             }
             "order" => {
@@ -238,7 +258,7 @@ impl RuleOptions {
             ("bomb-flag", if self.bomb_flag == BombFlag::Captures { "captures" } else { "forbidden" }.into()),
             ("flag-home", word(self.flag_home).into()),
             ("quiet-limit", self.quiet_limit.to_string()),
-            ("on-timeout", if self.on_timeout == OnTimeout::Lose { "lose" } else { "auto-move" }.into()),
+            ("on-timeout", self.on_timeout.word()),
             ("order", if self.order == Order::Ccw { "ccw" } else { "cw" }.into()),
         ]
     }

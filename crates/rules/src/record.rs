@@ -57,7 +57,8 @@ pub struct Record {
     pub result: String,
     /// Line of the result token.
     pub result_line: usize,
-    /// Seat events of games with more than two seats (`W:resign`), in movetext order.
+    /// Seat events of games with more than two seats (`W:resign`) and skipped turns of any
+    /// (`RED:skip`), in movetext order.
     pub events: Vec<SeatEvent>,
 }
 
@@ -367,7 +368,8 @@ impl Record {
     pub fn replay_into(&self, events: &mut Vec<ReplayEvent>) -> Result<Replay, ReplayError> {
         let header = self.header().map_err(ReplayError::Parse)?;
         let variant = header.variant;
-        if variant.seats.len() > 2 {
+        // Seat events (more than two seats, or a skipped turn) are followed by the seats' replay.
+        if variant.seats.len() > 2 || !self.events.is_empty() {
             return self.replay_seats(header, events);
         }
         let board = &variant.board;

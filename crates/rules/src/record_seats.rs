@@ -39,18 +39,21 @@ impl SeatEvent {
             .collect()
     }
 
-    /// Reads `W:resign` (any seat spelling [`Variant::seat_by_name`] takes).
+    /// Reads `W:resign` (any seat spelling [`Variant::seat_by_name`] takes); with two seats only
+    /// `X:skip`.
     pub fn parse(variant: &Variant, token: &str, after: usize, line: usize) -> Result<SeatEvent, ParseError> {
         let (seat, word) = token.split_once(':').expect("called on tokens with a colon");
-        if variant.seats.len() <= 2 {
+        // A skipped turn (`on-timeout=skip:N`) happens in games of two seats too.
+        if variant.seats.len() <= 2 && !word.eq_ignore_ascii_case("skip") {
             return Err(perr(
                 line,
                 format!("'{token}': seat events such as W:resign belong to records of 4-player games"),
             ));
         }
         let seat = variant.seat_by_name(seat).map_err(|e| perr(line, format!("'{token}': {e}")))?;
-        let kind = SeatEventKind::from_word(word)
-            .ok_or_else(|| perr(line, format!("'{token}': unknown seat event '{word}' (resign, timeout, stuck)")))?;
+        let kind = SeatEventKind::from_word(word).ok_or_else(|| {
+            perr(line, format!("'{token}': unknown seat event '{word}' (resign, timeout, stuck, skip)"))
+        })?;
         Ok(SeatEvent { after, seat, kind, line })
     }
 
@@ -171,6 +174,40 @@ impl Record {
                     )));
                 }
                 let mut eliminated = Vec::new();
+                if e.kind == SeatEventKind::Skip {
+                    // A timeout under `on-timeout=skip:N`: the turn passes, the seat stays in.
+                    if to_move != e.seat || already_out {
+                        return Err(ReplayError::Parse(perr(
+                            e.line,
+                            format!(
+                                "'{token}': only the seat to move can be skipped, and {} is to move",
+                                letter(variant, to_move)
+                            ),
+                        )));
+                    }
+                    match &mut game {
+                        Some(g) => {
+                            let before: Vec<bool> = (0..variant.seats.len()).map(|s| g.is_out(Seat(s as u8))).collect();
+                            g.pass(e.seat);
+                            for (s, was) in before.iter().enumerate() {
+                                if !was && g.is_out(Seat(s as u8)) {
+                                    eliminated.push((Seat(s as u8), EndReason::NoLegalMove));
+                                    out_reason[s] = Some(EndReason::NoLegalMove);
+                                }
+                            }
+                        }
+                        None => public.to_move = public.next_live(e.seat),
+                    }
+                    let end = game.as_ref().map_or(public.over, |g| g.over());
+                    events.push(ReplayEvent::Seat {
+                        after: i as u32,
+                        seat: e.seat,
+                        kind: Some(e.kind),
+                        eliminated,
+                        end,
+                    });
+                    continue;
+                }
                 match (e.kind, &mut game) {
                     (_, _) if already_out => {
                         return Err(ReplayError::Parse(perr(e.line, format!("'{token}': {who} is already out"))));

@@ -47,18 +47,24 @@ pub async fn challenge(
     #[autocomplete = "complete_mode"]
     #[max_length = 32]
     mode: Option<String>,
-    #[description = "Rule options, e.g. mines=mutual scout=on"]
+    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move (托管) or skip:5 (QQ)"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
-    #[description_localized("zh-CN", "规则选项，如 mines=mutual scout=on")]
-    #[description_localized("zh-TW", "規則選項，如 mines=mutual scout=on")]
+    #[description_localized(
+        "zh-CN",
+        "规则选项，如 mines=mutual；超时：on-timeout=auto-move（托管）或 skip:5（跳过，第5次判负）"
+    )]
+    #[description_localized(
+        "zh-TW",
+        "規則選項，如 mines=mutual；超時：on-timeout=auto-move（託管）或 skip:5（跳過，第5次判負）"
+    )]
     #[max_length = 200]
     rules: Option<String>,
-    #[description = "Time per move: 10m, 1h, 1d, 3d or none"]
+    #[description = "Time per move: 30s, 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "时限")]
     #[name_localized("zh-TW", "時限")]
-    #[description_localized("zh-CN", "每步时限：10m、1h、1d、3d 或 none")]
-    #[description_localized("zh-TW", "每步時限：10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-CN", "每步时限：30s、10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-TW", "每步時限：30s、10m、1h、1d、3d 或 none")]
     #[max_length = 16]
     time: Option<String>,
     #[description = "Your seat in a game of more than two: S, E, N or W; 跳棋 s, ne, n… (default: the first)"]
@@ -313,6 +319,32 @@ macro_rules! id_command {
     };
 }
 
+/// The step-through review (复盘): the board after a ply, as you may see it, with ⏮ ◀ ▶ ⏭.
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "复盘"),
+    name_localized("zh-TW", "復盤"),
+    description_localized("zh-CN", "复盘：逐步查看一局（对局中看公开或自己的棋盘，结束后全部明示）"),
+    description_localized("zh-TW", "復盤：逐步查看一局（對局中看公開或自己的棋盤，結束後全部明示）")
+)]
+pub async fn review(
+    ctx: Ctx<'_>,
+    #[description = "Game id"]
+    #[name_localized("zh-CN", "编号")]
+    #[name_localized("zh-TW", "編號")]
+    #[description_localized("zh-CN", "对局编号")]
+    #[description_localized("zh-TW", "對局編號")]
+    id: u64,
+    #[description = "Jump to this ply (default: the last)"]
+    #[name_localized("zh-CN", "步数")]
+    #[name_localized("zh-TW", "步數")]
+    #[description_localized("zh-CN", "跳到第几步（默认最后一步）")]
+    #[description_localized("zh-TW", "跳到第幾步（預設最後一步）")]
+    ply: Option<u32>,
+) -> Result<(), BotError> {
+    go(ctx, Request::Review { game: id, ply }).await
+}
+
 id_command!(show, Show, "Post a game's public board", "查看", "查看", "公开显示一局的棋盘", "公開顯示一局的棋盤");
 id_command!(export, Export, "The game record (.jqr)", "导出", "匯出", "导出棋谱（.jqr）", "匯出棋譜（.jqr）");
 id_command!(
@@ -525,7 +557,7 @@ pub async fn settings(
     #[description_localized("zh-TW", "發佈重要戰果的頻道")]
     #[channel_types("Text", "News")] // Discord offers only channels the bot can post messages in
     announcements: Option<serenity::ChannelId>,
-    #[description = "Default time per move: 10m, 1h, 1d, 3d or none"]
+    #[description = "Default time per move: 30s, 10m, 1h, 1d, 3d or none"]
     #[name_localized("zh-CN", "默认时限")]
     #[name_localized("zh-TW", "預設時限")]
     #[description_localized("zh-CN", "默认每步时限")]

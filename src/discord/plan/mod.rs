@@ -167,13 +167,22 @@ pub enum ComponentId {
     /// A free-seat button of a challenge of more than two seats: (challenge, the seat's key —
     /// `e` on the 4-player board, `ne` in 跳棋; lowercase ASCII letters, at most [`SEAT_KEY_MAX`]).
     Seat(u64, String),
+    /// A review button: (game, which button — [`REVIEW_BUTTONS`]' letter, so that the buttons of
+    /// one message never share an id — and the ply it shows). `jq:rv-n12:7`: at most 36 chars.
+    Review(u64, char, u32),
 }
+
+/// The review's buttons: (letter in the custom id, label).
+pub const REVIEW_BUTTONS: [(char, &str); 4] = [('f', "⏮"), ('p', "◀"), ('n', "▶"), ('l', "⏭")];
 
 impl ComponentId {
     /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
     pub fn encode(&self) -> String {
         if let ComponentId::Seat(id, seat) = self {
             return format!("jq:seat-{seat}:{id}");
+        }
+        if let ComponentId::Review(id, which, ply) = self {
+            return format!("jq:rv-{which}{ply}:{id}");
         }
         let (verb, id) = match self {
             ComponentId::Accept(i) => ("acc", i),
@@ -185,8 +194,9 @@ impl ComponentId {
             ComponentId::Load(i) => ("load", i),
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
-            // Encoded above, with its seat letter.
+            // Encoded above, with their seat letter or ply.
             ComponentId::Seat(i, _) => ("seat", i),
+            ComponentId::Review(i, _, _) => ("rv", i),
         };
         format!("jq:{verb}:{id}")
     }
@@ -212,6 +222,11 @@ impl ComponentId {
             "load" => ComponentId::Load(id),
             "edit-m" => ComponentId::EditSubmit(id),
             "save-m" => ComponentId::SaveSubmit(id),
+            rv if rv.starts_with("rv-") => {
+                let mut chars = rv["rv-".len()..].chars();
+                let which = chars.next().filter(|c| REVIEW_BUTTONS.iter().any(|(l, _)| l == c))?;
+                ComponentId::Review(id, which, chars.as_str().parse().ok()?)
+            }
             seat if seat.starts_with("seat-") => {
                 let key = &seat["seat-".len()..];
                 let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());
@@ -220,6 +235,25 @@ impl ComponentId {
             _ => return None,
         })
     }
+}
+
+/// One step of the review: the caption, the board, and ⏮ ◀ ▶ ⏭ (the first, the ply before, the
+/// ply after, the last), to the actor only; a button that would not move is grey.
+pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Option<File>) -> Outgoing {
+    let mut m = Outgoing::new(Target::Actor, text);
+    m.ephemeral = true;
+    m.files.extend(image.clone());
+    let targets = [0, ply.saturating_sub(1), (ply + 1).min(total), total];
+    let buttons = REVIEW_BUTTONS
+        .iter()
+        .zip(targets)
+        .map(|(&(which, label), to)| {
+            let style = if to == ply { Style::Secondary } else { Style::Primary };
+            (ComponentId::Review(game, which, to).encode(), label.to_string(), style)
+        })
+        .collect();
+    m.rows.push(Row::Buttons(buttons));
+    m
 }
 
 /// The deployment panel message.
@@ -356,6 +390,9 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 m.ephemeral = *user == origin.actor;
                 m.files.extend(file.clone());
                 out.push(Action::Send(m));
+            }
+            Effect::Review { game, ply, total, text, image } => {
+                out.push(Action::Send(review_message(*game, *ply, *total, text, image)))
             }
             Effect::Reply { text, file, public } => {
                 let mut m = Outgoing::new(if *public { Target::Here } else { Target::Actor }, text.clone());
@@ -588,6 +625,28 @@ mod tests {
         assert_eq!(ComponentId::parse("jq:seat-NE:7"), None);
         assert_eq!(ComponentId::parse("jq:seat-abcde:7"), None);
         assert_eq!(ComponentId::Seat(7, "w".into()).encode(), "jq:seat-w:7");
+    }
+
+    /// The review (issue 21 point 2): an ephemeral board with ⏮ ◀ ▶ ⏭, each id unique in the
+    /// message and short; a button that would not move is grey.
+    #[test]
+    fn review_steps_carry_four_distinct_short_button_ids() {
+        let e = Effect::Review { game: 7, ply: 0, total: 362, text: "ply 0 of 362".into(), image: Some(png()) };
+        let a = plan(&[e], &origin(1), Locale::En);
+        let Action::Send(m) = &a[0] else { panic!("{a:?}") };
+        assert!(m.ephemeral && m.target == Target::Actor && m.files.len() == 1);
+        let Row::Buttons(b) = &m.rows[0] else { panic!("{m:?}") };
+        let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(ids, ["jq:rv-f0:7", "jq:rv-p0:7", "jq:rv-n1:7", "jq:rv-l362:7"]);
+        assert_eq!(
+            b.iter().map(|x| x.2).collect::<Vec<_>>(),
+            [Style::Secondary, Style::Secondary, Style::Primary, Style::Primary]
+        );
+        assert_eq!(ComponentId::parse("jq:rv-n1:7"), Some(ComponentId::Review(7, 'n', 1)));
+        assert_eq!(ComponentId::parse("jq:rv-x1:7"), None);
+        assert_eq!(ComponentId::parse("jq:rv-n:7"), None);
+        let longest = ComponentId::Review(u64::MAX, 'l', u32::MAX).encode();
+        assert!(longest.len() <= 100, "{longest}");
     }
 
     /// A 6-player 跳棋 challenge has five free seats: seven buttons, each seat its own (`n`,

@@ -215,6 +215,14 @@ pub enum Request {
         /// Game.
         game: u64,
     },
+    /// The step-through review (复盘): the board after `ply` plies (`None`: the last) as the
+    /// actor may see it, with buttons to step.
+    Review {
+        /// Game.
+        game: u64,
+        /// Plies from the start.
+        ply: Option<u32>,
+    },
     /// Saved layouts.
     Layouts(LayoutAction),
     /// Take (days > 0) or end (0) a vacation.
@@ -329,6 +337,20 @@ pub enum Effect {
         text: String,
         /// A private image or a file.
         file: Option<File>,
+    },
+    /// One step of the review, to the actor only: the board after `ply` of `total` plies as
+    /// they may see it, with ⏮ ◀ ▶ ⏭ buttons.
+    Review {
+        /// Game.
+        game: u64,
+        /// Plies shown.
+        ply: u32,
+        /// Plies played.
+        total: u32,
+        /// The caption.
+        text: String,
+        /// The board image.
+        image: Option<File>,
     },
     /// The answer to the actor (ephemeral unless `public`), e.g. a list, a record, a GIF.
     Reply {

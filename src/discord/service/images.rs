@@ -86,6 +86,16 @@ impl RefereeService {
         })
     }
 
+    /// A review step's picture (the board after some plies, as the viewer may see it).
+    pub(super) async fn review_png(
+        &self,
+        picture: Picture,
+        kind: &'static GameKind,
+        lang: crate::render::Lang,
+    ) -> Option<Vec<u8>> {
+        self.picture_png(picture, kind, PictureOptions { lang, ..Default::default() }).await
+    }
+
     /// A picture drawn by the board renderer (off the async workers; see [`draw`]); None without
     /// a renderer or when drawing failed.
     async fn picture_png(&self, picture: Picture, kind: &'static GameKind, opts: PictureOptions) -> Option<Vec<u8>> {

@@ -402,6 +402,29 @@ impl RefereeService {
                 let file = File { name: format!("junqi-{g}.gif"), bytes: gif };
                 return Ok(vec![Effect::Reply { text: format!("#{g}"), file: Some(file), public: false }]);
             }
+            Request::Review { game, ply } => {
+                let g = i64::try_from(*game).map_err(|_| not_yet(l))?;
+                let me = user_key(actor.user);
+                let Some((picture, kind, total)) =
+                    self.referee.picture_at(g, Some(&me), ply.unwrap_or(u32::MAX)).await.map_err(refused)?
+                else {
+                    return Err(ServiceError::User(match l {
+                        Locale::En => format!("Game #{g} has no plies to review yet."),
+                        _ => format!("对局 #{g} 还没有可复盘的着法。"),
+                    }));
+                };
+                let ply = picture.ply;
+                let text = match l {
+                    Locale::En => format!("Review of game #{g}: ply {ply} of {total}."),
+                    _ => format!("复盘对局 #{g}：第 {ply} 步，共 {total} 步。"),
+                };
+                let lang = self.image_lang(g, Some(&me)).await;
+                let image = self
+                    .review_png(picture, kind, lang)
+                    .await
+                    .map(|bytes| File { name: format!("junqi-{g}-ply-{ply}.png"), bytes });
+                return Ok(vec![Effect::Review { game: *game, ply, total, text, image }]);
+            }
             Request::Mark { game, point, piece } => {
                 Action::Mark { game: which_game(*game, l)?, point: point.clone(), piece: piece.clone() }
             }

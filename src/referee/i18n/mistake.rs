@@ -43,10 +43,10 @@ pub enum Mistake {
     #[error("unknown variant '{}'; use {known}", echo(.0), known = kinds_named(false))]
     BadVariant(String),
     /// Unknown time control.
-    #[error("unknown time control '{}'; use 10m, 1h, 1d, 3d or none", echo(.0))]
+    #[error("unknown time control '{}'; use 30s, 10m, 1h, 1d, 3d or none", echo(.0))]
     BadTime(String),
-    /// A time control under the shortest (a minute).
-    #[error("time control '{}' is too short; the shortest is 1 minute (1m)", echo(.0))]
+    /// A time control under the shortest (ten seconds).
+    #[error("time control '{}' is too short; the shortest is 10 seconds (10s)", echo(.0))]
     TimeTooShort(String),
     /// A time control over the longest (30 days), however many digits it has.
     #[error("time control '{}' is too long; the longest is 30 days (30d)", echo(.0))]
@@ -155,8 +155,8 @@ impl Mistake {
                 format!("未知模式“{}”；请用 {}。", echo(mode), offered.replace(", ", "、"))
             }
             Mistake::BadVariant(v) => format!("未知棋种“{}”；请用 {}。", echo(v), kinds_named(true)),
-            Mistake::BadTime(t) => format!("未知限时“{}”；请用 10m、1h、1d、3d 或 none。", echo(t)),
-            Mistake::TimeTooShort(t) => format!("限时“{}”太短；最短为1分钟（1m）。", echo(t)),
+            Mistake::BadTime(t) => format!("未知限时“{}”；请用 30s、10m、1h、1d、3d 或 none。", echo(t)),
+            Mistake::TimeTooShort(t) => format!("限时“{}”太短；最短为10秒（10s）。", echo(t)),
             Mistake::TimeTooLong(t) => format!("限时“{}”太长；最长为30天（30d）。", echo(t)),
             Mistake::SelfChallenge => "不能向自己挑战。".into(),
             Mistake::NotInvited(g) => format!("对局 #{g} 的邀请不是给你的。"),

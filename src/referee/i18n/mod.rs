@@ -63,7 +63,7 @@ mod tests {
             Mistake::PieceKnown("c9".into()),
             Mistake::NoMark("c9".into()),
             Mistake::BadVacationLength(40),
-            Mistake::TimeTooShort("30s".into()),
+            Mistake::TimeTooShort("5s".into()),
             Mistake::TimeTooLong("999999999999999d".into()),
         ] {
             assert_ne!(m.render(Locale::En), m.render(Locale::ZhHans));

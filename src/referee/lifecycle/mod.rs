@@ -225,6 +225,31 @@ fn check_deal(def: &GameDef, game: GameId, stored: &store::flip::FlipRow) -> Res
     Ok(())
 }
 
+/// Applies one logged event to a game being rebuilt.
+fn apply_event(game: &mut dyn AnyGame, id: GameId, e: &store::EventRow) -> Result<(), StoreError> {
+    let at = || format!("{id}/{}", e.seq);
+    let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
+    match (e.kind.as_str(), seat) {
+        ("move", Some(s)) => {
+            game.apply_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
+        }
+        ("resign", Some(s)) => {
+            game.leave(s, Leave::Resign);
+        }
+        ("timeout", Some(s)) => {
+            game.leave(s, Leave::Timeout);
+        }
+        ("skip", Some(s)) => {
+            game.pass(s).ok_or_else(|| corrupt("events", at(), "a skipped turn the game cannot pass"))?;
+        }
+        ("draw", _) => {
+            game.agree_draw();
+        }
+        _ => return Err(corrupt("events", at(), format!("unknown event {}", e.kind))),
+    }
+    Ok(())
+}
+
 /// Rebuilds a game from its start and event log; `None` before it is in play.
 pub(super) async fn rebuild(
     c: &mut SqliteConnection,
@@ -240,23 +265,7 @@ pub(super) async fn rebuild(
     let play =
         takeback::played(&log).map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
     for e in play {
-        let at = || format!("{}/{}", row.id, e.seq);
-        let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
-        match (e.kind.as_str(), seat) {
-            ("move", Some(s)) => {
-                game.apply_text(s, &e.body).map_err(|x| corrupt("events", at(), x))?;
-            }
-            ("resign", Some(s)) => {
-                game.leave(s, Leave::Resign);
-            }
-            ("timeout", Some(s)) => {
-                game.leave(s, Leave::Timeout);
-            }
-            ("draw", _) => {
-                game.agree_draw();
-            }
-            _ => return Err(corrupt("events", at(), format!("unknown event {}", e.kind))),
-        }
+        apply_event(&mut *game, row.id, e)?;
     }
     let dealt = match def.kind.setup {
         SetupStyle::Deal => store::flip::flip_get(c, row.id).await?.map(|d| (d.seed, d.commitment)),
@@ -288,6 +297,9 @@ pub struct TurnStatus {
     /// Whether the position is worth noticing: the game is over, or the last ply made a piece's
     /// identity public or ended the game.
     pub notable: bool,
+    /// The users whose seats are out of play (eliminated or gone) while the game goes on: a
+    /// hot-seat terminal opens no gate for them.
+    pub out_users: Vec<String>,
 }
 
 /// The audience a user is for a game: their seat while they play in it, the public otherwise.
@@ -332,6 +344,45 @@ impl Referee {
         .await
     }
 
+    /// The board after `ply` plies (the review, issue 21 point 2) as `user` may see it: their
+    /// seat's picture while the game is in play and they play in it, the public one for others,
+    /// everything once it is over. With the kind and the number of plies played (`ply` is held
+    /// to it). `Ok(None)` before the game is in play. Replays the log; the cache is untouched.
+    pub async fn picture_at(
+        &self,
+        game: GameId,
+        user: Option<&str>,
+        ply: u32,
+    ) -> Result<Option<(Picture, &'static GameKind, u32)>, RefereeError> {
+        let mut c = self.store.conn().await?;
+        let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
+        let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
+        let def = hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
+        if row.status != status::PLAYING && row.status != status::FINISHED {
+            return Ok(None);
+        }
+        let Some(start) = start_of(&mut c, def, &row).await? else { return Ok(None) };
+        let mut g = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
+        let log = store::events_of(&mut c, row.id).await?;
+        // Taken-back moves are no plies of the game: the review steps through what stands.
+        let log =
+            takeback::played(&log).map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
+        let total = u32::try_from(log.iter().filter(|e| e.kind == "move").count()).unwrap_or(u32::MAX);
+        let ply = ply.min(total);
+        let mut played = 0;
+        for e in log {
+            if e.kind == "move" {
+                if played == ply {
+                    break;
+                }
+                played += 1;
+            }
+            apply_event(&mut *g, row.id, e)?;
+        }
+        let audience = if row.status == status::FINISHED { Audience::Everyone } else { audience_of(&row, user) };
+        Ok(Some((g.picture_for(audience), g.kind(), total)))
+    }
+
     /// A layout alone on the board, as its owner sees it (deployment panels): the text read by
     /// the kind's [`GameDef::setup_picture`] for `user`'s seat, with the kind. `Ok(None)` when the
     /// kind deploys nothing, `user` has no seat in the game, or the text is no layout for it.
@@ -359,7 +410,13 @@ impl Referee {
             let notable = g
                 .last_ply_for(Audience::Public)
                 .is_some_and(|p| p.end.is_some() || p.facts.iter().any(|f| matches!(f, Fact::Revealed { .. })));
-            TurnStatus { to_move_user, over, notable: over || notable }
+            let out_users = row
+                .seats
+                .taken()
+                .filter(|&(s, _)| !over && g.is_out(Seat(s as u8)))
+                .map(|(_, u)| u.to_string())
+                .collect();
+            TurnStatus { to_move_user, over, notable: over || notable, out_users }
         })
         .await
     }
@@ -434,6 +491,15 @@ impl Referee {
                 }
                 "resign" => (Terminal::Resign, SeatEventKind::Resign, Leave::Resign),
                 "timeout" => (Terminal::Timeout, SeatEventKind::Timeout, Leave::Timeout),
+                "skip" => {
+                    if let (Some(g), Some(s)) = (&mut game, seat) {
+                        g.pass(s);
+                    }
+                    if let Some(s) = seat {
+                        items.push(Written::Seat(s, SeatEventKind::Skip));
+                    }
+                    continue;
+                }
                 "draw" => {
                     if let Some(g) = &mut game {
                         g.agree_draw();

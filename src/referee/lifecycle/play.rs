@@ -286,7 +286,25 @@ impl Referee {
         if deadline_seat != Some(i64::from(seat.0)) {
             return Err(Fail::Store(corrupt("deadlines", game, "deadline for the seat not to move")));
         }
-        if (def.policy)(&options_of(row)).on_timeout == OnTimeout::AutoMove {
+        let policy = (def.policy)(&options_of(row)).on_timeout;
+        if let OnTimeout::Skip(limit) = policy {
+            // QQ 军棋: the turn is skipped, and the seat's `limit`-th timeout of the game loses.
+            let me = Some(i64::from(seat.0));
+            let before = l.log.iter().filter(|e| e.kind == "skip" && e.seat == me).count();
+            if before + 1 < usize::from(limit)
+                && let Some(Leaving { out, .. }) = l.game.pass(seat)
+            {
+                store::event_append(t.tx, game, "skip", me, "", t.now).await?;
+                l.logged("skip", Some(seat), "", t.now);
+                row.draw_offer = None;
+                let who = sitter(row, seat);
+                let count = u8::try_from(before + 1).unwrap_or(u8::MAX);
+                self.say(t, row, Said::Skipped { game, kind: kind_of(def, row), who, count, limit }).await?;
+                let outs: Vec<(Seat, EndReason)> = out.iter().map(|&s| (s, EndReason::NoLegalMove)).collect();
+                return self.any_go_on(t, def, row, live, &outs).await;
+            }
+        }
+        if policy == OnTimeout::AutoMove {
             let tokens = l.game.legal_tokens(seat);
             if !tokens.is_empty() {
                 // Public by design: the game and ply numbers seed the choice, so a restart makes

@@ -139,6 +139,19 @@ pub(crate) enum Said<'a> {
         /// Why.
         reason: EndReason,
     },
+    /// A seat's deadline passed and its turn was skipped (`on-timeout=skip:N`).
+    Skipped {
+        /// The game.
+        game: i64,
+        /// Its kind.
+        kind: &'static GameKind,
+        /// The seat and its player.
+        who: Sitter,
+        /// This seat's timeouts so far, this one included.
+        count: u8,
+        /// The timeout that loses.
+        limit: u8,
+    },
     /// Whose turn it is.
     ToMove {
         /// The game.
@@ -451,6 +464,16 @@ impl Said<'_> {
                     format!("对局 #{game}：{s}（{user}）出局——{r}。其棋子全部撤下。")
                 } else {
                     format!("Game #{game}: {s} ({user}) is out — {r}. Their pieces leave the board.")
+                }
+            }
+            Said::Skipped { game, kind, who, count, limit } => {
+                let (s, user) = (seat(kind, who.0, zh), &who.1);
+                if zh {
+                    format!("对局 #{game}：{s}（{user}）超时，跳过一步（第 {count} 次超时；第 {limit} 次判负）。")
+                } else {
+                    format!(
+                        "Game #{game}: {s} ({user}) ran out of time; the turn is skipped (timeout {count}; timeout {limit} loses)."
+                    )
                 }
             }
             Said::ToMove { game, kind, who } => {

@@ -101,6 +101,12 @@ impl Game for FlipContract {
         self.game.agree_draw().map(Over::from)
     }
 
+    /// 翻棋 lets a turn be skipped (QQ 军棋's timeouts): the other player moves.
+    fn pass(&mut self, seat: Seat) -> Option<Leaving> {
+        let player = Self::player(seat)?;
+        self.game.pass(player).then(Leaving::default)
+    }
+
     /// Every ply of 翻棋 is public (`rules-flip.md` §6): all audiences learn the same.
     fn public_ply(&self, ply: &FlipReport, _audience: Audience) -> PublicPly {
         let mut facts = Vec::new();
@@ -214,6 +220,7 @@ fn policy(options: &str) -> crate::contract::Policy {
         on_timeout: match o.base.on_timeout {
             crate::options::OnTimeout::AutoMove => OnTimeout::AutoMove,
             crate::options::OnTimeout::Lose => OnTimeout::Leave,
+            crate::options::OnTimeout::Skip(n) => OnTimeout::Skip(n),
         },
     }
 }

@@ -149,6 +149,14 @@ impl Game for JunqiGame {
         self.game.agree_draw().map(Over::from)
     }
 
+    /// The Junqi family lets a turn be skipped (QQ 军棋's timeouts): the next seat in play moves.
+    fn pass(&mut self, seat: Seat) -> Option<Leaving> {
+        let before = self.seats_out();
+        let end = self.game.pass(seat)?;
+        let out = self.seats_out().into_iter().filter(|s| !before.contains(s)).collect();
+        Some(Leaving { out, end: end.map(Over::from) })
+    }
+
     fn is_out(&self, seat: Seat) -> bool {
         self.game.is_out(seat)
     }
@@ -301,6 +309,7 @@ fn policy(options: &str) -> crate::contract::Policy {
         on_timeout: match rules.on_timeout {
             crate::options::OnTimeout::AutoMove => OnTimeout::AutoMove,
             crate::options::OnTimeout::Lose => OnTimeout::Leave,
+            crate::options::OnTimeout::Skip(n) => OnTimeout::Skip(n),
         },
     }
 }

@@ -84,6 +84,8 @@ pub trait AnyGame: Send + Sync {
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
     /// Ends the game as an agreed draw; `None` if it was already over.
     fn agree_draw(&mut self) -> Option<Over>;
+    /// Passes the seat's turn where the game can (see [`super::Game::pass`]).
+    fn pass(&mut self, seat: Seat) -> Option<Leaving>;
     /// Whether a seat has left a game that goes on without it.
     fn is_out(&self, seat: Seat) -> bool;
     /// A copy of the game (to try an action, to analyse).
@@ -171,6 +173,10 @@ impl<G: Game> AnyGame for G {
 
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving {
         Game::leave(self, seat, why)
+    }
+
+    fn pass(&mut self, seat: Seat) -> Option<Leaving> {
+        Game::pass(self, seat)
     }
 
     fn agree_draw(&mut self) -> Option<Over> {

@@ -115,8 +115,12 @@ pub enum First {
 pub enum OnTimeout {
     /// The seat leaves the game ([`super::Leave::Timeout`]).
     Leave,
-    /// The referee plays a legal action for it, drawn from public information only.
+    /// The referee plays a legal action for it, drawn from public information only (托管).
     AutoMove,
+    /// QQ 军棋's rule: the turn is skipped (the game's [`super::AnyGame::pass`]), and the seat's
+    /// N-th timeout of the game makes it leave ([`super::Leave::Timeout`]). A game that cannot
+    /// pass (`pass` answers `None`) leaves at once, as with [`OnTimeout::Leave`].
+    Skip(u8),
 }
 
 /// How the referee runs a game of a kind with given options: who plays first, what a timeout

@@ -98,6 +98,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving;
     /// Ends the game as a draw every remaining seat agreed to; `None` if it was already over.
     fn agree_draw(&mut self) -> Option<Over>;
+    /// Passes `seat`'s turn without an action (a timeout under `on-timeout=skip:N`), where the
+    /// game's rules let a turn be skipped: the seats it put out (left without a move) and any
+    /// end. `None`, with nothing changed, where the game cannot pass (the default: draughts and
+    /// 跳棋 have no pass), it is over, or `seat` is not to move.
+    fn pass(&mut self, _seat: Seat) -> Option<Leaving> {
+        None
+    }
     /// Whether a seat has left a game that goes on without it (games of more than two seats).
     fn is_out(&self, _seat: Seat) -> bool {
         false

@@ -85,6 +85,9 @@ pub enum SeatEventKind {
     Timeout,
     /// `X:stuck`: the seat had no legal move at its turn (written by the referee).
     Stuck,
+    /// `X:skip`: the seat's deadline passed and its turn was skipped (`on-timeout=skip:N`); the
+    /// seat stays in play.
+    Skip,
 }
 
 impl SeatEventKind {
@@ -94,21 +97,22 @@ impl SeatEventKind {
             SeatEventKind::Resign => "resign",
             SeatEventKind::Timeout => "timeout",
             SeatEventKind::Stuck => "stuck",
+            SeatEventKind::Skip => "skip",
         }
     }
 
     /// The word read back, any case.
     pub fn from_word(word: &str) -> Option<SeatEventKind> {
-        [SeatEventKind::Resign, SeatEventKind::Timeout, SeatEventKind::Stuck]
+        [SeatEventKind::Resign, SeatEventKind::Timeout, SeatEventKind::Stuck, SeatEventKind::Skip]
             .into_iter()
             .find(|k| k.word() == word.to_lowercase())
     }
 
-    /// The elimination reason it stands for.
+    /// The elimination reason it stands for (a skip eliminates no one: its timeout).
     pub fn reason(self) -> EndReason {
         match self {
             SeatEventKind::Resign => EndReason::Resign,
-            SeatEventKind::Timeout => EndReason::Timeout,
+            SeatEventKind::Timeout | SeatEventKind::Skip => EndReason::Timeout,
             SeatEventKind::Stuck => EndReason::NoLegalMove,
         }
     }

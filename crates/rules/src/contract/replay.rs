@@ -182,7 +182,7 @@ impl Run<'_> {
         let (who, word) = token.split_once(':').unwrap_or((token, ""));
         let seat = self.def.kind.seating.find(who).ok_or_else(|| bad(format!("'{token}': no seat '{who}'")))?;
         let kind = SeatEventKind::from_word(word)
-            .ok_or_else(|| bad(format!("'{token}': unknown seat event '{word}' (resign, timeout, stuck)")))?;
+            .ok_or_else(|| bad(format!("'{token}': unknown seat event '{word}' (resign, timeout, stuck, skip)")))?;
         let letter = self.letter(seat);
         let token = format!("{letter}:{}", kind.word());
         let after = self.ply;
@@ -197,6 +197,19 @@ impl Run<'_> {
             return Err(bad(format!("'{token}' after the game already ended ({})", o.reason.as_str())));
         }
         let to_move = self.game.to_move();
+        if kind == SeatEventKind::Skip {
+            if to_move != seat {
+                return Err(bad(format!(
+                    "'{token}': only the seat to move can be skipped, and {} is to move",
+                    self.letter(to_move)
+                )));
+            }
+            let leaving =
+                self.game.pass(seat).ok_or_else(|| bad(format!("'{token}': this game cannot skip a turn")))?;
+            let out: Vec<(Seat, EndReason)> = leaving.out.iter().map(|&s| (s, EndReason::NoLegalMove)).collect();
+            self.out.extend(out.iter().copied());
+            return Ok(Step::Seat { after, seat, kind, out });
+        }
         if kind == SeatEventKind::Timeout && to_move != seat {
             return Err(bad(format!(
                 "'{token}': only the seat to move can time out, and {} is to move",

@@ -91,6 +91,18 @@ impl FlipGame {
         self.to_move
     }
 
+    /// Passes `player`'s turn (a timeout under `on-timeout=skip:N`): nothing on the board
+    /// changes, the other player moves. `false`, unchanged, when over or not `player`'s turn.
+    pub fn pass(&mut self, player: Player) -> bool {
+        if self.over.is_some() || self.to_move != player {
+            return false;
+        }
+        self.to_move = player.other();
+        let turn_colour = self.colour_of(self.to_move).unwrap_or(Seat::RED);
+        self.game.set_turn(turn_colour, None);
+        true
+    }
+
     /// P1's colour, once assigned.
     pub fn p1_colour(&self) -> Option<Seat> {
         self.p1_colour

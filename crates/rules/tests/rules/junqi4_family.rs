@@ -399,7 +399,7 @@ fn bad_seat_events_are_refused_with_their_line() {
     );
     assert_eq!(
         err("1. S.c6-C.s W:explode *"),
-        "line 4: 'W:explode': unknown seat event 'explode' (resign, timeout, stuck)"
+        "line 4: 'W:explode': unknown seat event 'explode' (resign, timeout, stuck, skip)"
     );
     assert_eq!(err("1. S.c6-C.s resign *"), "line 4: 'resign' must say whose: write <seat>:resign, e.g. W:resign");
     let two = Record::parse("[Result \"*\"]\n\n1. c6-c7 W:resign *").unwrap_err().to_string();
