@@ -9,7 +9,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::local::{ParseError, RawLine, line_user, parse_line, raw_text, read_line};
+use crate::local::help::{answer, parse_ask};
+use crate::local::{ParseError, RawLine, line_user, parse_line, plain_times, raw_text, read_line};
 use crate::referee::{Command, Delivery, Effect, Mark, Referee, RefereeError, SystemClock};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
@@ -25,7 +26,8 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
   red: challenge blue variant=draughts         (also draughts10, draughts12; move 1 11-15, 1x10x19 or from-to)
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
-'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
+'help' lists every command ('help move': one), 'rules' the game's rules ('rules 1', 'rules draughts'),
+'legend' the board's codes, 'games' what you can play, 'export 1' a record; 'quit' (or end of input) leaves.";
 
 /// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
 /// with `keys`, each delivery's lines start with its delivery key (see `session`).
@@ -131,10 +133,11 @@ async fn show(referee: &Referee, effects: &[Effect], screen: &Screen<'_>, key: O
     };
     for e in effects {
         match e {
-            Effect::Public { text, .. } => put(&format!("[public] {text}")),
+            // Discord's `<t:…>` markup renders nowhere here: plain times.
+            Effect::Public { text, .. } => put(&format!("[public] {}", plain_times(text))),
             Effect::Private { user, text, .. } => {
                 pause(interactive, &format!("--- secret for {user}: press Enter when only {user} is looking ---"));
-                put(&format!("[to {user}] {text}"));
+                put(&format!("[to {user}] {}", plain_times(text)));
                 pause(interactive, "--- press Enter to hide ---");
                 if interactive {
                     print!("\x1b[2J\x1b[H");
@@ -242,8 +245,17 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
         if t == "quit" || t == "exit" {
             break;
         }
-        if t == "help" {
-            say(HELP);
+        // Questions (help, rules, legend, games, export) with or without a user: answered here.
+        let (asker, question) = match line_user(t) {
+            Some(u) => (Some(u), t.split_once([':', '：']).map_or(t, |(_, q)| q)),
+            None => (None, t),
+        };
+        if let Some(ask) = parse_ask(question) {
+            let text = answer(&referee, asker, &ask).await;
+            match asker {
+                Some(u) => say(&format!("[to {u}] {text}")),
+                None => say(&text),
+            }
             continue;
         }
         if let Err(e) = referee.tick().await {
@@ -272,7 +284,9 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool) -> ExitCode {
                     eprintln!("error: {e}");
                 }
             }
-            Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
+            Err(RefereeError::Rejected { message, .. }) => {
+                say(&format!("[to {}] {}", parsed.user, plain_times(&message)))
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);
