@@ -5,6 +5,9 @@
 /// What real Discord refuses, through the stricter fake (issue 19).
 #[path = "discord_e2e/refusals.rs"]
 mod refusals;
+/// `/junqi help`: commands, rules, legend (issue 21 item 6).
+#[path = "discord_e2e/help.rs"]
+mod help;
 mod support;
 
 use std::sync::Arc;
