@@ -88,6 +88,8 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Decline(ch) => Request::Decline { challenge: ch },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
+        // `/junqi resign`'s confirmation: only now is the game resigned.
+        ComponentId::Resign(g) => Request::Resign { game: Some(g) },
         ComponentId::Load(g) => {
             let name = match &c.data.kind {
                 ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),

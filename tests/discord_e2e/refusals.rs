@@ -343,8 +343,13 @@ async fn an_invalid_session_in_the_middle_of_a_game() {
     let (identifies, _) = h.fake.sessions().await;
     h.fake.invalidate_session().await;
     let id = h.id();
-    h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
-    h.fake.wait_for(20, "the resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("#1"))).await;
+    let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let confirm = crate::support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+    let id = h.id();
+    // Before both deployments the referee refuses it; what counts is that it is answered.
+    let id = h.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("#1")), "{r:?}");
     let (again, _) = h.fake.sessions().await;
     assert!(again > identifies, "a new session");
 }
@@ -396,6 +401,9 @@ async fn an_announcements_channel_that_refuses_posts_does_not_spoil_a_result() {
     h.fake.wait_for(20, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
     let id = h.id();
     let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let confirm = crate::support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
     let r = h.answered(id).await;
     let all =
         h.fake.wait_for(20, "the end", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;

@@ -782,3 +782,19 @@ impl FakeDiscord {
 /// Builders for interaction payloads as Discord sends them.
 #[path = "payload.rs"]
 pub mod payload;
+
+/// The custom id (`jq:rsgn:N`) of the button `/junqi resign` answered interaction `id` with:
+/// the command only asks; pressing it resigns (issue 21 item 8).
+pub fn resign_confirmation(all: &[Recorded], id: u64) -> String {
+    let cb = all
+        .iter()
+        .find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback")))
+        .expect("the resign command was answered");
+    let data = &cb.json.as_ref().expect("a JSON answer")["data"];
+    assert_eq!(data["flags"], 64, "the question is private");
+    data["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .filter(|c| c.starts_with("jq:rsgn:"))
+        .unwrap_or_else(|| panic!("no resign button in {data}"))
+        .to_string()
+}

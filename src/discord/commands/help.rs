@@ -123,7 +123,8 @@ fn commands_text(l: Locale) -> String {
         Locale::ZhHant => Some("zh-TW"),
     };
     let local = |list: &[(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)], or: &str| {
-        key.and_then(|k| list.iter().find(|(lk, _)| lk == k).map(|(_, v)| v.to_string())).unwrap_or_else(|| or.to_string())
+        key.and_then(|k| list.iter().find(|(lk, _)| lk == k).map(|(_, v)| v.to_string()))
+            .unwrap_or_else(|| or.to_string())
     };
     let mut s = l
         .pick(

@@ -167,6 +167,8 @@ pub enum ComponentId {
     /// A free-seat button of a challenge of more than two seats: (challenge, the seat's key —
     /// `e` on the 4-player board, `ne` in 跳棋; lowercase ASCII letters, at most [`SEAT_KEY_MAX`]).
     Seat(u64, String),
+    /// The confirmation button of `/junqi resign`: resign this game for good.
+    Resign(u64),
 }
 
 impl ComponentId {
@@ -185,6 +187,7 @@ impl ComponentId {
             ComponentId::Load(i) => ("load", i),
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
+            ComponentId::Resign(i) => ("rsgn", i),
             // Encoded above, with its seat letter.
             ComponentId::Seat(i, _) => ("seat", i),
         };
@@ -212,6 +215,7 @@ impl ComponentId {
             "load" => ComponentId::Load(id),
             "edit-m" => ComponentId::EditSubmit(id),
             "save-m" => ComponentId::SaveSubmit(id),
+            "rsgn" => ComponentId::Resign(id),
             seat if seat.starts_with("seat-") => {
                 let key = &seat["seat-".len()..];
                 let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());
