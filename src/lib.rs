@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod discord;
+pub mod help;
 pub mod local;
 pub mod referee;
 pub mod render;

@@ -593,3 +593,84 @@ fn replay_text_names_pieces_in_words() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("225. red  e4-e5    both removed; revealed Flag 旗 at b12"), "{text}");
 }
+
+/// A reader that stops early (`junqi-referee replay F.jqr | head`) closes the pipe: every
+/// printing subcommand then ends quietly, with status 0 and no panic (issue 21 item 8). The pipe
+/// is closed before the command writes anything, so its first line already meets it.
+#[test]
+fn a_closed_pipe_ends_every_printing_subcommand_quietly() {
+    let record = data("flip-doc-example.jqr");
+    let pdn = temp_record("closed-pipe.pdn", TWO_PDN_GAMES);
+    let runs: Vec<Vec<std::ffi::OsString>> = vec![
+        vec!["replay".into(), record.clone().into()],
+        vec!["replay".into(), "--json".into(), record.clone().into()],
+        vec!["moves".into(), record.into()],
+        vec!["replay".into(), pdn.clone().into()],
+        vec!["moves".into(), pdn.clone().into()],
+        vec!["setup".into(), "random".into(), "--seed".into(), "7".into()],
+    ];
+    for args in runs {
+        let mut child = bin()
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    }
+    let _ = std::fs::remove_file(&pdn);
+}
+
+/// The terminal answers questions itself (issue 21 items 6 and 8): `help`, `help CMD`, a typo's
+/// "did you mean", `rules` (of a kind or of a game in play, in the asker's language), `legend`,
+/// `games`, `board`, `export`; Discord's `<t:…>` markup is printed as a plain time; a
+/// full-width colon reads as ':'.
+#[test]
+fn local_mode_serves_help_rules_legend_games_and_plain_times() {
+    let dir = std::env::temp_dir().join(format!("junqi-local-help-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = "help\nhelp resing\nred: chalenge blue\nrules draughts12\nred：challenge blue variant=junqi4-duel\n\
+        red: locale zh-TW\nred: rules 1\nlegend 1\ngames\nred: board 1\nexport 1\n\
+        olga: tournament create Cup format=round-robin start=2h\n";
+    let mut child = bin()
+        .args(["local", "--no-images", "--db"])
+        .arg(dir.join("g.db"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "  challenge   offer a game",
+        "There is no command 'resing'. Did you mean 'resign'?",
+        "[to red] Unknown command 'chalenge' (did you mean 'challenge'?); 'help' lists the commands.",
+        "# Draughts (西洋跳棋) — the rules",
+        "(docs/rules/draughts.en.md)",
+        "[public] red challenges blue to game #1: junqi4-duel",
+        // Game 1 is a duel on the 4-player board: its rules are Siguo Junqi's, in red's 繁體.
+        "[to red] # 四國軍棋規則",
+        "(docs/rules/junqi4.zh-Hans.md)",
+        "  c  MGen = major-general (师长)",
+        "  junqi4-duel ",
+        "[Variant \"junqi4-duel\"]",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+    // The tournament's start time is a plain UTC time, not Discord markup.
+    assert!(!text.contains("<t:"), "{text}");
+    assert!(text.contains("It starts by itself at 20"), "{text}");
+    assert!(text.contains(" UTC."), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

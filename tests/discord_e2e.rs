@@ -2,6 +2,9 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// `/junqi help`: commands, rules, legend (issue 21 item 6).
+#[path = "discord_e2e/help.rs"]
+mod help;
 /// What real Discord refuses, through the stricter fake (issue 19).
 #[path = "discord_e2e/refusals.rs"]
 mod refusals;
@@ -287,7 +290,7 @@ async fn a_whole_game_through_interactions() {
     let cmd = &reg.json.as_ref().unwrap()[0];
     assert_eq!(cmd["name"], "junqi");
     assert_eq!(cmd["name_localizations"]["zh-CN"], "军棋");
-    assert_eq!(cmd["options"].as_array().unwrap().len(), 24);
+    assert_eq!(cmd["options"].as_array().unwrap().len(), 25);
 
     let thread = open_game(&mut h).await;
     let all = h.fake.requests().await;
@@ -485,9 +488,15 @@ async fn a_whole_game_through_interactions() {
         "the typed move's private board was sent"
     );
 
-    // Resignation ends the game publicly.
+    // Resignation asks first, privately; the button ends the game publicly.
     let id = h.id();
-    h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let all = h.fake.requests().await;
+    assert!(!posts_to(&all, thread).iter().any(|x| content(x).contains("is over")), "not before the button");
+    let confirm = support::fake_discord::resign_confirmation(&all, id);
+    assert_eq!(confirm, "jq:rsgn:1");
+    let id = h.id();
+    h.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
     h.fake.wait_for(10, "resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;
 
     // After the end: the full record and the replay GIF, as ephemeral attachments.
@@ -670,7 +679,13 @@ async fn command_posts(
 ) {
     let n = posts_to(&h.fake.requests().await, channel).len();
     let id = h.id();
-    h.interact(payload::command(id, who, channel, sub, opts)).await;
+    let id = h.interact(payload::command(id, who, channel, sub, opts)).await;
+    if sub == "resign" {
+        // The command asks first; its button resigns.
+        let confirm = support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+        let id = h.id();
+        h.interact(payload::button(id, who, Some(channel), &confirm)).await;
+    }
     h.fake.wait_for(10, expect, |r| posts_to(r, channel).iter().skip(n).any(|x| content(x).contains(expect))).await;
 }
 

@@ -276,7 +276,10 @@ async fn a_flip_game_through_the_bot() {
     if mirror.over().is_none() {
         let n = posts_to(&bot.fake.requests().await, thread).len();
         let id = bot.id();
-        bot.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+        let id = bot.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+        let confirm = support::fake_discord::resign_confirmation(&bot.fake.requests().await, id);
+        let id = bot.id();
+        bot.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
         bot.wait_post(thread, n, "is over").await;
     }
     let all = bot

@@ -78,6 +78,15 @@ async fn answer(
     h.answered(id).await
 }
 
+/// `/junqi resign` and its confirmation button (the command only asks): the button's answers.
+async fn resign(h: &mut Harness, user: (u64, &str), thread: u64) -> Vec<Recorded> {
+    let id = command(h, user, thread, &["resign"], &[]).await;
+    let confirm = support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+    let id = h.id();
+    let id = h.interact(payload::button(id, user, Some(thread), &confirm)).await;
+    h.answered(id).await
+}
+
 /// A command the referee refuses: the answer is ephemeral and contains `says`; nothing is posted
 /// in the tournament's channel.
 async fn refused(h: &mut Harness, user: (u64, &str), path: &[&str], opts: &[(&str, Value)], says: &str) {
@@ -242,12 +251,12 @@ async fn a_round_robin_tournament_through_discord() {
     let mut g = deploy_both(&mut h, &b).await;
     let weaker = if strength(b.red) > strength(b.blue) { b.red } else { b.blue };
     let n = posts_to(&h.fake.requests().await, b.thread).len();
-    let r = answer(&mut h, who(weaker), b.thread, &["resign"], &[]).await;
+    let r = resign(&mut h, who(weaker), b.thread).await;
     let says = |x: &Recorded| content(x).contains("前 20 步不得认输") || content(x).contains("first 20 moves");
     assert!(r.iter().any(says), "an early resignation is refused: {r:?}");
     assert_eq!(posts_to(&h.fake.requests().await, b.thread).len(), n, "and the game goes on");
     quiet_moves(&mut h, &b, &mut g, 30).await;
-    command(&mut h, who(weaker), b.thread, &["resign"], &[]).await;
+    resign(&mut h, who(weaker), b.thread).await;
     let rated = format!("Game #{} is rated", b.game);
     h.fake.wait_for(20, "rated", |r| posts_to(r, b.thread).iter().any(|x| content(x).contains(&rated))).await;
     h.fake
@@ -310,8 +319,9 @@ async fn a_round_robin_tournament_through_discord() {
     let table = embed(&last)["description"].as_str().unwrap().to_string();
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 4, "{table}");
-    for (i, (p, pts)) in STRENGTH.iter().zip(["3", "2", "1", "0"]).enumerate() {
-        assert!(lines[i].starts_with(&format!("{}. <@{}>: {pts} pts", i + 1, p.0)), "{table}");
+    for (i, (p, pts)) in STRENGTH.iter().zip(["3 pts", "2 pts", "1 pt", "0 pts"]).enumerate() {
+        assert!(lines[i].starts_with(&format!("{}. <@{}>: {pts},", i + 1, p.0)), "{table}");
+        assert!(lines[i].contains(", W-D-L "), "{table}");
     }
     assert_eq!(last.files.len(), 1);
 

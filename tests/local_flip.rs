@@ -35,7 +35,9 @@ fn the_terminal_mode_plays_a_flip_game() {
     assert!(text.contains("[public] Game #1, published: seed "), "{text}");
     // The text board: 48 backs (`##`) after two flips, the board's 10 camps empty.
     let board = text.split(": public board; ply 2, ").nth(1).unwrap();
-    let rows: String = board.lines().skip(1).take(12).collect();
+    // After the title, the files (a … e) above the 12 ranks.
+    assert_eq!(board.lines().nth(1).unwrap().split_whitespace().collect::<Vec<_>>(), ["a", "b", "c", "d", "e"]);
+    let rows: String = board.lines().skip(2).take(12).collect();
     assert_eq!(rows.matches("##").count(), 48, "{board}");
     assert_eq!(rows.matches('○').count(), 10, "{board}");
     for ply in 0..=2 {

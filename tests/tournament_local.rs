@@ -95,14 +95,14 @@ async fn round_robin_8() {
     // p8 = half of p7's 1 = 0.5.
     assert_eq!(
         final_standings(&out),
-        "1. p1: 6.5 pts, SB 18.5, 6-1-0
-2. p2: 6 pts, SB 16.25, 5-2-0
-3. p3: 5 pts, SB 11.5, 4-2-1
-4. p4: 4 pts, SB 7.5, 3-2-2
-5. p5: 3 pts, SB 4.5, 2-2-3
-6. p6: 2 pts, SB 2.5, 1-2-4
-7. p7: 1 pts, SB 1.25, 0-2-5
-8. p8: 0.5 pts, SB 0.5, 0-1-6"
+        "1. p1: 6.5 pts, SB 18.5, W-D-L 6-1-0
+2. p2: 6 pts, SB 16.25, W-D-L 5-2-0
+3. p3: 5 pts, SB 11.5, W-D-L 4-2-1
+4. p4: 4 pts, SB 7.5, W-D-L 3-2-2
+5. p5: 3 pts, SB 4.5, W-D-L 2-2-3
+6. p6: 2 pts, SB 2.5, W-D-L 1-2-4
+7. p7: 1 pt, SB 1.25, W-D-L 0-2-5
+8. p8: 0.5 pts, SB 0.5, W-D-L 0-1-6"
     );
 }
 
@@ -119,15 +119,15 @@ async fn round_robin_9() {
     assert_eq!(out.matches(" has a bye").count(), 9);
     assert_eq!(
         final_standings(&out),
-        "1. p1: 7.5 pts, SB 25, 7-1-0
-2. p2: 7 pts, SB 22.25, 6-2-0
-3. p3: 6 pts, SB 16.5, 5-2-1
-4. p4: 5 pts, SB 11.5, 4-2-2
-5. p5: 4 pts, SB 7.5, 3-2-3
-6. p6: 3 pts, SB 4.5, 2-2-4
-7. p7: 2 pts, SB 2.5, 1-2-5
-8. p8: 1 pts, SB 1.25, 0-2-6
-9. p9: 0.5 pts, SB 0.5, 0-1-7"
+        "1. p1: 7.5 pts, SB 25, W-D-L 7-1-0
+2. p2: 7 pts, SB 22.25, W-D-L 6-2-0
+3. p3: 6 pts, SB 16.5, W-D-L 5-2-1
+4. p4: 5 pts, SB 11.5, W-D-L 4-2-2
+5. p5: 4 pts, SB 7.5, W-D-L 3-2-3
+6. p6: 3 pts, SB 4.5, W-D-L 2-2-4
+7. p7: 2 pts, SB 2.5, W-D-L 1-2-5
+8. p8: 1 pt, SB 1.25, W-D-L 0-2-6
+9. p9: 0.5 pts, SB 0.5, W-D-L 0-1-7"
     );
 }
 
@@ -140,14 +140,14 @@ async fn double_round_robin_8() {
     assert!(out.contains("round 14 of 14"));
     assert_eq!(
         final_standings(&out),
-        "1. p1: 13 pts, SB 74, 12-2-0
-2. p2: 12 pts, SB 65, 10-4-0
-3. p3: 10 pts, SB 46, 8-4-2
-4. p4: 8 pts, SB 30, 6-4-4
-5. p5: 6 pts, SB 18, 4-4-6
-6. p6: 4 pts, SB 10, 2-4-8
-7. p7: 2 pts, SB 5, 0-4-10
-8. p8: 1 pts, SB 2, 0-2-12"
+        "1. p1: 13 pts, SB 74, W-D-L 12-2-0
+2. p2: 12 pts, SB 65, W-D-L 10-4-0
+3. p3: 10 pts, SB 46, W-D-L 8-4-2
+4. p4: 8 pts, SB 30, W-D-L 6-4-4
+5. p5: 6 pts, SB 18, W-D-L 4-4-6
+6. p6: 4 pts, SB 10, W-D-L 2-4-8
+7. p7: 2 pts, SB 5, W-D-L 0-4-10
+8. p8: 1 pt, SB 2, W-D-L 0-2-12"
     );
 }
 
@@ -168,14 +168,14 @@ async fn swiss_8() {
     assert!(out.contains("board 1: game #5, p4 (Red) vs p1 (Blue)"), "{out}");
     assert_eq!(
         final_standings(&out),
-        "1. p1: 2.5 pts, Buchholz 5, 2-1-0
-2. p2: 2 pts, Buchholz 5.5, 1-2-0
-3. p3: 2 pts, Buchholz 4.5, 1-2-0
-4. p4: 1.5 pts, Buchholz 5, 1-1-1
-5. p5: 1.5 pts, Buchholz 4, 1-1-1
-6. p6: 1 pts, Buchholz 4.5, 0-2-1
-7. p7: 1 pts, Buchholz 3.5, 0-2-1
-8. p8: 0.5 pts, Buchholz 4, 0-1-2"
+        "1. p1: 2.5 pts, Buchholz 5, W-D-L 2-1-0
+2. p2: 2 pts, Buchholz 5.5, W-D-L 1-2-0
+3. p3: 2 pts, Buchholz 4.5, W-D-L 1-2-0
+4. p4: 1.5 pts, Buchholz 5, W-D-L 1-1-1
+5. p5: 1.5 pts, Buchholz 4, W-D-L 1-1-1
+6. p6: 1 pt, Buchholz 4.5, W-D-L 0-2-1
+7. p7: 1 pt, Buchholz 3.5, W-D-L 0-2-1
+8. p8: 0.5 pts, Buchholz 4, W-D-L 0-1-2"
     );
 }
 
@@ -187,14 +187,14 @@ async fn elimination_8() {
     // p1 beats p4, p2-p3 drawn (p2 through). Final p1-p2 drawn: p1 wins the tournament.
     assert_eq!(
         final_standings(&out),
-        "1. p1: winner, 2-1-0
-2. p2: out in round 3, 1-2-0
-3. p3: out in round 2, 1-1-0
-4. p4: out in round 2, 0-1-1
-5. p5: out in round 1, 0-1-0
-6. p6: out in round 1, 0-0-1
-7. p7: out in round 1, 0-0-1
-8. p8: out in round 1, 0-0-1"
+        "1. p1: winner, W-D-L 2-1-0
+2. p2: out in round 3, W-D-L 1-2-0
+3. p3: out in round 2, W-D-L 1-1-0
+4. p4: out in round 2, W-D-L 0-1-1
+5. p5: out in round 1, W-D-L 0-1-0
+6. p6: out in round 1, W-D-L 0-0-1
+7. p7: out in round 1, W-D-L 0-0-1
+8. p8: out in round 1, W-D-L 0-0-1"
     );
 }
 
@@ -208,15 +208,15 @@ async fn elimination_9() {
     assert_eq!(out.matches(" has a bye").count(), 7);
     assert_eq!(
         final_standings(&out),
-        "1. p1: winner, 2-1-0
-2. p2: out in round 4, 1-2-0
-3. p3: out in round 3, 1-1-0
-4. p4: out in round 3, 0-1-1
-5. p5: out in round 2, 0-1-0
-6. p6: out in round 2, 0-0-1
-7. p7: out in round 2, 0-0-1
-8. p8: out in round 2, 0-1-1
-9. p9: out in round 1, 0-1-0"
+        "1. p1: winner, W-D-L 2-1-0
+2. p2: out in round 4, W-D-L 1-2-0
+3. p3: out in round 3, W-D-L 1-1-0
+4. p4: out in round 3, W-D-L 0-1-1
+5. p5: out in round 2, W-D-L 0-1-0
+6. p6: out in round 2, W-D-L 0-0-1
+7. p7: out in round 2, W-D-L 0-0-1
+8. p8: out in round 2, W-D-L 0-1-1
+9. p9: out in round 1, W-D-L 0-1-0"
     );
 }
 
@@ -228,15 +228,15 @@ async fn double_round_robin_9() {
     assert_eq!(out.matches(" has a bye").count(), 18);
     assert_eq!(
         final_standings(&out),
-        "1. p1: 15 pts, SB 100, 14-2-0
-2. p2: 14 pts, SB 89, 12-4-0
-3. p3: 12 pts, SB 66, 10-4-2
-4. p4: 10 pts, SB 46, 8-4-4
-5. p5: 8 pts, SB 30, 6-4-6
-6. p6: 6 pts, SB 18, 4-4-8
-7. p7: 4 pts, SB 10, 2-4-10
-8. p8: 2 pts, SB 5, 0-4-12
-9. p9: 1 pts, SB 2, 0-2-14"
+        "1. p1: 15 pts, SB 100, W-D-L 14-2-0
+2. p2: 14 pts, SB 89, W-D-L 12-4-0
+3. p3: 12 pts, SB 66, W-D-L 10-4-2
+4. p4: 10 pts, SB 46, W-D-L 8-4-4
+5. p5: 8 pts, SB 30, W-D-L 6-4-6
+6. p6: 6 pts, SB 18, W-D-L 4-4-8
+7. p7: 4 pts, SB 10, W-D-L 2-4-10
+8. p8: 2 pts, SB 5, W-D-L 0-4-12
+9. p9: 1 pt, SB 2, W-D-L 0-2-14"
     );
 }
 
@@ -258,15 +258,15 @@ async fn swiss_9() {
     assert!(out.contains("board 5: p7 has a bye"), "{out}");
     assert_eq!(
         final_standings(&out),
-        "1. p1: 3 pts, Buchholz 3.5, 3-0-0
-2. p2: 2.5 pts, Buchholz 4.5, 2-1-0
-3. p3: 2.5 pts, Buchholz 4.5, 2-1-0
-4. p4: 2 pts, Buchholz 5, 2-0-1
-5. p7: 1.5 pts, Buchholz 3.5, 0-1-1
-6. p8: 1 pts, Buchholz 5, 0-0-2
-7. p6: 1 pts, Buchholz 4.5, 0-2-1
-8. p9: 1 pts, Buchholz 4.5, 0-0-2
-9. p5: 0.5 pts, Buchholz 6.5, 0-1-2"
+        "1. p1: 3 pts, Buchholz 3.5, W-D-L 3-0-0
+2. p2: 2.5 pts, Buchholz 4.5, W-D-L 2-1-0
+3. p3: 2.5 pts, Buchholz 4.5, W-D-L 2-1-0
+4. p4: 2 pts, Buchholz 5, W-D-L 2-0-1
+5. p7: 1.5 pts, Buchholz 3.5, W-D-L 0-1-1
+6. p8: 1 pt, Buchholz 5, W-D-L 0-0-2
+7. p6: 1 pt, Buchholz 4.5, W-D-L 0-2-1
+8. p9: 1 pt, Buchholz 4.5, W-D-L 0-0-2
+9. p5: 0.5 pts, Buchholz 6.5, W-D-L 0-1-2"
     );
 }
 

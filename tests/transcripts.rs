@@ -62,7 +62,10 @@ fn the_toy_has_a_text_board() {
     let text = junqi_referee::local::picture_text(&g.picture_for(Audience::Seat(Seat(0))), def.kind);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].contains("South's board") && lines[0].contains("South to move"), "{text}");
-    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a3", "N?", "N?", "N?", "c3"], "{text}");
-    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["a2", ".", ".", ".", "c2"], "{text}");
-    assert!(lines[3].starts_with("a1") && !lines[3].contains('?'), "{text}");
+    // Its files above and below the ranks.
+    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a", "b", "c"], "{text}");
+    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["a3", "N?", "N?", "N?", "c3"], "{text}");
+    assert_eq!(lines[3].split_whitespace().collect::<Vec<_>>(), ["a2", ".", ".", ".", "c2"], "{text}");
+    assert!(lines[4].starts_with("a1") && !lines[4].contains('?'), "{text}");
+    assert_eq!(lines[5], lines[1], "{text}");
 }

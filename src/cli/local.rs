@@ -12,7 +12,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::hotseat::{Gates, Route};
-use crate::local::{ParseError, RawLine, line_user, parse_line, raw_text, read_line};
+use crate::local::help::{answer, parse_ask};
+use crate::local::{ParseError, RawLine, line_user, parse_line, plain_times, raw_text, read_line};
 use crate::referee::{Action, Command, Delivery, Effect, GameId, Mark, Referee, RefereeError, SystemClock, TurnStatus};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
@@ -32,7 +33,8 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
   red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move = 托管 (the referee
                                                moves for you), skip:N = QQ (a timeout skips the turn, the N-th loses))
-'help' shows this, 'quit' (or end of input) leaves. Boards: upper case Red, lower case Blue, ?/¿ hidden.";
+'help' lists every command ('help move': one), 'rules' the game's rules ('rules 1', 'rules draughts'),
+'legend' the board's codes, 'games' what you can play, 'export 1' a record; 'quit' (or end of input) leaves.";
 
 /// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
 /// with `keys`, each delivery's lines start with its delivery key (see `session`); with
@@ -221,9 +223,10 @@ async fn show(referee: &Referee, effects: &[Effect], screen: &mut Screen<'_>, ke
     }
     for e in effects {
         match e {
-            Effect::Public { text, .. } => put(&format!("[public] {text}")),
+            // Discord's `<t:…>` markup renders nowhere here: plain times.
+            Effect::Public { text, .. } => put(&format!("[public] {}", plain_times(text))),
             Effect::Private { user, text, game, .. } => {
-                let line = keyed(&format!("[to {user}] {text}"));
+                let line = keyed(&format!("[to {user}] {}", plain_times(text)));
                 match route(&screen.gates, user, *game) {
                     Route::Plain => say(&line),
                     Route::Gate => gate_of(&mut gates, user).lines.push(line),
@@ -411,8 +414,17 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) ->
         if t == "quit" || t == "exit" {
             break;
         }
-        if t == "help" {
-            say(HELP);
+        // Questions (help, rules, legend, games, export) with or without a user: answered here.
+        let (asker, question) = match line_user(t) {
+            Some(u) => (Some(u), t.split_once([':', '：']).map_or(t, |(_, q)| q)),
+            None => (None, t),
+        };
+        if let Some(ask) = parse_ask(question) {
+            let text = answer(&referee, asker, &ask).await;
+            match asker {
+                Some(u) => say(&format!("[to {u}] {text}")),
+                None => say(&text),
+            }
             continue;
         }
         if let Err(e) = referee.tick().await {
@@ -454,7 +466,9 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) ->
                     show_layout(&referee, game, &parsed.user, &mut screen).await;
                 }
             }
-            Err(RefereeError::Rejected { message, .. }) => say(&format!("[to {}] {message}", parsed.user)),
+            Err(RefereeError::Rejected { message, .. }) => {
+                say(&format!("[to {}] {}", parsed.user, plain_times(&message)))
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);

@@ -6,6 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `println!` for the command line's output: a reader that stops early (`replay F.jqr | head`)
+/// closes the pipe, and the command then ends quietly instead of panicking (see [`put_line`]).
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::put_line(format_args!($($arg)*)) };
+}
+
 mod draw;
 mod hotseat;
 mod local;
@@ -205,6 +211,21 @@ pub fn run_with(cli: Cli) -> ExitCode {
         Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
             render::replay_gif(&file, view, lang, seconds, &out)
         }
+    }
+}
+
+/// Writes one line of a command's output. When standard output is gone (a closed pipe: the
+/// reader has what it wanted) nothing more can be said, so the process ends at once with status
+/// 0, as `head` expects of a producer; any other write error is reported and ends it with 1.
+pub(crate) fn put_line(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = writeln!(o, "{args}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
     }
 }
 

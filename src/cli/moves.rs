@@ -44,7 +44,7 @@ pub fn run(path: &Path, ply: Option<usize>, game: Option<usize>) -> ExitCode {
     let mut lines = game.legal_tokens(game.to_move());
     lines.sort();
     for l in lines {
-        println!("{l}");
+        out!("{l}");
     }
     ExitCode::SUCCESS
 }

@@ -90,7 +90,7 @@ fn result_json(g: &Draughts) -> JsonResult {
 }
 
 fn print_json(value: &impl Serialize) {
-    println!("{}", serde_json::to_string(value).expect("plain data serialises"));
+    out!("{}", serde_json::to_string(value).expect("plain data serialises"));
 }
 
 fn print_ply(p: &DraughtsPly, json: bool) {
@@ -106,7 +106,7 @@ fn print_ply(p: &DraughtsPly, json: bool) {
     if line.crowned {
         s.push_str("; crowned");
     }
-    println!("{s}");
+    out!("{s}");
 }
 
 /// Reports a malformed file (or game) with its line and reason.
@@ -147,7 +147,7 @@ pub fn replay(path: &Path, text: &str, json: bool, game: Option<usize>) -> ExitC
             if json {
                 print_json(&serde_json::json!({"game": n, "line": g.line}));
             } else {
-                println!("game {n} (line {})", g.line);
+                out!("game {n} (line {})", g.line);
             }
         }
         match pdn::replay_each(g, &mut |_, p| p.into_iter().for_each(|p| print_ply(p, json))) {
@@ -157,8 +157,8 @@ pub fn replay(path: &Path, text: &str, json: bool, game: Option<usize>) -> ExitC
                     print_json(&r);
                 } else {
                     match r.reason {
-                        Some(why) => println!("result: {} ({})", r.result.replace('_', " "), why.replace('_', " ")),
-                        None => println!("result: the game goes on"),
+                        Some(why) => out!("result: {} ({})", r.result.replace('_', " "), why.replace('_', " ")),
+                        None => out!("result: the game goes on"),
                     }
                 }
             }
@@ -203,7 +203,7 @@ pub fn moves(path: &Path, text: &str, ply: Option<usize>, game: Option<usize>) -
     let mut lines: Vec<String> = done.legal_lines().iter().map(|l| done.move_token(l.mv)).collect();
     lines.sort();
     for l in lines {
-        println!("{l}");
+        out!("{l}");
     }
     ExitCode::SUCCESS
 }

@@ -139,7 +139,7 @@ fn ply_line(def: &GameDef, p: &PublicPly) -> JsonPly {
 }
 
 fn print_json(value: &impl Serialize) {
-    println!("{}", serde_json::to_string(value).expect("plain data serialises"));
+    out!("{}", serde_json::to_string(value).expect("plain data serialises"));
 }
 
 /// A piece in words for text output (issue 21 point 2): its English and 简体 names (`Flag 军旗`),
@@ -199,7 +199,7 @@ fn print_step(def: &GameDef, step: &Step, json: bool) {
             for e in line.eliminated.iter().flatten() {
                 s.push_str(&format!("; {} out ({})", e.seat, e.reason.replace('_', " ")));
             }
-            println!("{s}");
+            out!("{s}");
         }
         Step::Seat { after, seat, kind, out } => {
             let who = seat_name(def, *seat);
@@ -211,9 +211,9 @@ fn print_step(def: &GameDef, step: &Step, json: bool) {
                 out.iter().map(|&(s, r)| format!("{} ({})", seat_name(def, s), r.as_str().replace('_', " "))).collect();
             // With the setups a `stuck` seat was already reported out with the ply before.
             if out.is_empty() {
-                println!("     {who}:{}", kind.word());
+                out!("     {who}:{}", kind.word());
             } else {
-                println!("     {who}:{}; out: {}", kind.word(), out.join(", "));
+                out!("     {who}:{}; out: {}", kind.word(), out.join(", "));
             }
         }
     }
@@ -221,7 +221,7 @@ fn print_step(def: &GameDef, step: &Step, json: bool) {
 
 fn parse_error(path: &Path, json: bool, line: usize, reason: &str) -> ExitCode {
     if json {
-        println!("{}", serde_json::json!({"error": "parse", "line": line, "reason": reason}));
+        out!("{}", serde_json::json!({"error": "parse", "line": line, "reason": reason}));
     } else {
         eprintln!("error: {}: line {line}: {reason}", path.display());
     }
@@ -258,8 +258,8 @@ pub fn run(path: &Path, json: bool, game: Option<usize>) -> ExitCode {
                 print_json(&JsonResult { result, reason });
             } else {
                 match reason {
-                    Some(r) => println!("result: {} ({})", result.replace('_', " "), r.replace('_', " ")),
-                    None => println!("result: the game goes on"),
+                    Some(r) => out!("result: {} ({})", result.replace('_', " "), r.replace('_', " ")),
+                    None => out!("result: the game goes on"),
                 }
             }
             ExitCode::SUCCESS

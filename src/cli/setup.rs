@@ -66,7 +66,7 @@ pub fn check(text: &str, side: Option<&str>, variant: &str) -> ExitCode {
     let key = def.kind.seating.get(seat).map_or("?", |d| d.key);
     match validate(seat, &input) {
         Ok(normal) => {
-            println!("ok: legal deployment for {key}: {normal}");
+            out!("ok: legal deployment for {key}: {normal}");
             ExitCode::SUCCESS
         }
         Err(SetupError::Broken(problems)) => {
@@ -120,7 +120,7 @@ pub fn random(seed: Option<String>, variant: &str, side: Option<&str>) -> ExitCo
             u64::from_le_bytes(bytes)
         }
     };
-    println!("{}", random_setup(seat, &mut Rng::new(seed)));
+    out!("{}", random_setup(seat, &mut Rng::new(seed)));
     ExitCode::SUCCESS
 }
 
@@ -146,10 +146,10 @@ fn random_deal(def: &GameDef, deal: crate::rules::contract::catalog::DealFn, see
     };
     let dealt = deal(&Secret::new(seed.0));
     if let Some(shuffle) = def.record.shuffle {
-        println!("[Shuffle \"{shuffle}\"]");
+        out!("[Shuffle \"{shuffle}\"]");
     }
-    println!("[Seed \"{}\"]", seed.to_hex());
-    println!("[Commit \"{}\"]", dealt.commitment);
-    println!("[Deal \"{}\"]", dealt.deal.expose());
+    out!("[Seed \"{}\"]", seed.to_hex());
+    out!("[Commit \"{}\"]", dealt.commitment);
+    out!("[Deal \"{}\"]", dealt.deal.expose());
     ExitCode::SUCCESS
 }

@@ -68,7 +68,7 @@ pub fn replay(path: &Path, text: &str, json: bool) -> ExitCode {
     let failed = lines.last().is_some_and(|l| l.contains("\"error\":"));
     for (i, l) in lines.iter().enumerate() {
         if json {
-            println!("{l}");
+            out!("{l}");
         } else if failed && i + 1 == lines.len() {
             // The error, in words: the replay again gives its reason.
             match record::replay(text) {
@@ -77,7 +77,7 @@ pub fn replay(path: &Path, text: &str, json: bool) -> ExitCode {
                 Ok(_) => eprintln!("error: {l}"),
             }
         } else {
-            println!("{}", text_line(l));
+            out!("{}", text_line(l));
         }
     }
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
@@ -109,7 +109,7 @@ pub fn moves(path: &Path, text: &str, ply: Option<usize>) -> ExitCode {
     let mut lines: Vec<String> = replayed.game.legal_moves().into_iter().map(game::token).collect();
     lines.sort();
     for l in lines {
-        println!("{l}");
+        out!("{l}");
     }
     ExitCode::SUCCESS
 }

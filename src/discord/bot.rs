@@ -89,6 +89,8 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Review(g, _, ply) => Request::Review { game: g, ply: Some(ply) },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
+        // `/junqi resign`'s confirmation: only now is the game resigned.
+        ComponentId::Resign(g) => Request::Resign { game: Some(g) },
         ComponentId::Load(g) => {
             let name = match &c.data.kind {
                 ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
@@ -259,7 +261,8 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
     let framework = poise::Framework::builder()
         .options(options)
         .initialize_owners(false)
-        .setup(move |ctx, _ready, framework| {
+        .setup(move |ctx, ready, framework| {
+            let guilds: Vec<GuildId> = ready.guilds.iter().map(|g| g.id).collect();
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 if let Err(e) = register(ctx, commands, dev_guild).await {
@@ -269,6 +272,9 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
                     *failed.lock().await = Some(e);
                     framework.shard_manager().shutdown_all().await;
                     return Err(BotError::internal("command registration failed"));
+                }
+                if dev_guild.is_none() {
+                    remove_guild_copies(&ctx.http, &guilds).await;
                 }
                 tracing::info!("commands registered; ready");
                 tokio::spawn(run_clock(ctx.http.clone(), ticker));
@@ -323,6 +329,27 @@ async fn register(
         tokio::time::sleep(wait).await;
         wait *= 2;
         attempt += 1;
+    }
+}
+
+/// Registered globally, the commands would show twice in a server that still holds copies
+/// registered there while `dev_guild` named it (Discord keeps a server's commands until they are
+/// overwritten): each server the bot is in that has any gets them removed at start. A failure is
+/// logged and start-up goes on; the global commands work regardless.
+async fn remove_guild_copies(http: &Http, guilds: &[GuildId]) {
+    for g in guilds {
+        match g.get_commands(http).await {
+            Ok(copies) if copies.is_empty() => {}
+            Ok(copies) => match g.set_commands(http, Vec::new()).await {
+                Ok(_) => {
+                    tracing::info!(guild = %g, removed = copies.len(), "removed the server's copies of the commands")
+                }
+                Err(e) => {
+                    tracing::warn!(guild = %g, error = %e, "could not remove the server's copies of the commands")
+                }
+            },
+            Err(e) => tracing::warn!(guild = %g, error = %e, "could not list the server's commands"),
+        }
     }
 }
 

@@ -43,6 +43,10 @@ pub enum Say {
     /// A public post was refused by Discord (no access, no permission, not a text channel) after
     /// the referee carried out the command; `{channel}` is where.
     CannotPost,
+    /// `/junqi resign` asks first (issue 21 item 8); `{game}` is the game's number.
+    ResignAsk,
+    /// Button: resign for good.
+    ResignButton,
 }
 
 /// The text of `what` in `locale`. `{user}` and `{ref}` are placeholders filled by the caller.
@@ -113,6 +117,12 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (CannotPost, ZhHant) => {
             "已完成，但我無法在 {channel} 發言（缺少「檢視頻道」「發送訊息」或「在討論串中發送訊息」權限，或那不是文字頻道）。請伺服器管理員檢查機器人的權限。"
         }
+        (ResignAsk, ZhHans) => "确定在对局 #{game} 中认输吗？认输后无法撤回。不想认输就关闭这条消息。",
+        (ResignAsk, ZhHant) => "確定在對局 #{game} 中認輸嗎？認輸後無法撤回。不想認輸就關閉這條訊息。",
+        (ResignAsk, En) => "Resign game #{game}? This cannot be undone. To play on, dismiss this message.",
+        (ResignButton, ZhHans) => "认输",
+        (ResignButton, ZhHant) => "認輸",
+        (ResignButton, En) => "Resign",
         (CannotPost, En) => {
             "Done, but I cannot post in {channel} (I lack View Channel, Send Messages or Send Messages in Threads there, or it is not a text channel). Please ask a server admin to check my permissions."
         }
@@ -144,6 +154,8 @@ mod tests {
             Say::Stale,
             Say::BadMove,
             Say::CannotPost,
+            Say::ResignAsk,
+            Say::ResignButton,
         ];
         for w in all {
             for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
@@ -155,6 +167,7 @@ mod tests {
         assert!(say(Locale::ZhHant, Say::DmClosed).contains("{user}"));
         for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
             assert!(say(l, Say::CannotPost).contains("{channel}"));
+            assert!(say(l, Say::ResignAsk).contains("#{game}"));
         }
     }
 }

@@ -16,12 +16,15 @@
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
 //! ```
 
+pub mod help;
 mod layout_text;
 mod line;
 mod picture;
+mod times;
 pub use layout_text::layout_text;
 pub use line::{MAX_LINE_BYTES, RawLine, read_line};
 pub use picture::picture_text;
+pub use times::plain_times;
 pub mod transcript;
 
 use crate::referee::i18n::to_traditional;
@@ -35,10 +38,8 @@ pub enum ParseError {
     /// No `user:` prefix.
     #[error("write the acting user first: 'alice: move 1 c6-c7'")]
     NoUser,
-    /// An unknown command word.
-    #[error(
-        "unknown command '{0}' (try: challenge, accept, decline, deploy, swap, move, resign, draw, takeback, abort, rematch, show, layout, layouts, locale, vacation, settings)"
-    )]
+    /// An unknown command word (with the command it is closest to, if any is close).
+    #[error("unknown command '{0}'{hint}; 'help' lists the commands", hint = suggest(.0, false))]
     UnknownCommand(String),
     /// A missing or bad argument.
     #[error("{0}")]
@@ -68,9 +69,9 @@ impl ParseError {
                 return c.next().map(|f| f.to_uppercase().chain(c).collect::<String>() + ".").unwrap_or_default();
             }
             ParseError::NoUser => "请先写出行动的用户，例如 'alice: move 1 c6-c7'".to_string(),
-            ParseError::UnknownCommand(c) => format!(
-                "未知命令“{c}”（可用：challenge、accept、decline、deploy、swap、move、resign、draw、takeback、abort、rematch、show、layout、layouts、locale、vacation、settings）"
-            ),
+            ParseError::UnknownCommand(c) => {
+                format!("未知命令“{c}”{}；输入 help 查看所有命令", suggest(c, true))
+            }
             ParseError::GameOutOfRange(t) => format!("“{t}”超出对局编号的范围；对局编号为 1 到 {}", GameId::MAX),
             ParseError::TooLong(n) => {
                 format!("这一行有 {n} 个字节；命令行最多 {MAX_LINE_BYTES} 个字节，未执行任何操作")
@@ -82,12 +83,30 @@ impl ParseError {
     }
 }
 
+/// ", did you mean 'resign'?" for a mistyped command word close to one (edit distance), else
+/// nothing.
+fn suggest(word: &str, zh: bool) -> String {
+    match crate::help::did_you_mean(word, &help::command_words()) {
+        Some(m) if zh => format!("，是不是想输入“{m}”？"),
+        Some(m) => format!(" (did you mean '{m}'?)"),
+        None => String::new(),
+    }
+}
+
 /// The acting user a line names (`alice` of `alice#r1: …`), if it names one: for addressing an
 /// answer to a line that could not be read further.
 pub fn line_user(line: &str) -> Option<&str> {
-    let (who, _) = line.split_once(':')?;
+    let (who, _) = split_user(line)?;
     let user = who.trim().split('#').next()?;
     (!user.is_empty() && !user.contains(char::is_whitespace)).then_some(user)
+}
+
+/// Splits `user: command` at its first colon, ASCII `:` or the full-width `：` a Chinese input
+/// method types (`red：move 1 c6-c7` is the same line as `red: move 1 c6-c7`).
+fn split_user(line: &str) -> Option<(&str, &str)> {
+    let at = line.find([':', '：'])?;
+    let colon = line[at..].chars().next().map_or(1, char::len_utf8);
+    Some((&line[..at], &line[at + colon..]))
 }
 
 /// A line as [`read_line`] read it, as a command line or the reason it is none.
@@ -132,7 +151,7 @@ pub fn parse_line(line: &str) -> Result<Line, ParseError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(ParseError::TooLong(line.len()));
     }
-    let (who, rest) = line.split_once(':').ok_or(ParseError::NoUser)?;
+    let (who, rest) = split_user(line).ok_or(ParseError::NoUser)?;
     let who = who.trim();
     if who.is_empty() || who.contains(char::is_whitespace) {
         return Err(ParseError::NoUser);
@@ -233,7 +252,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         }
         "abort" => Action::Abort(game_arg(words.get(1), "abort GAME")?),
         "rematch" => Action::Rematch(game_arg(words.get(1), "rematch GAME")?),
-        "show" => Action::Show(game_arg(words.get(1), "show GAME")?),
+        "show" | "board" => Action::Show(game_arg(words.get(1), "show GAME (or board GAME)")?),
         "layouts" => Action::ListLayouts(None),
         "layout" => match (words.get(1).copied(), words.get(2)) {
             (Some("save"), Some(name)) if words.len() > 3 => {
@@ -338,7 +357,16 @@ mod tests {
         assert_eq!(parse_line("bob: 悔棋 2 decline").unwrap().action, Action::Takeback(2, TakebackStep::Decline));
         assert!(matches!(parse_line("bob: takeback 2 maybe"), Err(ParseError::Usage(_))));
         assert_eq!(parse_line("no user here"), Err(ParseError::NoUser));
+        // A full-width colon reads as the ASCII one, and only the first colon splits.
+        assert_eq!(parse_line("bob：move 3 c7-c6").unwrap(), parse_line("bob: move 3 c7-c6").unwrap());
+        assert_eq!(parse_line("红方：show 2").unwrap().user, "红方");
+        assert_eq!(line_user("bob：move 1 a:b"), Some("bob"));
         assert!(matches!(parse_line("bob: fly"), Err(ParseError::UnknownCommand(_))));
+        // A mistyped command is answered with the one meant; `board` is `show`.
+        let typo = parse_line("bob: chalenge alice").unwrap_err();
+        assert!(typo.to_string().contains("did you mean 'challenge'?"), "{typo}");
+        assert!(typo.render(Locale::ZhHant).contains("是不是想輸入“challenge”"), "{}", typo.render(Locale::ZhHant));
+        assert_eq!(parse_line("bob: board 2").unwrap().action, Action::Show(2));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));
         assert_eq!(
             parse_line("alice: mark 1 c9 司令").unwrap().action,

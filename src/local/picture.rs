@@ -93,22 +93,101 @@ fn grid(picture: &Picture, def: &GameDef, places: &[Place]) -> Vec<String> {
         p.map_or(String::new(), |p| p.name.clone())
     };
     let left = (0..=rows).map(|y| label(y, false).chars().count()).max().unwrap_or(0);
-    (0..=rows)
-        .map(|y| {
-            let mut line = format!("{:>left$} ", label(y, false));
-            for cell in &cells[y as usize] {
-                match cell {
-                    Some((content, marked)) => {
-                        line.push(if *marked { '*' } else { ' ' });
-                        line.push_str(&format!("{content:>width$}"));
-                    }
-                    None => line.push_str(&" ".repeat(width + 1)),
+    // Column coordinates above and below, where a column's points share one (`a` … `e` on the
+    // 2-player board; on the 4-player board each arm's file or rank, read from its own seat).
+    let ruler = |from_top: bool| {
+        let mut line = " ".repeat(left + 1);
+        for x in 0..cols as u16 {
+            let mut column: Vec<&Place> = places.iter().filter(|p| p.x == x).collect();
+            column.sort_by_key(|p| if from_top { p.y } else { u16::MAX - p.y });
+            let name = column_name(&column);
+            let name: String = name.chars().take(width).collect();
+            line.push(' ');
+            line.push_str(&format!("{name:>width$}"));
+        }
+        line.trim_end().to_string()
+    };
+    let (top, bottom) = (ruler(true), ruler(false));
+    let mut lines: Vec<String> = Vec::new();
+    if !top.trim().is_empty() {
+        lines.push(top);
+    }
+    lines.extend((0..=rows).map(|y| {
+        let mut line = format!("{:>left$} ", label(y, false));
+        for cell in &cells[y as usize] {
+            match cell {
+                Some((content, marked)) => {
+                    line.push(if *marked { '*' } else { ' ' });
+                    line.push_str(&format!("{content:>width$}"));
                 }
+                None => line.push_str(&" ".repeat(width + 1)),
             }
-            let right = label(y, true);
-            if right.is_empty() { line.trim_end().to_string() } else { format!("{line}  {right}") }
+        }
+        let right = label(y, true);
+        if right.is_empty() { line.trim_end().to_string() } else { format!("{line}  {right}") }
+    }));
+    if !bottom.trim().is_empty() {
+        lines.push(bottom);
+    }
+    // Points whose name neither their row's labels nor their column's coordinates give (the
+    // 4-player centre, `C.nw` …): named below, row by row as drawn.
+    let unnamed: Vec<String> = (0..=rows)
+        .filter_map(|y| {
+            let (first, last) = (label(y, false), label(y, true));
+            let edge = [territory(&first), territory(&last)];
+            let mut row: Vec<&Place> = places.iter().filter(|p| p.y == y).collect();
+            row.sort_by_key(|p| p.x);
+            let names: Vec<&str> = row
+                .iter()
+                .filter(|p| !edge.contains(&territory(&p.name)) && !in_named_column(places, p))
+                .map(|p| p.name.as_str())
+                .collect();
+            (!names.is_empty()).then(|| names.join(" "))
         })
-        .collect()
+        .collect();
+    if !unnamed.is_empty() {
+        lines.push(format!("   (unlabelled points, row by row: {})", unnamed.join(" / ")));
+    }
+    lines
+}
+
+/// A point name's territory: what stands before its dot (`S` of `S.c6`), or nothing.
+fn territory(name: &str) -> &str {
+    name.split_once('.').map_or("", |(t, _)| t)
+}
+
+/// The coordinate a column's run of points shares, seen from one end: the points from that end
+/// in the same territory as the first, named by the letters they all start with (a file) or
+/// else the digits they all end with (a rank); empty if they share neither.
+fn column_name(column: &[&Place]) -> String {
+    let Some(first) = column.first() else { return String::new() };
+    let run: Vec<&str> = column
+        .iter()
+        .take_while(|p| territory(&p.name) == territory(&first.name))
+        .map(|p| p.name.rsplit('.').next().unwrap_or(&p.name))
+        .collect();
+    let letters = |n: &str| n.chars().take_while(|c| c.is_alphabetic()).collect::<String>();
+    let digits = |n: &str| n.chars().skip_while(|c| c.is_alphabetic()).collect::<String>();
+    let shared = |f: &dyn Fn(&str) -> String| {
+        let v = f(run[0]);
+        (!v.is_empty() && run.iter().all(|n| f(n) == v)).then_some(v)
+    };
+    if run.len() < 2 {
+        return String::new();
+    }
+    shared(&letters).or_else(|| shared(&digits)).unwrap_or_default()
+}
+
+/// Whether a point is named by its column's coordinates: it lies in the run, from the top or
+/// the bottom, of its own territory, and that run shares a coordinate.
+fn in_named_column(places: &[Place], p: &Place) -> bool {
+    [true, false].into_iter().any(|from_top| {
+        let mut column: Vec<&Place> = places.iter().filter(|q| q.x == p.x).collect();
+        column.sort_by_key(|q| if from_top { q.y } else { u16::MAX - q.y });
+        let first = column.first().map_or("", |q| territory(&q.name));
+        let in_run = column.iter().take_while(|q| territory(&q.name) == first).any(|q| q.at == p.at);
+        in_run && !column_name(&column).is_empty()
+    })
 }
 
 #[cfg(test)]
@@ -153,9 +232,13 @@ mod tests {
             // Games with something hidden hide it from the public; open games show it all.
             let open = def.kind.modes.iter().all(|m| m.key == "open");
             assert_eq!(public.contains('?') || public.contains("##"), !open, "{name}:\n{public}");
-            // Rows are labelled by their points' names.
+            // Rows are labelled by their points' names (after a line of column coordinates, where
+            // the columns have them).
             let first = places.iter().filter(|p| p.y == 0).min_by_key(|p| p.x).unwrap();
-            assert!(public.lines().nth(1).unwrap().trim_start().starts_with(&first.name), "{name}:\n{public}");
+            assert!(
+                public.lines().skip(1).take(2).any(|l| l.trim_start().starts_with(&first.name)),
+                "{name}:\n{public}"
+            );
         }
     }
 
@@ -165,11 +248,35 @@ mod tests {
         let g = started(def);
         let text = picture_text(&g.picture_for(Audience::Seat(Seat(0))), def.kind);
         let lines: Vec<&str> = text.lines().collect();
-        // 12 ranks a side, the first seat's own pieces named at the bottom, the other's hidden.
-        assert!(lines.len() > 12 && !lines[13].contains('?'), "{text}");
-        assert!(lines[1].starts_with("a12") && lines[1].ends_with("e12"), "{text}");
-        assert!(lines[12].starts_with(" a1") && lines[12].ends_with("e1"), "{text}");
-        assert!(lines[1].contains("B?") && !lines[12].contains('?'), "{text}");
-        assert!(lines[3].contains('○'), "{text}");
+        // Files above and below, 12 ranks a side, the first seat's own pieces named at the
+        // bottom, the other's hidden.
+        assert!(lines.len() > 14 && !lines[14].contains('?'), "{text}");
+        assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["a", "b", "c", "d", "e"], "{text}");
+        assert_eq!(lines[1], lines[14], "{text}");
+        assert!(lines[2].starts_with("a12") && lines[2].ends_with("e12"), "{text}");
+        assert!(lines[13].starts_with(" a1") && lines[13].ends_with("e1"), "{text}");
+        assert!(lines[2].contains("B?") && !lines[13].contains('?'), "{text}");
+        assert!(lines[4].contains('○'), "{text}");
+    }
+
+    /// The 4-player board has coordinates on every arm and names its centre points (issue 21
+    /// item 7): North's files above, South's below, West's and East's ranks, the nine `C.` points.
+    #[test]
+    fn the_four_player_board_has_coordinates_and_names_its_centre() {
+        let def = catalog::find("junqi4").expect("catalogued");
+        let text = picture_text(&started(def).picture_for(Audience::Public), def.kind);
+        let lines: Vec<&str> = text.lines().collect();
+        // Above: West's ranks 1 … 6, North's files as North sees them (e … a from the left),
+        // East's ranks 6 … 1; below: South's files a … e between the same ranks.
+        let top: Vec<&str> = lines[1].split_whitespace().collect();
+        let ranks = ["1", "2", "3", "4", "5", "6"];
+        let (west, east): (Vec<&str>, Vec<&str>) = (ranks.to_vec(), ranks.iter().rev().copied().collect());
+        assert_eq!(top, [west.clone(), vec!["e", "d", "c", "b", "a"], east.clone()].concat(), "{text}");
+        let bottom: Vec<&str> = lines[19].split_whitespace().collect();
+        assert_eq!(bottom, [west, vec!["a", "b", "c", "d", "e"], east].concat(), "{text}");
+        assert!(
+            text.contains("(unlabelled points, row by row: C.nw C.n C.ne / C.w C.c C.e / C.sw C.s C.se)"),
+            "{text}"
+        );
     }
 }

@@ -70,7 +70,7 @@ pub(super) fn draw_tiles(
     Ok(())
 }
 
-/// A guess's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
+/// A guess's label on a tile: the guessed piece's short name and a question mark (`司?`, `Ms?`),
 /// at most three characters as a tile has room for.
 pub(super) fn mark_label(game: &GameKind, lang: Lang, k: PieceKind) -> String {
     let mut label: String = text::piece_label(game, lang, k).chars().take(2).collect();

@@ -172,7 +172,7 @@ fn in_notched(px: f32, py: f32, r: (f32, f32, f32, f32), notch: f32) -> bool {
 }
 
 /// A tile for territory `t`: South and East reuse the 2-player shapes (rounded rectangle, octagon),
-/// North is a hexagon with pointed ends, West a rectangle with notched corners and an inner line.
+/// North is a hexagon with pointed ends, West a rectangle with notched corners.
 fn seat_tile(pal: &mut Palette, t: usize, w: usize, h: usize, st: &TileStyle, ground: u8) -> IndexedImage {
     match t {
         0 => tile(pal, Seat::RED, w, h, st, ground),
@@ -191,14 +191,9 @@ fn seat_tile(pal: &mut Palette, t: usize, w: usize, h: usize, st: &TileStyle, gr
             } else {
                 let notch = hf / 4.0;
                 paint(&mut img, pal, bbox, st.dark, |x, y| in_notched(x, y, outer, notch));
+                // No inner ring: on a tile this short its top and bottom lines ran through the
+                // character (issue 21 item 7); the notched corners tell West apart on their own.
                 paint(&mut img, pal, bbox, st.fill, |x, y| in_notched(x, y, inner, notch + th * 0.5));
-                let a = th * 2.2;
-                let lw = (hf / 26.0).max(1.0);
-                let ring_out = (outer.0 + a, outer.1 + a, outer.2 - a, outer.3 - a);
-                let ring_in = (ring_out.0 + lw, ring_out.1 + lw, ring_out.2 - lw, ring_out.3 - lw);
-                paint(&mut img, pal, bbox, st.line, |x, y| {
-                    in_notched(x, y, ring_out, notch + a * 0.6) && !in_notched(x, y, ring_in, notch + (a + lw) * 0.6)
-                });
             }
             for p in img.pixels.iter_mut() {
                 if *p == ground {

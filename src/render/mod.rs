@@ -103,7 +103,7 @@ pub enum RenderError {
     Encode(String),
 }
 
-/// A mark's label on a tile: the guessed piece's short name and a question mark (`司?`, `FM?`),
+/// A mark's label on a tile: the guessed piece's short name and a question mark (`司?`, `Ms?`),
 /// at most three characters as the tile has room for.
 pub fn mark_label(variant: &crate::rules::Variant, lang: Lang, kind: crate::rules::PieceKind) -> String {
     let mut label: String = text::label(variant, lang, kind).chars().take(2).collect();
@@ -142,7 +142,8 @@ mod tests {
         assert!(text::all_text().iter().any(|t| t.contains("布阵")));
         assert_eq!(mark_label(v, Lang::ZhHans, PieceKind(0)), "司?");
         assert_eq!(mark_label(v, Lang::En, PieceKind(3)), "Br?");
-        assert_eq!(mark_label(v, Lang::En, PieceKind(0)), "FM?");
+        // A mark is the short label's first two letters: Mshl (司令) marks as "Ms?".
+        assert_eq!(mark_label(v, Lang::En, PieceKind(0)), "Ms?");
         assert_eq!(mark_label(v, Lang::ZhHant, PieceKind(6)), "連?");
     }
 

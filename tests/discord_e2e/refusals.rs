@@ -87,6 +87,38 @@ async fn registration_refused_stops_the_bot_with_a_clear_error() {
     assert!(e.contains("Unauthorized"), "{e}");
 }
 
+/// `dev_guild` switched off (issue 21 item 9): the bot registers its commands globally and, at
+/// start, removes the copies a development run left in the server, which would otherwise show
+/// every command twice there. A server without copies is only looked at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn switching_dev_guild_off_removes_the_servers_copies_of_the_commands() {
+    use crate::support::fake_discord::GUILD_ID;
+    let mut h = Harness::start("guild-copies", false).await;
+    assert_eq!(h.fake.guild_commands(GUILD_ID).await.len(), 1, "the development run's /junqi");
+    h.dev_guild = None;
+    h.restart().await;
+    let all = h
+        .fake
+        .wait_for(20, "the copies removed", |r| {
+            r.iter().any(|x| x.method == "PUT" && x.path.contains("/guilds/") && x.json == Some(json!([])))
+        })
+        .await;
+    assert!(h.fake.guild_commands(GUILD_ID).await.is_empty());
+    let global = all.iter().filter(|x| {
+        x.method == "PUT"
+            && x.path.ends_with(&format!("/applications/{}/commands", crate::support::fake_discord::APP_ID))
+    });
+    assert_eq!(global.count(), 1, "registered globally once");
+    // Started again: nothing left to remove, nothing put in the server.
+    h.fake.clear().await;
+    h.restart().await;
+    let all = h
+        .fake
+        .wait_for(20, "the server looked at", |r| r.iter().any(|x| x.method == "GET" && x.path.contains("/guilds/")))
+        .await;
+    assert!(!all.iter().any(|x| x.method == "PUT" && x.path.contains("/guilds/")), "no second removal");
+}
+
 /// Alice challenges Bob and Bob accepts; returns (the challenge message, the thread opened on it).
 async fn challenge_accepted(h: &mut Harness) -> (u64, u64) {
     let id = h.id();
@@ -311,8 +343,13 @@ async fn an_invalid_session_in_the_middle_of_a_game() {
     let (identifies, _) = h.fake.sessions().await;
     h.fake.invalidate_session().await;
     let id = h.id();
-    h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
-    h.fake.wait_for(20, "the resignation", |r| posts_to(r, thread).iter().any(|x| content(x).contains("#1"))).await;
+    let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let confirm = crate::support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+    let id = h.id();
+    // Before both deployments the referee refuses it; what counts is that it is answered.
+    let id = h.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().any(|x| content(x).contains("#1")), "{r:?}");
     let (again, _) = h.fake.sessions().await;
     assert!(again > identifies, "a new session");
 }
@@ -364,6 +401,9 @@ async fn an_announcements_channel_that_refuses_posts_does_not_spoil_a_result() {
     h.fake.wait_for(20, "game start", |r| posts_to(r, thread).iter().any(|x| content(x).contains("begins"))).await;
     let id = h.id();
     let id = h.interact(payload::command(id, BOB, thread, "resign", &[])).await;
+    let confirm = crate::support::fake_discord::resign_confirmation(&h.fake.requests().await, id);
+    let id = h.id();
+    let id = h.interact(payload::button(id, BOB, Some(thread), &confirm)).await;
     let r = h.answered(id).await;
     let all =
         h.fake.wait_for(20, "the end", |r| posts_to(r, thread).iter().any(|x| content(x).contains("is over"))).await;

@@ -108,6 +108,8 @@ pub struct Thread {
 #[derive(Default)]
 struct State {
     requests: Vec<Recorded>,
+    /// The commands registered in each server (guild id → commands as last put there).
+    guild_commands: HashMap<u64, Vec<Value>>,
     /// (method, path substring) → faults to serve, in order.
     faults: Vec<(String, String, VecDeque<Fault>)>,
     /// Channels that were deleted (10003 Unknown Channel).
@@ -275,7 +277,12 @@ impl FakeDiscord {
         self.ids.fetch_add(1, Ordering::SeqCst)
     }
 
-    /// Every REST request so far.
+    /// The commands registered in a server (as last put there; none if never).
+    pub async fn guild_commands(&self, guild: u64) -> Vec<Value> {
+        self.state.lock().await.guild_commands.get(&guild).cloned().unwrap_or_default()
+    }
+
+    /// Every REST request so far, in order.
     pub async fn requests(&self) -> Vec<Recorded> {
         self.state.lock().await.requests.clone()
     }
@@ -678,6 +685,10 @@ impl FakeDiscord {
                     return refusal;
                 }
                 let cmds = body.as_array().cloned().unwrap_or_default();
+                let guild = match seg.as_slice() {
+                    [_, _, "guilds", g, _] => g.parse::<u64>().ok(),
+                    _ => None,
+                };
                 let out: Vec<Value> = cmds
                     .into_iter()
                     .map(|mut c| {
@@ -688,7 +699,14 @@ impl FakeDiscord {
                         c
                     })
                     .collect();
+                if let Some(g) = guild {
+                    s.guild_commands.insert(g, out.clone());
+                }
                 (200, Value::Array(out))
+            }
+            ("GET", ["applications", _, "guilds", g, "commands"]) => {
+                let g: u64 = g.parse().unwrap_or(0);
+                (200, Value::Array(s.guild_commands.get(&g).cloned().unwrap_or_default()))
             }
             ("POST", ["interactions", id, _, "callback"]) => {
                 // One response per interaction, within 3 seconds of it.
@@ -764,3 +782,19 @@ impl FakeDiscord {
 /// Builders for interaction payloads as Discord sends them.
 #[path = "payload.rs"]
 pub mod payload;
+
+/// The custom id (`jq:rsgn:N`) of the button `/junqi resign` answered interaction `id` with:
+/// the command only asks; pressing it resigns (issue 21 item 8).
+pub fn resign_confirmation(all: &[Recorded], id: u64) -> String {
+    let cb = all
+        .iter()
+        .find(|x| x.path.ends_with(&format!("/interactions/{id}/tok-{id}/callback")))
+        .expect("the resign command was answered");
+    let data = &cb.json.as_ref().expect("a JSON answer")["data"];
+    assert_eq!(data["flags"], 64, "the question is private");
+    data["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .filter(|c| c.starts_with("jq:rsgn:"))
+        .unwrap_or_else(|| panic!("no resign button in {data}"))
+        .to_string()
+}

@@ -89,6 +89,9 @@ pub struct Harness {
     /// With serenity's own rate limiter on ([`Harness::rate_limited`]): the fake's HTTPS address,
     /// and the running bot's rate limiter's buckets.
     limiter: Option<(std::net::SocketAddr, tokio::sync::Mutex<Option<Buckets>>)>,
+    /// The configuration's `dev_guild` for the next start: the fake's guild (the default), or
+    /// `None` to register the commands globally.
+    pub dev_guild: Option<u64>,
     _dir: TempDir,
 }
 
@@ -134,7 +137,17 @@ impl Harness {
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
         let slow = Arc::new(AtomicBool::new(false));
-        Harness { fake, ids: 5_000_000, db, message_content, bot: None, slow, limiter: None, _dir: TempDir(dir) }
+        Harness {
+            fake,
+            ids: 5_000_000,
+            db,
+            message_content,
+            bot: None,
+            slow,
+            limiter: None,
+            dev_guild: Some(GUILD_ID),
+            _dir: TempDir(dir),
+        }
     }
 
     /// Starts the fake and a bot whose HTTP client has serenity's own rate limiter on: it reaches
@@ -200,7 +213,7 @@ impl Harness {
         };
         let config = Config {
             token: Some("fake-token".into()),
-            dev_guild: Some(GUILD_ID),
+            dev_guild: self.dev_guild,
             message_content: self.message_content,
             ..Config::default()
         };

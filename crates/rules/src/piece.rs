@@ -56,9 +56,11 @@ impl PieceDef {
 
 /// The 12 kinds of the Junqi family, in CCGC code order.
 pub const JUNQI_PIECES: [PieceDef; 12] = [
-    def('a', "司令", "司", "marshal", "FM", 1, 9, PieceClass::Officer),
+    // Short labels readers can guess ("Mshl", "MGen"; "FM" and "MG" were cryptic): both the
+    // old and the new ones are still read on input (`kind_from_token`).
+    def('a', "司令", "司", "marshal", "Mshl", 1, 9, PieceClass::Officer),
     def('b', "军长", "军", "general", "Gen", 1, 8, PieceClass::Officer),
-    def('c', "师长", "师", "major-general", "MG", 2, 7, PieceClass::Officer),
+    def('c', "师长", "师", "major-general", "MGen", 2, 7, PieceClass::Officer),
     def('d', "旅长", "旅", "brigadier", "Brig", 2, 6, PieceClass::Officer),
     def('e', "团长", "团", "colonel", "Col", 2, 5, PieceClass::Officer),
     def('f', "营长", "营", "major", "Maj", 2, 4, PieceClass::Officer),
@@ -102,7 +104,8 @@ pub mod junqi {
 }
 
 /// Looks up one deployment token in every accepted form: the code (`a`), the full or one-character
-/// Chinese name (`司令`, `司`, `兵`/`工`), the English name, or the numbers 40…33. Case-insensitive.
+/// Chinese name (`司令`, `司`, `兵`/`工`), the English name or short label (`Mshl`, `Brig`; the
+/// earlier labels `FM` and `MG` too), or the numbers 40…33. Case-insensitive.
 pub fn kind_from_token(table: &[PieceDef], token: &str) -> Option<PieceKind> {
     let lower = token.trim().to_lowercase();
     if lower.is_empty() {
@@ -120,6 +123,9 @@ pub fn kind_from_token(table: &[PieceDef], token: &str) -> Option<PieceKind> {
         ("major general", "major-general"),
         ("landmine", "mine"),
         ("commander", "marshal"),
+        // The short labels tiles carried before they were made readable.
+        ("fm", "marshal"),
+        ("mg", "major-general"),
     ];
     let lower = aliases.iter().find(|(a, _)| *a == lower).map(|(_, b)| b.to_string()).unwrap_or(lower);
     table
@@ -129,6 +135,7 @@ pub fn kind_from_token(table: &[PieceDef], token: &str) -> Option<PieceKind> {
                 || d.zh == lower
                 || d.short_zh == lower
                 || d.en == lower
+                || d.short_en.to_lowercase() == lower
         })
         .map(|i| PieceKind(i as u8))
 }
@@ -143,4 +150,25 @@ pub struct Piece {
     pub kind: PieceKind,
     /// True once the rules have announced this piece's identity to everyone.
     pub known: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tiles say `Mshl` and `MGen`; the old labels `FM` and `MG`, and every other short label,
+    /// still read as their pieces (issue 21 item 7).
+    #[test]
+    fn short_labels_old_and_new_read_as_their_pieces() {
+        let t = &JUNQI_PIECES;
+        for (token, kind) in [("Mshl", 0), ("fm", 0), ("FM", 0), ("MGen", 2), ("mg", 2), ("Brig", 3), ("lt", 7)] {
+            assert_eq!(kind_from_token(t, token), Some(PieceKind(kind)), "{token}");
+        }
+        assert_eq!(t[0].short_en, "Mshl");
+        assert_eq!(t[2].short_en, "MGen");
+        // Every short label is unique, so none reads as two pieces.
+        for (i, d) in t.iter().enumerate() {
+            assert_eq!(kind_from_token(t, d.short_en), Some(PieceKind(i as u8)), "{}", d.short_en);
+        }
+    }
 }

@@ -10,6 +10,7 @@ use crate::discord::config::Locale;
 use crate::discord::context::Ctx;
 use crate::discord::context::locale_of;
 use crate::discord::error::BotError;
+use crate::discord::plan::ComponentId;
 use crate::discord::port::{Complete, DeployAction, DrawAction, Request};
 use crate::discord::text::{Say, say};
 
@@ -283,7 +284,38 @@ game_command!(
     "查看自己的棋盘（仅自己可见）",
     "查看自己的棋盤（僅自己可見）"
 );
-game_command!(resign, Resign, "Resign the game", "认输", "認輸", "认输", "認輸");
+/// Resign the game (asks first)
+#[poise::command(
+    slash_command,
+    name_localized("zh-CN", "认输"),
+    name_localized("zh-TW", "認輸"),
+    description_localized("zh-CN", "认输（会先确认）"),
+    description_localized("zh-TW", "認輸（會先確認）")
+)]
+pub async fn resign(
+    ctx: Ctx<'_>,
+    #[description = "Game id (default: this thread's game)"]
+    #[name_localized("zh-CN", "对局")]
+    #[name_localized("zh-TW", "對局")]
+    #[description_localized("zh-CN", "对局编号（默认本帖的对局）")]
+    #[description_localized("zh-TW", "對局編號（預設本串的對局）")]
+    game: Option<u64>,
+) -> Result<(), BotError> {
+    // Without a game to name, the referee says why (not in a game's thread, not a player…).
+    let Some(game) = game_here(ctx, game).await else { return go(ctx, Request::Resign { game: None }).await };
+    // A resignation cannot be taken back: the command only asks, privately; the button resigns.
+    let locale = actor(ctx).locale;
+    let ask = say(locale, Say::ResignAsk).replace("{game}", &game.to_string());
+    let button = serenity::CreateButton::new(ComponentId::Resign(game).encode())
+        .label(say(locale, Say::ResignButton))
+        .style(serenity::ButtonStyle::Danger);
+    let reply = poise::CreateReply::default()
+        .content(ask)
+        .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
 game_command!(abort, Abort, "Abort before the first move", "取消", "取消", "开局前取消对局", "開局前取消對局");
 game_command!(
     rematch,

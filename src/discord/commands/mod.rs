@@ -9,6 +9,7 @@ use super::port::{Actor, LayoutAction, Request};
 use crate::rules::contract::{Lang, catalog};
 
 mod game;
+mod help;
 pub mod tournament;
 
 /// Draw actions.
@@ -251,7 +252,9 @@ async fn go(ctx: Ctx<'_>, request: Request) -> Result<(), BotError> {
         "tournament::leaderboard",
         "tournament::stats",
         "tournament::early_resign",
-        "tournament::tournament"
+        "tournament::tournament",
+        // Issue 21 item 6: the commands, a game's rules, its board's legend.
+        "help::help"
     ),
     subcommand_required
 )]
@@ -303,7 +306,8 @@ mod tests {
                 "leaderboard",
                 "stats",
                 "early-resign",
-                "tournament"
+                "tournament",
+                "help"
             ]
         );
         for sub in &cmd.subcommands {

@@ -170,6 +170,8 @@ pub enum ComponentId {
     /// A review button: (game, which button — [`REVIEW_BUTTONS`]' letter, so that the buttons of
     /// one message never share an id — and the ply it shows). `jq:rv-n12:7`: at most 36 chars.
     Review(u64, char, u32),
+    /// The confirmation button of `/junqi resign`: resign this game for good.
+    Resign(u64),
 }
 
 /// The review's buttons: (letter in the custom id, label).
@@ -194,6 +196,7 @@ impl ComponentId {
             ComponentId::Load(i) => ("load", i),
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
+            ComponentId::Resign(i) => ("rsgn", i),
             // Encoded above, with their seat letter or ply.
             ComponentId::Seat(i, _) => ("seat", i),
             ComponentId::Review(i, _, _) => ("rv", i),
@@ -227,6 +230,7 @@ impl ComponentId {
                 let which = chars.next().filter(|c| REVIEW_BUTTONS.iter().any(|(l, _)| l == c))?;
                 ComponentId::Review(id, which, chars.as_str().parse().ok()?)
             }
+            "rsgn" => ComponentId::Resign(id),
             seat if seat.starts_with("seat-") => {
                 let key = &seat["seat-".len()..];
                 let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());

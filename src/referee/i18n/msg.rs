@@ -12,6 +12,14 @@ pub enum Msg {
         /// Who declined.
         by: String,
     },
+    /// A challenger took back their own challenge (declining or aborting it before anyone
+    /// accepted).
+    Withdrawn {
+        /// Game id.
+        game: i64,
+        /// The challenger.
+        by: String,
+    },
     /// A challenge expired unanswered.
     Expired {
         /// Game id.

@@ -57,6 +57,13 @@ impl Msg {
                     format!("{by} declined game #{game}.")
                 }
             }
+            Msg::Withdrawn { game, by } => {
+                if zh {
+                    format!("{by} 撤回了对局 #{game} 的挑战。")
+                } else {
+                    format!("{by} withdrew the challenge of game #{game}.")
+                }
+            }
             Msg::Expired { game } => {
                 if zh {
                     format!("对局 #{game} 无人应战，已过期。")

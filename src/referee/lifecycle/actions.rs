@@ -69,6 +69,11 @@ impl Referee {
                 let seat = seated(row)?;
                 self.any_takeback(t, def, (seat, user), step, row, live).await
             }
+            // Before anyone accepted, the challenger's abort withdraws the challenge (they may
+            // have no seat yet: seats are drawn on acceptance).
+            GameAction::Abort if row.status == status::CHALLENGED && row.challenger == user => {
+                self.any_decline(t, def, user, row).await
+            }
             GameAction::Abort => {
                 seated(row)?;
                 let may = row.status == status::DEPLOYING
@@ -167,7 +172,12 @@ impl Referee {
         store::game_update(t.tx, row).await?;
         store::deadline_clear(t.tx, game).await?;
         t.out.effects.push(Effect::TimerCancel { game });
-        self.say_msg(t, row, Msg::Declined { game, by: user.into() }).await
+        // The challenger declining their own challenge takes it back.
+        let msg = match row.challenger == user {
+            true => Msg::Withdrawn { game, by: user.into() },
+            false => Msg::Declined { game, by: user.into() },
+        };
+        self.say_msg(t, row, msg).await
     }
 
     /// A seat offers or agrees to a draw; once every seat still in has, the game is drawn.

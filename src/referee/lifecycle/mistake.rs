@@ -64,7 +64,12 @@ pub enum GameMistake {
     #[error("{0}")]
     Setup(Explained),
     /// The deployment breaks placement rules: every broken rule, in the game's words.
-    #[error("the deployment breaks the rules: {}", .0.iter().map(|e| e.en.as_str()).collect::<Vec<_>>().join("; "))]
+    /// The rules it numbers are the game's rules page, which the product serves (`rules` in the
+    /// terminal, `/junqi help` on Discord): the message says where.
+    #[error(
+        "the deployment breaks the rules: {} (the numbered rules: 'rules' here, '/junqi help' on Discord)",
+        .0.iter().map(|e| e.en.as_str()).collect::<Vec<_>>().join("; ")
+    )]
     SetupBroken(Vec<Explained>),
     /// The text names no action of the game: how the game's actions are written.
     #[error("'{}' is not a move; {why}", echo(.text))]
@@ -208,7 +213,8 @@ impl GameMistake {
             }
             GameMistake::Setup(e) => format!("{}。", e.zh),
             GameMistake::SetupBroken(lines) => {
-                format!("布阵违反规则：{}。", lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；"))
+                let broken = lines.iter().map(|e| e.zh.as_str()).collect::<Vec<_>>().join("；");
+                format!("布阵违反规则：{broken}（规则编号见 rules，Discord 上见 /junqi help）。")
             }
             GameMistake::Unreadable { text, why } => format!("“{}”不是走法；{}。", echo(text), why.zh),
             GameMistake::Refused(e) => format!("不合法的走法：{}。", e.zh),

@@ -204,11 +204,14 @@ impl Referee {
                 let f = format_of(&t)?;
                 let st = State::load(tx, *id).await?;
                 let done = st.rounds.iter().filter(|r| r.iter().all(Board::done)).count();
+                // A round paired and not finished is the one under way (its results already count).
+                let playing = t.status != tstatus::FINISHED && st.rounds.len() > done;
                 let msg = TournamentMsg::Standings {
                     id: *id,
                     name: t.name.clone(),
                     format: f,
-                    round: done,
+                    round: if playing { st.rounds.len() } else { done },
+                    playing,
                     lines: st.lines(f),
                     last: t.status == tstatus::FINISHED,
                     early: false,

@@ -112,8 +112,11 @@ pub enum TournamentMsg {
         name: String,
         /// Format.
         format: Format,
-        /// Rounds complete.
+        /// Rounds complete, or the round under way when `playing`.
         round: usize,
+        /// `round` is under way (some of its boards have no result yet): a standings query
+        /// during a round says so rather than "after round N-1" beside round N's results.
+        playing: bool,
         /// The table.
         lines: Vec<StandingLine>,
         /// Final standings.

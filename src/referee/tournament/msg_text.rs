@@ -47,6 +47,12 @@ fn rating_text(r: &Rating, zh: bool) -> String {
     }
 }
 
+/// "pt" for exactly one point, "pts" otherwise ("1 pt", "0.5 pts", "2 pts", "0 pts"), as the
+/// points are written by `halves_text`.
+fn points_word(points: &str) -> &'static str {
+    if points == "1" { "pt" } else { "pts" }
+}
+
 fn mode_name(mode: &str, zh: bool) -> &str {
     match (mode, zh) {
         ("dark", true) => "暗棋",
@@ -150,7 +156,7 @@ impl TournamentMsg {
                     format!("Tournament #{id}, round {round}, board {board}: {red} vs {blue}, {r}.")
                 }
             }
-            T::Standings { id, name, format, round, lines, last, early } => {
+            T::Standings { id, name, format, round, playing, lines, last, early } => {
                 let tb = match (format, zh) {
                     (Format::RoundRobin | Format::DoubleRoundRobin, false) => "SB",
                     (Format::RoundRobin | Format::DoubleRoundRobin, true) => "索伯分",
@@ -161,6 +167,12 @@ impl TournamentMsg {
                 let mut s = match (last, zh) {
                     (true, false) => format!("Tournament #{id} \"{name}\" is over. Final standings:"),
                     (true, true) => format!("比赛 #{id}「{name}」结束。最终排名："),
+                    (false, false) if *playing => {
+                        format!("Tournament #{id} \"{name}\", standings during round {round}:")
+                    }
+                    (false, true) if *playing => format!("比赛 #{id}「{name}」第 {round} 轮进行中排名："),
+                    (false, false) if *round == 0 => format!("Tournament #{id} \"{name}\", standings before round 1:"),
+                    (false, true) if *round == 0 => format!("比赛 #{id}「{name}」第 1 轮前排名："),
                     (false, false) => format!("Tournament #{id} \"{name}\", standings after round {round}:"),
                     (false, true) => format!("比赛 #{id}「{name}」第 {round} 轮后排名："),
                 };
@@ -188,7 +200,10 @@ impl TournamentMsg {
                             (Some(r), false) => format!("out in round {r}"),
                             (Some(r), true) => format!("第 {r} 轮被淘汰"),
                         };
-                        let _ = write!(s, "{}. {}{wd}: {how}, {w}-{d}-{lo}", x.rank, x.user);
+                        let _ = match zh {
+                            true => write!(s, "{}. {}{wd}：{how}，{w}胜{d}和{lo}负", x.rank, x.user),
+                            false => write!(s, "{}. {}{wd}: {how}, W-D-L {w}-{d}-{lo}", x.rank, x.user),
+                        };
                     } else if zh {
                         let _ = write!(
                             s,
@@ -198,8 +213,12 @@ impl TournamentMsg {
                     } else {
                         let _ = write!(
                             s,
-                            "{}. {}{wd}: {} pts, {tb} {}, {w}-{d}-{lo}",
-                            x.rank, x.user, x.points, x.tiebreak
+                            "{}. {}{wd}: {} {}, {tb} {}, W-D-L {w}-{d}-{lo}",
+                            x.rank,
+                            x.user,
+                            x.points,
+                            points_word(&x.points),
+                            x.tiebreak
                         );
                     }
                 }

@@ -31,6 +31,7 @@ impl TournamentTable {
             name: self.row.name.clone(),
             format: self.format,
             round,
+            playing: false,
             lines: Vec::new(),
             last,
             early: false,
