@@ -18,8 +18,7 @@ fn position() -> (Box<dyn AnyGame>, Vec<Vec<PublicPly>>, Setting) {
     let setting = Setting::of_kind(def.kind, "").expect("the bot plays junqi");
     let mut rng = Rng::new(11);
     let mut start = Start::new(2);
-    start.setups =
-        (0..2).map(|_| Secret::new(deploy::deployment(setting.variant, &mut rng))).collect();
+    start.setups = (0..2).map(|_| Secret::new(deploy::deployment(setting.variant, &mut rng))).collect();
     let mut game = (def.start)(&start).expect("legal deployments");
     let mut players: Vec<Player> =
         (0..2).map(|s| Player::new(PlayerKind::Greedy, setting, Seat(s), 5 + u64::from(s), Budget::Nodes(0))).collect();

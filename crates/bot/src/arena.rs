@@ -158,7 +158,12 @@ impl fmt::Display for ArenaReport {
         writeln!(f, "{} ({rules}), {} games, seed {}, search budget {budget}", c.kind, self.games.len(), c.seed)?;
         writeln!(f, "A = {} vs B = {}: A won {w}, drew {d}, lost {l}", c.a.name(), c.b.name())?;
         writeln!(f, "A's score {:.1} % (95 % interval {:.1}–{:.1} %)", 100.0 * s, 100.0 * lo, 100.0 * hi)?;
-        writeln!(f, "plies {plies} (mean {:.0}), illegal actions {}, capped games {capped}", plies as f64 / self.games.len().max(1) as f64, self.illegal())?;
+        writeln!(
+            f,
+            "plies {plies} (mean {:.0}), illegal actions {}, capped games {capped}",
+            plies as f64 / self.games.len().max(1) as f64,
+            self.illegal()
+        )?;
         for (name, t) in [(c.a.name(), &self.a_times), (c.b.name(), &self.b_times)] {
             writeln!(
                 f,

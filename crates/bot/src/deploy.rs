@@ -29,9 +29,7 @@ fn guarded(variant: &Variant, rng: &mut Rng) -> Option<Setup> {
     let order = &variant.deployment_order[0];
     let n = order.len();
     let mut slots: Vec<Option<PieceKind>> = vec![None; n];
-    let kind_of = |class: PieceClass| {
-        variant.pieces.iter().position(|d| d.class == class).map(|i| PieceKind(i as u8))
-    };
+    let kind_of = |class: PieceClass| variant.pieces.iter().position(|d| d.class == class).map(|i| PieceKind(i as u8));
     let mut left: Vec<u8> = variant.pieces.iter().map(|d| d.count).collect();
     let put = |slots: &mut Vec<Option<PieceKind>>, left: &mut Vec<u8>, slot: usize, kind: PieceKind| {
         slots[slot] = Some(kind);
