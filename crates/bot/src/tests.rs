@@ -30,7 +30,7 @@ fn start(def: &'static GameDef, setups: &[String]) -> Box<dyn AnyGame> {
 fn play(game: &mut Box<dyn AnyGame>, setting: Setting, kind: PlayerKind, seed: u64, plies: u32) -> Vec<Vec<PublicPly>> {
     let mut players: Vec<Player> =
         (0..2).map(|s| Player::new(kind, setting, Seat(s), seed + u64::from(s), Budget::Nodes(0))).collect();
-    let mut history = vec![Vec::new(), Vec::new()];
+    let mut history = [Vec::new(), Vec::new()];
     while game.ply() < plies && game.over().is_none() {
         let seat = game.to_move();
         let picture = game.picture_for(Audience::Seat(seat));
@@ -41,7 +41,7 @@ fn play(game: &mut Box<dyn AnyGame>, setting: Setting, kind: PlayerKind, seed: u
             h.extend(game.last_ply_for(Audience::Seat(Seat(s as u8))));
         }
     }
-    history
+    history.into()
 }
 
 #[test]
@@ -77,7 +77,7 @@ fn same_public_history_different_hidden_army_same_action() {
         }
         let Some(other) = swapped else { continue };
         let mut g2 = start(def, &[setups[0].clone(), other]);
-        let mut h2 = vec![Vec::new(), Vec::new()];
+        let mut h2 = [Vec::new(), Vec::new()];
         for p in &h1[1] {
             g2.play_text(p.seat, &p.action).expect("the same actions are legal");
             for (s, h) in h2.iter_mut().enumerate() {
@@ -113,7 +113,7 @@ fn belief_never_rules_out_the_truth() {
             .map(|s| Player::new(PlayerKind::Greedy, setting, Seat(s), seed * 7 + u64::from(s), Budget::Nodes(0)))
             .collect();
         let mut beliefs: Vec<Belief> = (0..2).map(|s| Belief::new(setting, Seat(s))).collect();
-        let mut history = vec![Vec::new(), Vec::new()];
+        let mut history = [Vec::new(), Vec::new()];
         let mut narrowed = 0;
         while game.over().is_none() && game.ply() < 400 {
             let seat = game.to_move();
