@@ -196,3 +196,38 @@ fn a_view_for_another_audience_is_refused() {
         assert!(SeatView::new(Seat(0), &picture, &[]).is_err(), "{audience:?}");
     }
 }
+
+/// The belief at ply 60 puts more probability on the true identities of the enemy pieces on the
+/// board than the count-only prior (count / army size) does: the plies taught it something.
+#[test]
+fn belief_at_ply_60_beats_the_count_prior() {
+    let (def, setting) = junqi();
+    let v = setting.variant;
+    let army = v.army_size() as f64;
+    let (mut belief_sum, mut prior_sum, mut n) = (0.0, 0.0, 0);
+    for seed in 0..8u64 {
+        let mut rng = Rng::new(500 + seed);
+        let setups = vec![deploy::deployment(v, &mut rng), deploy::deployment(v, &mut rng)];
+        let mut game = start(def, &setups);
+        let history = play(&mut game, setting, PlayerKind::Greedy, seed, 60);
+        if game.over().is_some() {
+            continue;
+        }
+        let me = Seat(0);
+        let mut b = Belief::new(setting, me);
+        b.update(&history[0], &game.picture_for(Audience::Seat(me))).expect("consistent");
+        for t in &game.picture_for(Audience::Everyone).tokens {
+            if let Face::Known { owner, kind } = t.face
+                && owner != me
+            {
+                belief_sum += b.probabilities(t.at).expect("tracked")[kind.0 as usize];
+                prior_sum += f64::from(v.piece(kind).count) / army;
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 50, "{n} enemy pieces measured");
+    let ratio = belief_sum / prior_sum;
+    eprintln!("ply 60: mean p(true) {:.3} vs prior {:.3}: ×{ratio:.2}", belief_sum / n as f64, prior_sum / n as f64);
+    assert!(ratio >= 1.5, "×{ratio:.2}: the goal of issue 17 is 1.5");
+}
