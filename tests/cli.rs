@@ -674,3 +674,21 @@ fn local_mode_serves_help_rules_legend_games_and_plain_times() {
     assert!(text.contains(" UTC."), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn arena_plays_both_seat_orders_and_reports_the_score() {
+    let out = bin()
+        .args(["arena", "--variant", "junqi", "--a", "greedy", "--b", "random", "--games", "2", "--seed", "3"])
+        .args(["--nodes", "100"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("junqi (standard rules), 2 games, seed 3, search budget 100 nodes"), "{text}");
+    assert!(text.contains("A = greedy vs B = random: A won"), "{text}");
+    assert!(text.contains("illegal actions 0"), "{text}");
+    assert!(text.contains("95 % interval") && text.contains("think time greedy: p50"), "{text}");
+    let bad = bin().args(["arena", "--a", "clever", "--b", "random"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'clever' is not a player: random, greedy or search"));
+}

@@ -12,6 +12,7 @@ macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::put_line(format_args!($($arg)*)) };
 }
 
+mod arena;
 mod draw;
 mod hotseat;
 mod local;
@@ -121,6 +122,34 @@ pub enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Play computer players against each other (issue 17): both seat orders on the same
+    /// deployments; prints wins/draws/losses of A, its score with a 95 % interval, think times.
+    Arena {
+        /// The game kind (a two-seat kind of deployed armies: junqi, junqi4-duel).
+        #[arg(long, default_value = "junqi")]
+        variant: String,
+        /// Player A: random, greedy or search.
+        #[arg(long)]
+        a: String,
+        /// Player B: random, greedy or search.
+        #[arg(long)]
+        b: String,
+        /// Games in all (pairs share deployments with the seats swapped).
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Seed of the deployments and the players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Search time per move in milliseconds (default 1000).
+        #[arg(long)]
+        ms: Option<u64>,
+        /// Search plies simulated per move instead of a time: the same games on any machine.
+        #[arg(long, conflicts_with = "ms")]
+        nodes: Option<u64>,
+        /// Rule options (`key=value …`; default: the standard rules, quiet limit 70).
+        #[arg(long, default_value = "")]
+        options: String,
+    },
     /// Animate a whole record as a GIF, one frame per ply (public view or full reveal).
     ReplayGif {
         /// The record file.
@@ -210,6 +239,9 @@ pub fn run_with(cli: Cli) -> ExitCode {
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
         Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
             render::replay_gif(&file, view, lang, seconds, &out)
+        }
+        Some(Command::Arena { variant, a, b, games, seed, ms, nodes, options }) => {
+            arena::run(arena::Args { variant, a, b, games, seed, ms, nodes, options })
         }
     }
 }

@@ -1,0 +1,253 @@
+//! The arena: whole games between two players through the game contract, both seat orders on
+//! the same deployments, with the result, a 95 % interval on the score, and think times.
+//!
+//! Each game is started from the catalogue like any game of the referee; each player gets only
+//! its seat's picture and plies. The draw rules are the options' (the quiet limit of the
+//! standard rules ends quiet games as draws), so scores mean the same from run to run; a safety
+//! cap on plies (a draw, counted apart) keeps a run bounded whatever the options.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use junqi_rules::Seat;
+use junqi_rules::contract::catalog::{self, GameDef};
+use junqi_rules::contract::{Audience, Leave, PublicPly, Secret, Standing, Start, StartError};
+use junqi_rules::rng::Rng;
+
+use crate::deploy;
+use crate::player::{Budget, Player, PlayerKind};
+use crate::setting::{Setting, SettingError};
+use crate::view::{SeatView, ViewError};
+
+/// Plies after which a game is stopped and counted a draw (a bound, not a rule: the options'
+/// quiet limit ends real games far sooner).
+pub const MAX_PLIES: u32 = 3000;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// The kind (a catalogue name: `junqi`).
+    pub kind: String,
+    /// The rule options (`key=value …`; empty: the standard rules).
+    pub options: String,
+    /// Player A.
+    pub a: PlayerKind,
+    /// Player B.
+    pub b: PlayerKind,
+    /// Games in all; consecutive pairs share their deployments with the seats swapped.
+    pub games: u32,
+    /// The seed of deployments and players.
+    pub seed: u64,
+    /// The search budget per move.
+    pub budget: Budget,
+}
+
+/// Why the arena could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// No such kind in the catalogue.
+    #[error("no game kind is called '{0}'")]
+    UnknownKind(String),
+    /// The kind has another number of seats than two.
+    #[error("the arena plays two-seat games; {0} is not one")]
+    NotTwoSeats(String),
+    /// The bot does not play it.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+    /// The game refused to start.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// A view was refused (a bug of the arena).
+    #[error(transparent)]
+    View(#[from] ViewError),
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// The seat player A played.
+    pub a_seat: Seat,
+    /// A's score: 1 win, ½ draw, 0 loss.
+    pub a_score: f64,
+    /// Plies played.
+    pub plies: u32,
+    /// Actions a player chose that the game refused, or failures to choose.
+    pub illegal: u32,
+    /// Whether the safety cap stopped it.
+    pub capped: bool,
+}
+
+/// Think times of one player, in microseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Times(Vec<u64>);
+
+impl Times {
+    /// The `q` quantile (0–1) in milliseconds.
+    pub fn quantile_ms(&self, q: f64) -> f64 {
+        if self.0.is_empty() {
+            return 0.0;
+        }
+        let mut v = self.0.clone();
+        v.sort_unstable();
+        let i = ((v.len() - 1) as f64 * q).round() as usize;
+        v[i] as f64 / 1000.0
+    }
+
+    /// Moves timed.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no move was timed.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The arena's result, from A's side.
+#[derive(Clone, Debug)]
+pub struct ArenaReport {
+    /// What was played.
+    pub config: ArenaConfig,
+    /// Every game.
+    pub games: Vec<GameOutcome>,
+    /// A's think times.
+    pub a_times: Times,
+    /// B's think times.
+    pub b_times: Times,
+}
+
+impl ArenaReport {
+    /// Wins, draws and losses of A.
+    pub fn wdl(&self) -> (u32, u32, u32) {
+        let count = |s: f64| self.games.iter().filter(|g| g.a_score == s).count() as u32;
+        (count(1.0), count(0.5), count(0.0))
+    }
+
+    /// A's mean score and its 95 % interval (normal approximation on the per-game scores,
+    /// clamped to 0–1).
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = self.games.len() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0, 1.0);
+        }
+        let mean = self.games.iter().map(|g| g.a_score).sum::<f64>() / n;
+        let var = self.games.iter().map(|g| (g.a_score - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let half = 1.96 * (var / n).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+
+    /// Refused or failed actions in all games.
+    pub fn illegal(&self) -> u32 {
+        self.games.iter().map(|g| g.illegal).sum()
+    }
+}
+
+impl fmt::Display for ArenaReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.config;
+        let (w, d, l) = self.wdl();
+        let (s, lo, hi) = self.score();
+        let plies: u32 = self.games.iter().map(|g| g.plies).sum();
+        let capped = self.games.iter().filter(|g| g.capped).count();
+        let budget = match c.budget {
+            Budget::Time(t) => format!("{} ms", t.as_millis()),
+            Budget::Nodes(n) => format!("{n} nodes"),
+        };
+        let rules = if c.options.trim().is_empty() { "standard rules" } else { c.options.trim() };
+        writeln!(f, "{} ({rules}), {} games, seed {}, search budget {budget}", c.kind, self.games.len(), c.seed)?;
+        writeln!(f, "A = {} vs B = {}: A won {w}, drew {d}, lost {l}", c.a.name(), c.b.name())?;
+        writeln!(f, "A's score {:.1} % (95 % interval {:.1}–{:.1} %)", 100.0 * s, 100.0 * lo, 100.0 * hi)?;
+        writeln!(
+            f,
+            "plies {plies} (mean {:.0}), illegal actions {}, capped games {capped}",
+            plies as f64 / self.games.len().max(1) as f64,
+            self.illegal()
+        )?;
+        for (name, t) in [(c.a.name(), &self.a_times), (c.b.name(), &self.b_times)] {
+            writeln!(
+                f,
+                "think time {name}: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} moves",
+                t.quantile_ms(0.5),
+                t.quantile_ms(0.9),
+                t.quantile_ms(0.99),
+                t.quantile_ms(1.0),
+                t.len()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays the games of `config`.
+pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
+    let def = catalog::find(&config.kind).ok_or_else(|| ArenaError::UnknownKind(config.kind.clone()))?;
+    if !def.kind.seating.counts.contains(&2) {
+        return Err(ArenaError::NotTwoSeats(def.kind.name.to_string()));
+    }
+    let setting = Setting::of_kind(def.kind, &config.options)?;
+    let mut report =
+        ArenaReport { config: config.clone(), games: Vec::new(), a_times: Times::default(), b_times: Times::default() };
+    let mut setups = Vec::new();
+    for g in 0..config.games {
+        if g % 2 == 0 {
+            let mut rng = Rng::new(config.seed ^ (u64::from(g / 2) << 32) ^ 0xD1B5_4A32_D192_ED03);
+            setups = vec![deploy::deployment(setting.variant, &mut rng), deploy::deployment(setting.variant, &mut rng)];
+        }
+        let a_seat = Seat((g % 2) as u8);
+        let seeds = [config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(g) * 2), 0];
+        let players: Vec<Player> = (0..2u8)
+            .map(|s| {
+                let kind = if Seat(s) == a_seat { config.a } else { config.b };
+                Player::new(kind, setting, Seat(s), seeds[0].wrapping_add(u64::from(s)), config.budget)
+            })
+            .collect();
+        let outcome = play_one(def, config, &setups, players, a_seat, &mut report)?;
+        report.games.push(outcome);
+    }
+    Ok(report)
+}
+
+fn play_one(
+    def: &'static GameDef,
+    config: &ArenaConfig,
+    setups: &[String],
+    mut players: Vec<Player>,
+    a_seat: Seat,
+    report: &mut ArenaReport,
+) -> Result<GameOutcome, ArenaError> {
+    let mut start = Start::new(2);
+    start.options = config.options.clone();
+    start.setups = setups.iter().cloned().map(Secret::new).collect();
+    let mut game = (def.start)(&start)?;
+    let mut history: Vec<Vec<PublicPly>> = vec![Vec::new(), Vec::new()];
+    let mut illegal = 0;
+    while game.over().is_none() && game.ply() < MAX_PLIES {
+        let seat = game.to_move();
+        let picture = game.picture_for(Audience::Seat(seat));
+        let view = SeatView::new(seat, &picture, &history[seat.index()])?;
+        let t = Instant::now();
+        let chosen = players[seat.index()].choose(&view);
+        let spent = t.elapsed().min(Duration::from_secs(3600)).as_micros() as u64;
+        if seat == a_seat { &mut report.a_times } else { &mut report.b_times }.0.push(spent);
+        let played = chosen.ok().and_then(|token| game.play_text(seat, &token).ok());
+        if played.is_none() {
+            // A refused or failed choice forfeits: the arena counts it, the game says why.
+            illegal += 1;
+            game.leave(seat, Leave::Resign);
+            break;
+        }
+        for (s, h) in history.iter_mut().enumerate() {
+            if let Some(p) = game.last_ply_for(Audience::Seat(Seat(s as u8))) {
+                h.push(p);
+            }
+        }
+    }
+    let team = def.kind.seating.get(a_seat).map_or(a_seat.0, |d| d.team);
+    let a_score = match game.over().map(|o| o.standing) {
+        Some(Standing::Team(t)) if t == team => 1.0,
+        Some(Standing::Team(_)) => 0.0,
+        _ => 0.5,
+    };
+    Ok(GameOutcome { a_seat, a_score, plies: game.ply(), illegal, capped: game.over().is_none() })
+}
