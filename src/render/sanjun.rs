@@ -159,7 +159,7 @@ fn label_tiles(
     pal: &mut Palette,
     font: &ab_glyph::FontRef<'_>,
     def: &BoardDef,
-    (blank, label, bands): (&IndexedImage, u8, [u8; 2]),
+    (blank, fill, label, bands): (&IndexedImage, u8, u8, [u8; 2]),
     lang: Lang,
 ) -> Vec<IndexedImage> {
     (0..=u8::MAX)
@@ -167,14 +167,13 @@ fn label_tiles(
         .map(|k| {
             let mut t = blank.clone();
             let (w, h) = (TILE_W as f32, TILE_H as f32);
-            // The band sits inside the border, over the tile's fill only.
-            let fill = t.pixels[(TILE_H as usize / 2) * TILE_W as usize + 4];
             let cue = (def.cue)(k);
             let band = match cue {
                 Cue::Ship => Some((bands[0], h - 8.5, h - 4.0)),
                 Cue::Air => Some((bands[1], 4.0, 8.5)),
                 Cue::Land => None,
             };
+            // The band sits inside the border, over the tile's fill only.
             if let Some((colour, y0, y1)) = band {
                 for y in y0 as usize..y1 as usize {
                     for x in 4..(w as usize - 4) {
@@ -258,7 +257,7 @@ fn build() -> SanjunAssets {
         // In `text::slot` order: 简体, English, 繁體.
         let labelled = [0, 1].map(|s| {
             [Lang::ZhHans, Lang::En, Lang::ZhHant]
-                .map(|lang| label_tiles(&mut pal, &font, def, (&blank[s], label, bands), lang))
+                .map(|lang| label_tiles(&mut pal, &font, def, (&blank[s], styles[s].fill, label, bands), lang))
         });
         boards.push(BoardImages { background, labelled, geometry });
     }

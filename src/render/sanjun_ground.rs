@@ -6,8 +6,8 @@
 //! island whose edge follows its diagonal lattice (so the coastline zigzags between the harbours),
 //! the high-altitude lanes run in lavender sky strips along the edges, and the air lanes are dashed
 //! violet lines drawn above land, sea and bridges. Railways keep the Junqi drawing (sleepers and two
-//! rails); the bridge is the same track on a grey steel deck; arrows are orange with their heads at
-//! the end they strike; landing links are dark navy.
+//! rails); the bridge is two rails on a grey steel deck; arrows are orange with their heads at the
+//! end they strike; landing links are dark navy and harbours carry an anchor.
 
 use ab_glyph::FontRef;
 
@@ -284,21 +284,14 @@ fn land(img: &mut IndexedImage, pal: &mut Palette, (board, spots): (&Board, &[Sp
             .collect();
         let Some(top) = pts.iter().map(|p| p.1).reduce(f32::min) else { continue };
         let bottom = pts.iter().map(|p| p.1).fold(top, f32::max);
-        let cells: Vec<((f32, f32), (f32, f32))> = pts
-            .iter()
-            .map(|&(x, y)| {
-                // A cell's half-extent in pixels, the clip band in grid rows.
-                (geo.at((x, y), o), (DX as f32, DY as f32))
-            })
-            .collect();
+        // Each cell's centre in pixels; its half-extent is one file across and one rank down.
+        let cells: Vec<(f32, f32)> = pts.iter().map(|&p| geo.at(p, o)).collect();
+        let (hx, hy) = (DX as f32, DY as f32);
         let (ya, yb) = (geo.at((0.0, top - 0.55), o).1, geo.at((0.0, bottom + 0.55), o).1);
         let (ya, yb) = (ya.min(yb), ya.max(yb));
-        let (xs, xe) = cells.iter().fold((f32::MAX, f32::MIN), |(a, b), (c, _)| (a.min(c.0), b.max(c.0)));
-        let bbox = (xs - DX as f32, ya, xe + DX as f32, yb);
-        paint(img, pal, bbox, c, |x, y| {
-            y >= ya
-                && y <= yb
-                && cells.iter().any(|&((cx, cy), (hx, hy))| (x - cx).abs() / hx + (y - cy).abs() / hy <= 1.0)
+        let (xs, xe) = cells.iter().fold((f32::MAX, f32::MIN), |(a, b), c| (a.min(c.0), b.max(c.0)));
+        paint(img, pal, (xs - hx, ya, xe + hx, yb), c, |x, y| {
+            y >= ya && y <= yb && cells.iter().any(|&(cx, cy)| (x - cx).abs() / hx + (y - cy).abs() / hy <= 1.0)
         });
     }
 }

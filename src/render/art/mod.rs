@@ -7,7 +7,7 @@
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
 //! 2-player board, `cross.rs` for the cross board, `draughts.rs` for the three draughts boards,
-//! `tiaoqi.rs` for the star), so a tile exists once in memory whichever entry point draws it; the
+//! `tiaoqi.rs` for the star, `sanjun.rs` for the three-layer boards), so a tile exists once in memory whichever entry point draws it; the
 //! art itself is assembled once, on first use, in a `OnceLock`.
 
 mod board;
