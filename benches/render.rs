@@ -24,6 +24,7 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("encode_png_crate_{name}"), |b| b.iter(|| img.to_png_reference().expect("encodes")));
     }
     games(c);
+    sanjun(c);
     let all = record_frames(&record, Viewer::Everyone, Lang::ZhHans, None).expect("frames");
     let gif = render_gif(&all).expect("gif");
     eprintln!("reveal GIF of {} frames: {} bytes", all.len(), gif.len());
@@ -60,6 +61,42 @@ fn games(c: &mut Criterion) {
             b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
         });
         c.bench_function(&format!("picture_compose_{name}"), |b| {
+            b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
+        });
+    }
+}
+
+/// 陆海空三军棋 through its three-layer art: a dark-mode game from seeded random deployments, 40
+/// random plies in, for the public and for Red (the kind is not catalogued yet: its contract
+/// game is made directly, as the render tests do).
+fn sanjun(c: &mut Criterion) {
+    use junqi_referee::render::{PictureOptions, picture_indexed, picture_png};
+    use junqi_referee::rules::Mode;
+    use junqi_referee::rules::contract::{Audience, Game};
+    use junqi_referee::rules::rng::Rng;
+    use junqi_referee::rules::sanjun::contract::SanjunContract;
+    use junqi_referee::rules::sanjun::{SanjunGame, SanjunOptions, SanjunSetup};
+    let mut rng = Rng::new(5);
+    let (red, blue) = (SanjunSetup::random(&mut rng), SanjunSetup::random(&mut rng));
+    let g = SanjunGame::new(&red, &blue, SanjunOptions::default(), Seat::RED).expect("legal deployments");
+    let mut game = SanjunContract::new(g, Mode::Dark).expect("default options");
+    for _ in 0..40 {
+        let seat = game.to_move();
+        let moves = game.legal(seat);
+        let mv = moves[rng.below(moves.len())];
+        game.play(seat, mv).expect("a legal move");
+    }
+    let opts = PictureOptions::default();
+    let last = game.last().cloned();
+    for (name, audience) in [("public", Audience::Public), ("red", Audience::Seat(Seat::RED))] {
+        let picture = game.picture(audience, last.as_ref());
+        let kind = game.kind();
+        let bytes = picture_png(&picture, kind, &opts).expect("draws");
+        eprintln!("sanjun_{name}: {} bytes per image", bytes.len());
+        c.bench_function(&format!("picture_png_sanjun_{name}"), |b| {
+            b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
+        });
+        c.bench_function(&format!("picture_compose_sanjun_{name}"), |b| {
             b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
         });
     }

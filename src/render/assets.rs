@@ -154,8 +154,11 @@ pub fn badge_index(o: Outcome) -> Option<usize> {
         Outcome::DefenderWon => Some(1),
         Outcome::BothRemoved => Some(2),
         Outcome::FlagCaptured => Some(3),
-        // 陆海空's outcomes have no badge art yet: their pictures show the plain last-move marks.
-        Outcome::Bounced | Outcome::Scouted | Outcome::ShotDown => None,
+        // 陆海空's outcomes: only the three-layer art draws badges this far (the other arts have
+        // four, and `get` finds none here).
+        Outcome::Bounced => Some(4),
+        Outcome::Scouted => Some(5),
+        Outcome::ShotDown => Some(6),
     }
 }
 

@@ -19,6 +19,8 @@ pub enum PaletteId {
     Draughts,
     /// The palette of the 跳棋 star ([`super::tiaoqi`]).
     Tiaoqi,
+    /// The palette of the three-layer 陆海空 boards ([`super::sanjun`]).
+    Sanjun,
 }
 
 impl PaletteId {
@@ -29,6 +31,7 @@ impl PaletteId {
             PaletteId::Cross => &super::cross::get().palette,
             PaletteId::Draughts => &super::draughts::get().palette,
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette,
+            PaletteId::Sanjun => &super::sanjun::get().palette,
         }
     }
 
@@ -39,6 +42,7 @@ impl PaletteId {
             PaletteId::Cross => &super::cross::get().palette_bytes,
             PaletteId::Draughts => &super::draughts::get().palette_bytes,
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette_bytes,
+            PaletteId::Sanjun => &super::sanjun::get().palette_bytes,
         }
     }
 }
@@ -165,6 +169,11 @@ impl IndexedImage {
     /// Encodes the image as an indexed PNG with the shared palette: unfiltered rows, deflated by
     /// zlib-rs at level 1, in a file we write chunk by chunk (IHDR, PLTE, IDAT, IEND).
     pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
+        self.to_png_at(1)
+    }
+
+    /// [`IndexedImage::to_png`] deflated at zlib level `level` (1–9).
+    pub fn to_png_at(&self, level: i32) -> Result<Vec<u8>, RenderError> {
         let palette_bytes = self.palette.bytes();
         let mut raw = Vec::with_capacity((self.width + 1) * self.height);
         for row in self.pixels.chunks_exact(self.width) {
@@ -173,7 +182,7 @@ impl IndexedImage {
         }
         let mut z = vec![0u8; zlib_rs::compress_bound(raw.len())];
         let (zlen, rc) = {
-            let (out, rc) = zlib_rs::compress_slice(&mut z, &raw, zlib_rs::DeflateConfig::new(1));
+            let (out, rc) = zlib_rs::compress_slice(&mut z, &raw, zlib_rs::DeflateConfig::new(level));
             (out.len(), rc)
         };
         if rc != zlib_rs::ReturnCode::Ok {

@@ -20,6 +20,8 @@ mod hant;
 pub mod layout;
 mod picture;
 pub mod replay;
+mod sanjun;
+mod sanjun_ground;
 pub mod standings;
 mod text;
 mod tiaoqi;
@@ -76,7 +78,7 @@ pub enum RenderError {
     /// A game kind names a board art the registry does not have.
     #[error(
         "game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs, \
-         draughts8, draughts10, draughts12, tiaoqi)"
+         draughts8, draughts10, draughts12, tiaoqi, sanjun)"
     )]
     UnknownArt {
         /// The art key.

@@ -58,7 +58,9 @@ impl Default for PictureOptions {
 
 /// Draws a picture of a game of `kind` as PNG bytes (indexed colour).
 pub fn picture_png(picture: &Picture, kind: &GameKind, opts: &PictureOptions) -> Result<Vec<u8>, RenderError> {
-    picture_indexed(picture, kind, opts)?.to_png()
+    let img = picture_indexed(picture, kind, opts)?;
+    // `picture_indexed` has found the art.
+    img.to_png_at(art::by_key(kind.art).map_or(1, |a| a.deflate))
 }
 
 /// Draws pictures (the start first, then one per ply) as a looping GIF, every frame with the

@@ -112,23 +112,22 @@ pub(crate) fn last_combat(lang: Lang) -> Cow<'static, str> {
 pub fn all_text() -> Vec<String> {
     let mut out: Vec<String> = crate::rules::adapters::pictures::all_words();
     for lang in Lang::ALL {
-        for def in crate::rules::contract::catalog::all().into_iter().chain(super::art::uncatalogued()) {
+        let catalogued = crate::rules::contract::catalog::all().into_iter().map(|d| d.kind);
+        for kind in catalogued.chain(super::art::uncatalogued()) {
             out.extend(
                 (0..=u8::MAX)
-                    .map_while(|i| (def.kind.piece_label)(PieceKind(i)).map(|_| i))
-                    .map(|i| piece_label(def.kind, lang, PieceKind(i)).into_owned()),
+                    .map_while(|i| (kind.piece_label)(PieceKind(i)).map(|_| i))
+                    .map(|i| piece_label(kind, lang, PieceKind(i)).into_owned()),
             );
-            for i in 0..def.kind.seating.seats.len() {
-                let name = def.kind.seating.name(Seat(i as u8), lang);
+            for i in 0..kind.seating.seats.len() {
+                let name = kind.seating.name(Seat(i as u8), lang);
                 out.push(to_move(lang, name));
                 out.push(seat_view(lang, name));
             }
         }
         out.push(viewer_tag(lang, Viewer::Spectator).to_string());
         out.push(viewer_tag(lang, Viewer::Everyone).to_string());
-        for o in
-            [Outcome::Moved, Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
-        {
+        for o in Outcome::ALL {
             out.extend(badge(o).map(str::to_string));
         }
         out.push(move_number(lang, 0));

@@ -5,6 +5,8 @@
 
 use super::*;
 
+mod sanjun;
+
 /// Catalogues the draughts and 跳棋 kinds for this process.
 fn register_games() {
     use junqi_referee::rules::{draughts, tiaoqi};

@@ -56,6 +56,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
         corner: (7, 5, 10),
         footer_y: FOOTER_Y,
         cards: Vec::new(),
+        deflate: 1,
     }
 }
 

@@ -69,6 +69,7 @@ pub(super) fn get() -> &'static Art {
             corner: (6, 4, 8),
             footer_y: cross::FOOTER_Y,
             cards: cross::card_corners(),
+            deflate: 1,
         }
     })
 }

@@ -76,5 +76,6 @@ fn build(i: usize) -> Art {
         corner: (0, 0, 0),
         footer_y: FOOTER_Y,
         cards: Vec::new(),
+        deflate: 1,
     }
 }

@@ -7,13 +7,14 @@
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
 //! 2-player board, `cross.rs` for the cross board, `draughts.rs` for the three draughts boards,
-//! `tiaoqi.rs` for the star), so a tile exists once in memory whichever entry point draws it; the
+//! `tiaoqi.rs` for the star, `sanjun.rs` for the three-layer boards), so a tile exists once in memory whichever entry point draws it; the
 //! art itself is assembled once, on first use, in a `OnceLock`.
 
 mod board;
 mod cross;
 mod draughts;
 mod flip;
+mod sanjun;
 mod tiaoqi;
 
 use std::collections::HashMap;
@@ -155,6 +156,10 @@ pub struct Art {
     /// Where seat cards go (top-left of the mini tile), by display side counter-clockwise from
     /// the bottom, for arts with room for them; empty otherwise.
     pub(crate) cards: Vec<(i32, i32)>,
+    /// The zlib level its PNGs are deflated at: 1 for the boards whose golden bytes were made at
+    /// it; 2 for the three-layer boards, whose many fine lines level 1's static Huffman codes
+    /// leave a third larger (a mid-game image: 62 KB at level 1, 45 KB at level 2).
+    pub(crate) deflate: i32,
 }
 
 impl Art {
@@ -210,7 +215,8 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 7] = ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi"];
+pub const KEYS: [&str; 8] =
+    ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi", "sanjun"];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {
@@ -222,15 +228,17 @@ pub fn by_key(key: &str) -> Option<&'static Art> {
         "draughts10" => Some(draughts::get(1)),
         "draughts12" => Some(draughts::get(2)),
         "tiaoqi" => Some(tiaoqi::get()),
-        _ => None,
+        // The three-layer boards, one entry each in `render::sanjun::BOARDS`.
+        _ => crate::render::sanjun::index(key).map(sanjun::get),
     }
 }
 
-/// The kinds whose arts are here but which are not in the built-in catalogue yet (draughts and
-/// 跳棋): the glyph test checks their words too.
-pub(crate) fn uncatalogued() -> [&'static crate::rules::contract::GameDef; 4] {
+/// The kinds whose arts are here but which are not in the built-in catalogue yet (draughts, 跳棋
+/// and the three-layer boards' kinds): the glyph test checks their words too.
+pub(crate) fn uncatalogued() -> Vec<&'static GameKind> {
     let [d8, d10, d12] = super::draughts::defs();
-    [d8, d10, d12, &crate::rules::tiaoqi::TIAOQI]
+    let defs = [d8, d10, d12, &crate::rules::tiaoqi::TIAOQI].map(|d| d.kind);
+    defs.into_iter().chain(crate::render::sanjun::BOARDS.iter().map(|b| b.kind)).collect()
 }
 
 /// The 2-player board art.

@@ -61,6 +61,7 @@ pub(super) fn get() -> &'static Art {
             corner: (0, 0, 0),
             footer_y: FOOTER_Y,
             cards: Vec::new(),
+            deflate: 1,
         }
     })
 }
