@@ -794,3 +794,48 @@ fn win_marshal_is_offered_and_ends_the_contract_game() {
     let over = g.over().expect("Red's commander fell");
     assert_eq!((over.standing, over.reason), (Standing::Team(1), EndReason::CommanderRemoved));
 }
+
+// ---------------------------------------------------------------- property: games end
+
+/// Each ply moves a piece or removes one; the quiet limit (100) ends any stretch without a
+/// removal, and 70 pieces can be removed at most: no game outlasts this.
+const LONGEST_GAME: u32 = 71 * 100;
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
+    /// Random games through the catalogue entry: every generated move is accepted, a random
+    /// (from, to) pair is accepted exactly when it is in the legal list (and a refusal changes
+    /// nothing), and the game always ends, by a rule of §7.
+    #[test]
+    fn random_games_never_make_an_illegal_move_and_always_end(seed in 0u64..1_000_000, marshal: bool) {
+        use junqi_rules::contract::{Audience, Secret, Start};
+        use junqi_rules::sanjun::kinds::SANJUN;
+        let mut rng = Rng::new(seed);
+        let mut start = Start::new(2);
+        start.setups = (0..2).map(|s| Secret::new((SANJUN.random_setup.unwrap())(Seat(s), &mut rng))).collect();
+        start.options = if marshal { "win=marshal".into() } else { String::new() };
+        let mut g = (SANJUN.start)(&start).unwrap();
+        let points: Vec<String> = b().board.point_ids().map(|q| b().board.name(q).to_string()).collect();
+        while g.over().is_none() {
+            let seat = g.to_move();
+            let legal = g.legal_tokens(seat);
+            proptest::prop_assert!(!legal.is_empty(), "a side to move with no move: the game should be over");
+            let guess = format!("{}-{}", points[rng.below(points.len())], points[rng.below(points.len())]);
+            if !legal.contains(&guess) {
+                let before = g.picture_for(Audience::Everyone);
+                proptest::prop_assert!(g.play_text(seat, &guess).is_err(), "{guess} accepted");
+                proptest::prop_assert_eq!(g.picture_for(Audience::Everyone), before);
+            }
+            let token = legal[rng.below(legal.len())].clone();
+            g.play_text(seat, &token).unwrap_or_else(|e| panic!("{token} refused: {e:?}"));
+            proptest::prop_assert!(g.ply() <= LONGEST_GAME);
+        }
+        let reason = g.over().unwrap().reason;
+        use junqi_rules::EndReason::*;
+        proptest::prop_assert!(
+            matches!(reason, FlagCaptured | CommanderRemoved | NoLegalMove | BothStuck | QuietLimit),
+            "{reason:?}"
+        );
+        proptest::prop_assert!(marshal || reason != CommanderRemoved);
+    }
+}
