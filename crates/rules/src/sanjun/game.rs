@@ -118,14 +118,13 @@ pub enum SanjunIllegal {
     },
 }
 
+/// A short text in English and 简体.
+type Words2 = (&'static str, &'static str);
+
 /// Whether a piece of `kind` can ever stand on a point like `to` (§4: land pieces on land and
 /// bridge points, ships at sea and the landing ships ashore, aircraft on air stops); if not, what
 /// it is and where it never stands (for [`SanjunIllegal::WrongClass`]).
-fn never_stands(
-    board: &SanjunBoard,
-    kind: PieceKind,
-    to: PointId,
-) -> Option<((&'static str, &'static str), (&'static str, &'static str))> {
+fn never_stands(board: &SanjunBoard, kind: PieceKind, to: PointId) -> Option<(Words2, Words2)> {
     use super::board::Station;
     let st = board.station(to);
     let zone = match st {

@@ -139,10 +139,10 @@ fn read_piece(text: &str) -> Option<PieceKind> {
     let t = text.trim();
     let lower = t.to_lowercase();
     let mut chars = t.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if let Some(k) = from_code(c) {
-            return Some(k);
-        }
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && let Some(k) = from_code(c)
+    {
+        return Some(k);
     }
     PIECES
         .iter()
