@@ -524,8 +524,13 @@ fn a_sanjun_record_replays_lists_moves_and_checks_deployments() {
     let (text, _, code) = run(&["replay"], &path);
     assert_eq!(code, 0);
     assert!(text.contains(" 42. blue o8-a8    shot down; revealed n at i8"), "{text}");
-    // The opening of the example deployment: 39 moves for Red (every class that can move: a
-    // landing, rail rides onto the bridge, road steps, sea steps, both aircraft's flights).
+    // The opening of the example deployment, counted by hand: 39 moves for Red. Air 16: each
+    // aircraft flies its high-altitude lane to a4 a8 a9 a11 a15 a17 a18 a22 (o… alike), never onto
+    // Blue's occupied airport. Sea 12: d10, f10, j10, l10 each step to two empty stations of rank
+    // 11 (8), the cruisers g9, i9 to h10 (2), the battleships land: c9-e8, m9-k8 (2); the
+    // gunboats have no enemy at an arrow's end. Land 11: g6 road h7, rail e6 and e6-b7 (3); i6
+    // road h7, rail k6 and k6-n7 (3); f7 to e6 and along the coast to e8 (2); i8 (the gun) to h7,
+    // f5 and j5 to the empty bridgeheads e6, k6 (3); the batteries, mines and flag never move.
     let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
     assert_eq!(code, 0);
     assert_eq!(moves.lines().count(), 39, "{moves}");

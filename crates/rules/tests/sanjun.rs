@@ -839,3 +839,33 @@ proptest::proptest! {
         proptest::prop_assert!(marshal || reason != CommanderRemoved);
     }
 }
+
+#[test]
+fn a_shot_down_and_a_scouting_are_described_in_three_languages() {
+    use junqi_rules::contract::{Audience, Game, Lang};
+    use junqi_rules::sanjun::contract::SanjunContract;
+    use junqi_rules::sanjun::kinds::SANJUN;
+    let pieces = [("a4", RED, 'u'), ("e4", BLUE, 'n'), ("a22", RED, 'v'), ("g22", BLUE, 'a'), ("f1", BLUE, 'l')];
+    let mut g = SanjunContract::new(pos(&pieces, RED, SanjunOptions::default()), Mode::Dark);
+    let ply = g.play(RED, g.parse_action(RED, "a4-g4").unwrap()).unwrap();
+    assert_eq!(ply.outcome, Outcome::ShotDown);
+    let say = |g: &SanjunContract, ply, l| (SANJUN.describe)(&g.public_ply(ply, Audience::Public), l);
+    assert_eq!(
+        say(&g, &ply, Lang::En),
+        "ply 1: Red a4-g4: the aircraft is shot down. Revealed: Blue's anti-aircraft gun at e4."
+    );
+    assert_eq!(say(&g, &ply, Lang::ZhHans), "第1手：红方 a4-g4：飞机被击落。 公开：蓝方的高射炮在 e4。");
+    assert_eq!(say(&g, &ply, Lang::ZhHant), "第1手：紅方 a4-g4：飛機被擊落。 公開：藍方的高射炮在 e4。");
+    let ply = g.play(BLUE, g.parse_action(BLUE, "e4-f5").unwrap()).unwrap();
+    assert_eq!(say(&g, &ply, Lang::En), "ply 2: Blue e4-f5.");
+    let ply = g.play(RED, g.parse_action(RED, "a22-g22").unwrap()).unwrap();
+    assert_eq!(ply.outcome, R);
+    assert_eq!(
+        say(&g, &ply, Lang::En),
+        "ply 3: Red a22-g22 attacks (? against commander-in-chief): the piece is scouted. Revealed: Blue's commander-in-chief at g22."
+    );
+    assert_eq!(
+        say(&g, &ply, Lang::ZhHant),
+        "第3手：紅方 a22-g22 進攻（?對總司令）：偵察亮明。 公開：藍方的總司令在 g22。"
+    );
+}
