@@ -676,7 +676,7 @@ fn the_contract_plays_and_shows_each_audience_only_its_share() {
     let mut rng = Rng::new(7);
     let (red, blue) = (SanjunSetup::random(&mut rng), SanjunSetup::random(&mut rng));
     let engine = SanjunGame::new(&red, &blue, SanjunOptions::default(), RED).unwrap();
-    let mut g = SanjunContract::new(engine, Mode::Dark);
+    let mut g = SanjunContract::new(engine, Mode::Dark).unwrap();
     for _ in 0..400 {
         let seat = g.to_move();
         let legal = g.legal(seat);
@@ -788,7 +788,7 @@ fn win_marshal_is_offered_and_ends_the_contract_game() {
     // A bomb trades with Red's commander-in-chief: Red alone lost its 总司令 and loses at once.
     let engine =
         pos(&[("g6", RED, 'a'), ("h7", BLUE, 'k'), ("g2", RED, 'c'), ("f1", RED, 'l'), ("a23", BLUE, 'u')], BLUE, o);
-    let mut g = SanjunContract::new(engine, Mode::Dark);
+    let mut g = SanjunContract::new(engine, Mode::Dark).unwrap();
     let m = g.parse_action(BLUE, "h7-g6").unwrap();
     g.play(BLUE, m).unwrap();
     let over = g.over().expect("Red's commander fell");
@@ -846,7 +846,7 @@ fn a_shot_down_and_a_scouting_are_described_in_three_languages() {
     use junqi_rules::sanjun::contract::SanjunContract;
     use junqi_rules::sanjun::kinds::SANJUN;
     let pieces = [("a4", RED, 'u'), ("e4", BLUE, 'n'), ("a22", RED, 'v'), ("g22", BLUE, 'a'), ("f1", BLUE, 'l')];
-    let mut g = SanjunContract::new(pos(&pieces, RED, SanjunOptions::default()), Mode::Dark);
+    let mut g = SanjunContract::new(pos(&pieces, RED, SanjunOptions::default()), Mode::Dark).unwrap();
     let ply = g.play(RED, g.parse_action(RED, "a4-g4").unwrap()).unwrap();
     assert_eq!(ply.outcome, Outcome::ShotDown);
     let say = |g: &SanjunContract, ply, l| (SANJUN.describe)(&g.public_ply(ply, Audience::Public), l);

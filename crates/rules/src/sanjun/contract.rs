@@ -91,9 +91,13 @@ pub struct SanjunContract {
 }
 
 impl SanjunContract {
-    /// Wraps a game played in `mode` (dark, reveal or open).
-    pub fn new(game: SanjunGame, mode: Mode) -> SanjunContract {
-        SanjunContract { game, mode, last: None }
+    /// Wraps a game played in `mode`: dark, reveal or open (the 4-player partners mode is
+    /// refused).
+    pub fn new(game: SanjunGame, mode: Mode) -> Result<SanjunContract, SettingsError> {
+        if mode == Mode::Partners {
+            return Err(SANJUN_KIND.mode_error("partners"));
+        }
+        Ok(SanjunContract { game, mode, last: None })
     }
 
     /// The engine game.

@@ -256,20 +256,23 @@ impl SanjunSetup {
         rng.shuffle(&mut stations);
         land[stations[0]] = Some(kinds::BATTERY);
         land[stations[1]] = Some(kinds::BATTERY);
-        // The mines first, behind the coastline (slots 4 on), then everything else anywhere.
-        let mut behind: Vec<usize> = (FRONT_SLOTS..LAND_SLOTS).filter(|&i| land[i].is_none()).collect();
-        rng.shuffle(&mut behind);
-        for &i in behind.iter().take(2) {
-            land[i] = Some(kinds::MINE);
-        }
-        let mut rest: Vec<PieceKind> = by_service(Service::Army)
-            .into_iter()
-            .filter(|&k| !matches!(k, kinds::FLAG | kinds::BATTERY | kinds::MINE))
-            .collect();
+        let mut rest: Vec<PieceKind> =
+            by_service(Service::Army).into_iter().filter(|&k| k != kinds::FLAG && k != kinds::BATTERY).collect();
         rng.shuffle(&mut rest);
         let mut rest = rest.into_iter();
         for slot in land.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.next();
+        }
+        // A mine shuffled onto the coastline trades places with the last piece behind it that may
+        // stand anywhere; no draw is added, so seeds without such a mine give what they always did.
+        for front in 0..FRONT_SLOTS {
+            if land[front] == Some(kinds::MINE) {
+                let movable =
+                    |k: Option<PieceKind>| !matches!(k, Some(kinds::MINE | kinds::FLAG | kinds::BATTERY) | None);
+                if let Some(back) = (FRONT_SLOTS..LAND_SLOTS).rev().find(|&i| movable(land[i])) {
+                    land.swap(front, back);
+                }
+            }
         }
         let mut sea = by_service(Service::Navy);
         rng.shuffle(&mut sea);

@@ -66,7 +66,7 @@ pub fn start(s: &Start) -> Result<SanjunContract, StartError> {
         let broken = v.iter().map(|(_, v)| v.explain(SanjunBoard::get())).collect();
         StartError::Setup { seat, error: SetupError::Broken(broken) }
     })?;
-    Ok(SanjunContract::new(game, mode_of(&s.mode)))
+    Ok(SanjunContract::new(game, mode_of(&s.mode))?)
 }
 
 /// Who plays first (`first=random`: drawn) and what a timeout does (the seat loses).
@@ -83,7 +83,8 @@ fn setup_picture(seat: Seat, text: &str) -> Option<crate::contract::Picture> {
     for (p, kind) in placed {
         cells[p.index()] = Some(Piece { seat, kind, known: false });
     }
-    let alone = SanjunContract::new(SanjunGame::from_position(cells, seat, SanjunOptions::default()), Mode::Dark);
+    let alone =
+        SanjunContract::new(SanjunGame::from_position(cells, seat, SanjunOptions::default()), Mode::Dark).ok()?;
     Some(alone.picture(Audience::Seat(seat), None))
 }
 
