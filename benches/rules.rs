@@ -1,6 +1,6 @@
 //! Rules-core speed: legal-move generation over fixed mid-game positions, and random playouts.
 //! Goals (release, one core): ≥ 2,000,000 move lists/s and ≥ 1,000,000 playout plies/s.
-//! Draughts perft from the start position, nodes/s.
+//! Draughts perft from the start position, nodes/s; 跳棋 and 陆海空三军棋 move lists.
 //! Run: `cargo bench --bench rules`.
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
@@ -132,5 +132,37 @@ fn tiaoqi_lists(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, draughts_perft, tiaoqi_lists);
+/// 陆海空三军棋 legal-move lists (issue 14): 240 fixed mid-game positions — 60 seeded games
+/// (random deployments, random legal plies) stopped after 20, 40, 60 and 80 plies — the list of
+/// the side to move generated for each, as lists per second (next to Junqi's `movegen`).
+fn sanjun_lists(c: &mut Criterion) {
+    use junqi_referee::rules::sanjun::{SanjunGame, SanjunOptions, SanjunSetup};
+    let mut positions: Vec<SanjunGame> = Vec::new();
+    let mut seed = 0;
+    while positions.len() < 240 {
+        let mut rng = Rng::new(seed);
+        seed += 1;
+        let (red, blue) = (SanjunSetup::random(&mut rng), SanjunSetup::random(&mut rng));
+        let mut g = SanjunGame::new(&red, &blue, SanjunOptions::default(), Seat::RED).expect("random deployments");
+        for stop in [20, 40, 60, 80] {
+            while g.ply() < stop && g.over().is_none() {
+                let moves = g.legal_moves();
+                g.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            if g.over().is_none() && positions.len() < 240 {
+                positions.push(g.clone());
+            }
+        }
+    }
+    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+    eprintln!("sanjun: {} positions, {moves} legal moves in all", positions.len());
+    let mut g = c.benchmark_group("sanjun_lists");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("mid_game_240_positions", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists);
 criterion_main!(benches);

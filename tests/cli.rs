@@ -692,3 +692,89 @@ fn arena_plays_both_seat_orders_and_reports_the_score() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("'clever' is not a player: random, greedy or search"));
 }
+
+/// 陆海空 (issue 14): the spec's example deployment for both sides, 42 plies with a fighter
+/// beaten by a gunboat (ply 41) and one shot down on its way over a gun (ply 42).
+const SANJUN_RECORD: &str = "[Format \"jqr/1\"]\n[Variant \"sanjun\"]\n[Mode \"dark\"]\n[Red \"alice\"]\n\
+[Blue \"bob\"]\n[RedSetup \"mnhmcekagfbdineghjjfilksttsprqqrpuv\"]\n\
+[BlueSetup \"mnhm ce kag fbdi neg hjjf ilk / stts prqqrp / uv\"]\n[Result \"*\"]\n\n\
+i6-h7 d16-c15 j10-k11 a23-a18 a3-a4 m17-k18 a4-a9 i20-h19 o3-o22 a18-a22 m9-k8 f16-g15 a9-a17 a22-a8 \
+h5-i6 g20-e20 a17-a3 c17-d16 a3-a4 j19-k20 j5-k6 a8-a18 l10-m11 a18-e18 f5-e6 l16-k15 k9-l10 k18-m17 \
+a4-a18 k20-g20 k4-j5 h21-i20 a18-a22 e18-o18 a22-a17 o18-o8 o22-o18 g15-h14 e4-f5 m17-k18 a17-e17 o8-a8 *\n";
+
+#[test]
+fn a_sanjun_record_replays_lists_moves_and_checks_deployments() {
+    let path = temp_record("sanjun.jqr", SANJUN_RECORD);
+    let (json, err, code) = run(&["replay", "--json"], &path);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 43, "{json}");
+    assert_eq!(lines[0], "{\"ply\":1,\"side\":\"red\",\"move\":\"i6-h7\",\"outcome\":\"moved\",\"revealed\":[]}");
+    assert_eq!(
+        lines[40],
+        "{\"ply\":41,\"side\":\"red\",\"move\":\"a17-e17\",\"outcome\":\"defender_won\",\"revealed\":[]}"
+    );
+    // §10.1, §10.12: the gun strictly between start and destination is named at its point.
+    assert_eq!(
+        lines[41],
+        "{\"ply\":42,\"side\":\"blue\",\"move\":\"o8-a8\",\"outcome\":\"shot_down\",\"revealed\":[{\"point\":\"i8\",\"piece\":\"n\"}]}"
+    );
+    assert_eq!(lines[42], "{\"result\":\"ongoing\",\"reason\":null}");
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains(" 42. blue o8-a8    shot down; revealed n at i8"), "{text}");
+    // The opening of the example deployment, counted by hand: 39 moves for Red. Air 16: each
+    // aircraft flies its high-altitude lane to a4 a8 a9 a11 a15 a17 a18 a22 (o… alike), never onto
+    // Blue's occupied airport. Sea 12: d10, f10, j10, l10 each step to two empty stations of rank
+    // 11 (8), the cruisers g9, i9 to h10 (2), the battleships land: c9-e8, m9-k8 (2); the
+    // gunboats have no enemy at an arrow's end. Land 11: g6 road h7, rail e6 and e6-b7 (3); i6
+    // road h7, rail k6 and k6-n7 (3); f7 to e6 and along the coast to e8 (2); i8 (the gun) to h7,
+    // f5 and j5 to the empty bridgeheads e6, k6 (3); the batteries, mines and flag never move.
+    let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 39, "{moves}");
+    for m in ["c9-e8", "g6-b7", "i6-n7", "a3-a22", "o3-o4", "d10-c11", "f7-e8"] {
+        assert!(moves.lines().any(|l| l == m), "{m} missing: {moves}");
+    }
+    assert_eq!(run(&["moves"], &path).0.lines().count(), 42);
+    // Board art may not exist yet for this kind: render and replay-gif end cleanly either way.
+    let png = std::env::temp_dir().join(format!("junqi-cli-{}-sanjun.png", std::process::id()));
+    for cmd in ["render", "replay-gif"] {
+        let out = bin().arg(cmd).arg(&path).arg("--out").arg(&png).output().unwrap();
+        let code = out.status.code();
+        assert!(matches!(code, Some(0) | Some(2)), "{cmd}: {code:?} {}", String::from_utf8_lossy(&out.stderr));
+        if code == Some(2) {
+            assert!(String::from_utf8_lossy(&out.stderr).contains("board art 'sanjun'"));
+        }
+    }
+    let _ = std::fs::remove_file(&png);
+    let _ = std::fs::remove_file(&path);
+
+    // Every broken rule of a deployment at once (issue 14's bad-input list), exit status 2.
+    let bad = "jnhm se kag fbdi neg hmjf ilk / ctts urqqrp / pv";
+    let out = bin().args(["setup", "check", "--variant", "sanjun", bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "illegal deployment for red (6 problems):",
+        "the landmine on g8 stands in the front rows (the coastline)",
+        "the destroyer on g6 is outside its zone",
+        "the coastal battery on g2 is not on a battery station",
+        "the major-general on d10 is outside its zone",
+        "the fighter on c9 is outside its zone",
+        "the battleship on a3 is outside its zone",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    // Blue's points are the turned ones.
+    let out = bin().args(["setup", "check", "--variant", "sanjun", "--side", "blue", bad]).output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("the landmine on i18 stands in the front rows"), "{said}");
+    // Seeded random deployments repeat and pass the check.
+    let random = |seed: &str| bin().args(["setup", "random", "--variant", "sanjun", "--seed", seed]).output().unwrap();
+    let a = String::from_utf8(random("14").stdout).unwrap();
+    assert_eq!(a, String::from_utf8(random("14").stdout).unwrap());
+    assert_eq!(a.trim().len(), 35, "{a}");
+    let check = bin().args(["setup", "check", "--variant", "sanjun", "--side", "blue", a.trim()]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+}

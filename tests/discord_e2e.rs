@@ -8,6 +8,9 @@ mod help;
 /// What real Discord refuses, through the stricter fake (issue 19).
 #[path = "discord_e2e/refusals.rs"]
 mod refusals;
+/// 陆海空三军棋 from challenge to result (issue 14).
+#[path = "discord_e2e/sanjun.rs"]
+mod sanjun;
 mod support;
 
 use std::sync::Arc;

@@ -308,3 +308,21 @@ async fn a_draughts_tournament_rates_its_games_in_the_draughts_pool() {
     assert!(junqi.contains("no rated junqi game"), "{junqi}");
     let _ = std::fs::remove_file(&sim.db);
 }
+
+/// A round robin of 陆海空三军棋 (issue 14): its round games ask for deployments like Junqi's,
+/// take random ones, and end by draws and resignations; p1 beats p3, the neighbours draw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sanjun_round_robin_plays_to_its_standings() {
+    let mut sim = Sim::new("sanjun", 3, "Sea format=round-robin variant=sanjun");
+    let out = sim.play().await;
+    assert!(out.contains("sanjun"), "{out}");
+    // p1: beats p3, draws p2 = 1.5, SB 0.5 + 1/2·1 = 1; p2: two draws = 1, SB 1/2·(1.5 + 0.5) = 1;
+    // p3: one draw = 0.5, SB 1/2·1 = 0.5.
+    assert_eq!(
+        final_standings(&out),
+        "1. p1: 1.5 pts, SB 1, 1-1-0
+2. p2: 1 pts, SB 1, 0-2-0
+3. p3: 0.5 pts, SB 0.5, 0-1-1"
+    );
+    let _ = std::fs::remove_file(&sim.db);
+}

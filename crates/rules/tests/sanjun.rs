@@ -668,7 +668,8 @@ fn the_contract_plays_and_shows_each_audience_only_its_share() {
     use junqi_rules::sanjun::contract::{SANJUN_KIND, SanjunContract};
 
     assert_eq!((SANJUN_KIND.settings)("dark", "quiet-limit=80 mines=mutual").unwrap(), "mines=mutual quiet-limit=80");
-    assert!(matches!((SANJUN_KIND.settings)("", "win=marshal"), Err(SettingsError::Options(_))));
+    assert_eq!((SANJUN_KIND.settings)("", "win=marshal").unwrap(), "win=marshal");
+    assert!(matches!((SANJUN_KIND.settings)("", "win=king"), Err(SettingsError::Options(_))));
     assert!((SANJUN_KIND.settings)("partners", "").is_err());
     assert!(SANJUN_KIND.is_named("陆海空三军棋"));
 
@@ -708,4 +709,163 @@ fn the_contract_plays_and_shows_each_audience_only_its_share() {
         assert_eq!(left.end.and_then(|o| o.winner()), Some(1));
         assert!(g.picture(Audience::Public, None).captions.result.is_some());
     }
+}
+
+// ---------------------------------------------------------------- bad input (issue 14)
+
+#[test]
+fn a_mine_in_the_front_rows_is_refused_with_every_other_broken_rule_in_three_languages() {
+    use junqi_rules::contract::{Lang, SetupError};
+    use junqi_rules::sanjun::kinds::SANJUN;
+    // The example with a mine swapped onto the coastline (g8 ↔ g2, which puts the battery off
+    // its stations), a ship on land (g6 ↔ d10) and a fighter at sea (a3 ↔ c9).
+    const BAD: &str = "jnhm se kag fbdi neg hmjf ilk / ctts urqqrp / pv";
+    let s = SanjunSetup::parse(BAD).unwrap();
+    for (seat, front) in [(RED, "g8"), (BLUE, "i18")] {
+        let errs = s.validate(b(), seat).unwrap_err();
+        assert!(errs.contains(&Violation::MineInFrontRows { point: p(front) }), "{errs:?}");
+        // mine, battery, ship on land, land piece at sea, fighter at sea, ship on an airport
+        assert_eq!(errs.len(), 6, "{errs:?}");
+    }
+    let Err(SetupError::Broken(list)) = (SANJUN.validate_setup.unwrap())(RED, BAD) else { panic!("refused as broken") };
+    let en: Vec<String> = list.iter().map(|e| e.get(Lang::En)).collect();
+    let zh: Vec<String> = list.iter().map(|e| e.get(Lang::ZhHans)).collect();
+    let hant: Vec<String> = list.iter().map(|e| e.get(Lang::ZhHant)).collect();
+    assert!(en.contains(&"the landmine on g8 stands in the front rows (the coastline)".to_string()), "{en:?}");
+    assert!(en.contains(&"the destroyer on g6 is outside its zone".to_string()), "{en:?}");
+    assert!(zh.contains(&"地雷不能放在前两排（海岸线），现在在 g8".to_string()), "{zh:?}");
+    assert!(hant.contains(&"地雷不能放在前兩排（海岸線），現在在 g8".to_string()), "{hant:?}");
+    assert!(zh.iter().any(|z| z.contains("驱逐舰")) && hant.iter().any(|z| z.contains("驅逐艦")));
+    // Unknown codes are named, not counted.
+    assert!(matches!((SANJUN.validate_setup.unwrap())(RED, "xyz"), Err(SetupError::Unreadable(_))));
+    // Random deployments keep mines behind the coastline.
+    let mut rng = Rng::new(3);
+    for _ in 0..200 {
+        let s = SanjunSetup::random(&mut rng);
+        assert!(s.kinds[..4].iter().all(|&x| x != k('j')), "{}", s.to_code_string());
+    }
+}
+
+#[test]
+fn a_land_piece_onto_the_sea_is_refused_by_its_class_and_nothing_changes() {
+    use junqi_rules::contract::Explain;
+    use junqi_rules::sanjun::SanjunIllegal;
+    let g = pos(
+        &[
+            ("e8", RED, 'c'),
+            ("g9", RED, 's'),
+            ("e4", RED, 'u'),
+            ("a3", RED, 'u'),
+            ("a23", BLUE, 'u'),
+            ("f3", BLUE, 'c'),
+        ],
+        RED,
+        SanjunOptions::default(),
+    );
+    let before = g.clone();
+    let err = g.clone().play(mv("e8", "e9")).unwrap_err();
+    assert!(matches!(err, SanjunIllegal::WrongClass { .. }), "{err:?}");
+    assert_eq!(err.to_string(), "the land piece on e8 cannot go to e9: land pieces never stand at sea");
+    assert_eq!(err.explain().zh, "e8 上的陆军棋子不能走到 e9：陆军棋子从不在海上");
+    // A destroyer ashore, an aircraft off its lanes: refused by class too.
+    assert!(matches!(g.check(mv("g9", "g8")), Err(SanjunIllegal::WrongClass { .. })));
+    assert!(matches!(g.check(mv("e4", "f5")), Err(SanjunIllegal::WrongClass { .. })));
+    // A reachable-class point too far away is only unreachable.
+    assert!(matches!(g.check(mv("e8", "h5")), Err(SanjunIllegal::Unreachable(..))));
+    let mut same = g.clone();
+    assert!(same.play(mv("e8", "e9")).is_err());
+    assert_eq!(same.cells(), before.cells());
+    assert_eq!(same.ply(), before.ply());
+}
+
+#[test]
+fn win_marshal_is_offered_and_ends_the_contract_game() {
+    use junqi_rules::EndReason;
+    use junqi_rules::contract::{Game, Standing};
+    use junqi_rules::sanjun::contract::{SANJUN_KIND, SanjunContract};
+    assert_eq!((SANJUN_KIND.settings)("reveal", "win=marshal").unwrap(), "win=marshal");
+    let o = SanjunOptions { win: Win::Marshal, ..SanjunOptions::default() };
+    // A bomb trades with Red's commander-in-chief: Red alone lost its 总司令 and loses at once.
+    let engine =
+        pos(&[("g6", RED, 'a'), ("h7", BLUE, 'k'), ("g2", RED, 'c'), ("f1", RED, 'l'), ("a23", BLUE, 'u')], BLUE, o);
+    let mut g = SanjunContract::new(engine, Mode::Dark).unwrap();
+    let m = g.parse_action(BLUE, "h7-g6").unwrap();
+    g.play(BLUE, m).unwrap();
+    let over = g.over().expect("Red's commander fell");
+    assert_eq!((over.standing, over.reason), (Standing::Team(1), EndReason::CommanderRemoved));
+}
+
+// ---------------------------------------------------------------- property: games end
+
+/// Each ply moves a piece or removes one; the quiet limit (100) ends any stretch without a
+/// removal, and 70 pieces can be removed at most: no game outlasts this.
+const LONGEST_GAME: u32 = 71 * 100;
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
+    /// Random games through the catalogue entry: every generated move is accepted, a random
+    /// (from, to) pair is accepted exactly when it is in the legal list (and a refusal changes
+    /// nothing), and the game always ends, by a rule of §7.
+    #[test]
+    fn random_games_never_make_an_illegal_move_and_always_end(seed in 0u64..1_000_000, marshal: bool) {
+        use junqi_rules::contract::{Audience, Secret, Start};
+        use junqi_rules::sanjun::kinds::SANJUN;
+        let mut rng = Rng::new(seed);
+        let mut start = Start::new(2);
+        start.setups = (0..2).map(|s| Secret::new((SANJUN.random_setup.unwrap())(Seat(s), &mut rng))).collect();
+        start.options = if marshal { "win=marshal".into() } else { String::new() };
+        let mut g = (SANJUN.start)(&start).unwrap();
+        let points: Vec<String> = b().board.point_ids().map(|q| b().board.name(q).to_string()).collect();
+        while g.over().is_none() {
+            let seat = g.to_move();
+            let legal = g.legal_tokens(seat);
+            proptest::prop_assert!(!legal.is_empty(), "a side to move with no move: the game should be over");
+            let guess = format!("{}-{}", points[rng.below(points.len())], points[rng.below(points.len())]);
+            if !legal.contains(&guess) {
+                let before = g.picture_for(Audience::Everyone);
+                proptest::prop_assert!(g.play_text(seat, &guess).is_err(), "{guess} accepted");
+                proptest::prop_assert_eq!(g.picture_for(Audience::Everyone), before);
+            }
+            let token = legal[rng.below(legal.len())].clone();
+            g.play_text(seat, &token).unwrap_or_else(|e| panic!("{token} refused: {e:?}"));
+            proptest::prop_assert!(g.ply() <= LONGEST_GAME);
+        }
+        let reason = g.over().unwrap().reason;
+        use junqi_rules::EndReason::*;
+        proptest::prop_assert!(
+            matches!(reason, FlagCaptured | CommanderRemoved | NoLegalMove | BothStuck | QuietLimit),
+            "{reason:?}"
+        );
+        proptest::prop_assert!(marshal || reason != CommanderRemoved);
+    }
+}
+
+#[test]
+fn a_shot_down_and_a_scouting_are_described_in_three_languages() {
+    use junqi_rules::contract::{Audience, Game, Lang};
+    use junqi_rules::sanjun::contract::SanjunContract;
+    use junqi_rules::sanjun::kinds::SANJUN;
+    let pieces = [("a4", RED, 'u'), ("e4", BLUE, 'n'), ("a22", RED, 'v'), ("g22", BLUE, 'a'), ("f1", BLUE, 'l')];
+    let mut g = SanjunContract::new(pos(&pieces, RED, SanjunOptions::default()), Mode::Dark).unwrap();
+    let ply = g.play(RED, g.parse_action(RED, "a4-g4").unwrap()).unwrap();
+    assert_eq!(ply.outcome, Outcome::ShotDown);
+    let say = |g: &SanjunContract, ply, l| (SANJUN.describe)(&g.public_ply(ply, Audience::Public), l);
+    assert_eq!(
+        say(&g, &ply, Lang::En),
+        "ply 1: Red a4-g4: the aircraft is shot down. Revealed: Blue's anti-aircraft gun at e4."
+    );
+    assert_eq!(say(&g, &ply, Lang::ZhHans), "第1手：红方 a4-g4：飞机被击落。 公开：蓝方的高射炮在 e4。");
+    assert_eq!(say(&g, &ply, Lang::ZhHant), "第1手：紅方 a4-g4：飛機被擊落。 公開：藍方的高射炮在 e4。");
+    let ply = g.play(BLUE, g.parse_action(BLUE, "e4-f5").unwrap()).unwrap();
+    assert_eq!(say(&g, &ply, Lang::En), "ply 2: Blue e4-f5.");
+    let ply = g.play(RED, g.parse_action(RED, "a22-g22").unwrap()).unwrap();
+    assert_eq!(ply.outcome, R);
+    assert_eq!(
+        say(&g, &ply, Lang::En),
+        "ply 3: Red a22-g22 attacks (? against commander-in-chief): the piece is scouted. Revealed: Blue's commander-in-chief at g22."
+    );
+    assert_eq!(
+        say(&g, &ply, Lang::ZhHant),
+        "第3手：紅方 a22-g22 進攻（?對總司令）：偵察亮明。 公開：藍方的總司令在 g22。"
+    );
 }

@@ -1,8 +1,5 @@
 //! 陆海空三军棋 under the game contract: [`SanjunContract`] wraps a [`SanjunGame`] played in a
-//! visibility mode and its static [`SANJUN_KIND`]. It is not in the catalogue yet: there is no
-//! board art, record definition or deployment prompt for it. `win=marshal` is still refused here:
-//! the core's `EndReason::CommanderRemoved` exists now, and offering the option is the catalogue
-//! entry's step (with its tests of a fallen commander through the referee).
+//! visibility mode and its static [`SANJUN_KIND`]; the catalogue entry is `super::kinds`.
 
 use crate::combat::Outcome;
 use crate::contract::{
@@ -17,7 +14,7 @@ use crate::view::Viewer;
 
 use super::game::{SanjunEnd, SanjunGame, SanjunIllegal, SanjunOver, SanjunPly};
 use super::notation::{format_move, parse_move};
-use super::options::{SanjunOptions, Win};
+use super::options::SanjunOptions;
 use super::pieces::def_of;
 use super::view::{self, SanjunFace};
 
@@ -39,16 +36,10 @@ const MODES: [ModeDesc; 3] = [
     ModeDesc { key: "open", name: text("open", "明棋", "明棋"), about: text("open", "明棋", "明棋") },
 ];
 
-/// Why the contract cannot carry these options yet.
-const MARSHAL_REFUSED: &str = "win=marshal is not offered yet";
-
 /// Checks a mode and an options text; the options' normal form.
 fn settings(mode: &str, options: &str) -> Result<String, SettingsError> {
     SANJUN_KIND.mode(mode).ok_or_else(|| SANJUN_KIND.mode_error(mode))?;
     let o = SanjunOptions::parse(options).map_err(|e| SettingsError::Options(e.to_string()))?;
-    if o.win == Win::Marshal {
-        return Err(SettingsError::Options(MARSHAL_REFUSED.into()));
-    }
     Ok(o.to_string())
 }
 
@@ -100,11 +91,11 @@ pub struct SanjunContract {
 }
 
 impl SanjunContract {
-    /// Wraps a game played in `mode` (dark, reveal or open); refuses `win=marshal` (see the
-    /// module notes).
+    /// Wraps a game played in `mode`: dark, reveal or open (the 4-player partners mode is
+    /// refused).
     pub fn new(game: SanjunGame, mode: Mode) -> Result<SanjunContract, SettingsError> {
-        if game.options().win == Win::Marshal {
-            return Err(SettingsError::Options(MARSHAL_REFUSED.into()));
+        if mode == Mode::Partners {
+            return Err(SANJUN_KIND.mode_error("partners"));
         }
         Ok(SanjunContract { game, mode, last: None })
     }
@@ -152,6 +143,9 @@ impl Explain for SanjunIllegal {
             SanjunIllegal::NoPiece(p) => format!("{p} 上没有棋子"),
             SanjunIllegal::NotYourPiece(p) => format!("{p} 上的棋子不是你的"),
             SanjunIllegal::Unreachable(a, b) => format!("{a} 上的棋子不能走到 {b}"),
+            SanjunIllegal::WrongClass { from, to, class, zone } => {
+                format!("{from} 上的{}不能走到 {to}：{}从不{}", class.1, class.1, zone.1)
+            }
         };
         Explained::new(self.to_string(), zh)
     }

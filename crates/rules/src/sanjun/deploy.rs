@@ -18,6 +18,8 @@ const RED_ORDER: [&str; ARMY_SIZE] = [
 
 /// Number of land slots at the head of the string, then sea slots; the last two are the airports.
 pub const LAND_SLOTS: usize = 23;
+/// Number of land slots on the coastline (the front rows), at the head of the string.
+pub const FRONT_SLOTS: usize = 4;
 /// Number of sea slots.
 pub const SEA_SLOTS: usize = 10;
 
@@ -79,6 +81,20 @@ pub enum Violation {
         /// Where it stands.
         point: PointId,
     },
+    /// A 地雷 on the coastline, the two front rows of the land zone (issue 14 overrides the
+    /// spec's "no other placement rule": its bad-input list names "a mine in the front rows").
+    MineInFrontRows {
+        /// Where it stands.
+        point: PointId,
+    },
+}
+
+/// Whether a point is in the front rows of its owner's land zone: ranks 7–8 (Blue 18–19), the
+/// coastline, which a mine may not hold.
+pub fn is_front_row(board: &SanjunBoard, p: PointId) -> bool {
+    let name = board.board.name(p);
+    let rank: u8 = name[1..].parse().unwrap_or(0);
+    board.station(p).is_land() && matches!(rank, 7 | 8 | 18 | 19)
 }
 
 impl Violation {
@@ -97,7 +113,38 @@ impl Violation {
             Violation::BatteryOffStation { point } => {
                 format!("the coastal battery on {} is not on a battery station", board.board.name(*point))
             }
+            Violation::MineInFrontRows { point } => {
+                format!("the landmine on {} stands in the front rows (the coastline)", board.board.name(*point))
+            }
         }
+    }
+
+    /// The message in English and 简体 (繁體 comes from the character table).
+    pub fn explain(&self, board: &SanjunBoard) -> crate::contract::Explained {
+        let name = |k: &PieceKind| def_of(*k).zh;
+        let at = |p: &PointId| board.board.name(*p);
+        let zh = match self {
+            Violation::Length { found } => format!("给出了 {found} 个棋子，应为 {ARMY_SIZE} 个"),
+            Violation::Count { kind, found, expected } => {
+                format!("{}有 {found} 个，应为 {expected} 个", name(kind))
+            }
+            Violation::WrongZone { point, kind } => {
+                let zone = match def_of(*kind).service {
+                    Service::Army | Service::Weapon => "陆地",
+                    Service::Navy => "海军布阵点",
+                    Service::Air => "己方机场",
+                };
+                format!("{} 上的{}不在它的区域（应在{zone}）", at(point), name(kind))
+            }
+            Violation::FlagNotInHeadquarters { point } => format!("规则1：军旗必须放在大本营，现在在 {}", at(point)),
+            Violation::BatteryOffStation { point } => {
+                format!("规则2：炮垒必须放在炮台兵站，现在在 {}", at(point))
+            }
+            Violation::MineInFrontRows { point } => {
+                format!("地雷不能放在前两排（海岸线），现在在 {}", at(point))
+            }
+        };
+        crate::contract::Explained::new(self.describe(board), zh)
     }
 }
 
@@ -132,6 +179,12 @@ impl SanjunSetup {
             }
         }
         if bad.is_empty() { Ok(SanjunSetup { kinds }) } else { Err(UnknownCodes(bad)) }
+    }
+
+    /// The 35 codes with no separator: the normal form records and saved layouts keep (one
+    /// character per slot, so slots can be exchanged by position).
+    pub fn to_compact(&self) -> String {
+        self.kinds.iter().map(|k| def_of(*k).code).collect()
     }
 
     /// The string of codes, grouped land / sea / air.
@@ -176,12 +229,16 @@ impl SanjunSetup {
             if kind == kinds::BATTERY && st.is_land() && st != Station::Battery {
                 v.push(Violation::BatteryOffStation { point: p });
             }
+            if kind == kinds::MINE && is_front_row(board, p) {
+                v.push(Violation::MineInFrontRows { point: p });
+            }
         }
         if v.is_empty() { Ok(placed) } else { Err(v) }
     }
 
     /// A random legal deployment: the flag in a random headquarters, the two batteries on two of
-    /// the four battery stations, everything else shuffled within its zone.
+    /// the four battery stations, the two mines behind the coastline, everything else shuffled
+    /// within its zone.
     pub fn random(rng: &mut Rng) -> SanjunSetup {
         let by_service = |s: Service| -> Vec<PieceKind> {
             PIECES
@@ -205,6 +262,17 @@ impl SanjunSetup {
         let mut rest = rest.into_iter();
         for slot in land.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.next();
+        }
+        // A mine shuffled onto the coastline trades places with the last piece behind it that may
+        // stand anywhere; no draw is added, so seeds without such a mine give what they always did.
+        for front in 0..FRONT_SLOTS {
+            if land[front] == Some(kinds::MINE) {
+                let movable =
+                    |k: Option<PieceKind>| !matches!(k, Some(kinds::MINE | kinds::FLAG | kinds::BATTERY) | None);
+                if let Some(back) = (FRONT_SLOTS..LAND_SLOTS).rev().find(|&i| movable(land[i])) {
+                    land.swap(front, back);
+                }
+            }
         }
         let mut sea = by_service(Service::Navy);
         rng.shuffle(&mut sea);

@@ -102,6 +102,48 @@ pub enum SanjunIllegal {
     /// The piece cannot go there.
     #[error("the piece on {0} cannot go to {1}")]
     Unreachable(String, String),
+    /// The piece's class never stands on that kind of point: a land piece onto the sea, a ship
+    /// (other than a landing one) ashore, an aircraft off the air stops, anything onto an
+    /// airport or high-altitude stop but its own aircraft.
+    #[error("the {class} on {from} cannot go to {to}: {class}s never stand {zone}", class = .class.0, zone = .zone.0)]
+    WrongClass {
+        /// Where the piece stands.
+        from: String,
+        /// Where it was sent.
+        to: String,
+        /// What it is, in English and 简体 (`land piece`, `陆军棋子`).
+        class: (&'static str, &'static str),
+        /// Where it can never stand, in English and 简体 (`at sea`, `在海上`).
+        zone: (&'static str, &'static str),
+    },
+}
+
+/// A short text in English and 简体.
+type Words2 = (&'static str, &'static str);
+
+/// Whether a piece of `kind` can ever stand on a point like `to` (§4: land pieces on land and
+/// bridge points, ships at sea and the landing ships ashore, aircraft on air stops); if not, what
+/// it is and where it never stands (for [`SanjunIllegal::WrongClass`]).
+fn never_stands(board: &SanjunBoard, kind: PieceKind, to: PointId) -> Option<(Words2, Words2)> {
+    use super::board::Station;
+    let st = board.station(to);
+    let zone = match st {
+        Station::Naval => ("at sea", "在海上"),
+        Station::Bridge => ("on the bridge", "在铁桥上"),
+        Station::Airport | Station::HighAltitude => ("on an airport or a high-altitude stop", "在机场或高空站"),
+        _ => ("on land", "在陆地上"),
+    };
+    match def_of(kind).service {
+        Service::Army | Service::Weapon if st == Station::Naval || st.is_protected() => {
+            Some((("land piece", "陆军棋子"), zone))
+        }
+        Service::Navy if st.is_protected() || st == Station::Bridge => Some((("ship", "舰艇"), zone)),
+        Service::Navy if st.is_land() && !super::pieces::can_land(kind) => {
+            Some((("non-landing ship", "不能登陆的舰艇"), zone))
+        }
+        Service::Air if !board.is_air_stop(to) => Some((("aircraft", "飞机"), ("off the air lanes", "在航空线以外"))),
+        _ => None,
+    }
 }
 
 /// A game of 陆海空三军棋 between Red (seat 0) and Blue (seat 1).
@@ -223,8 +265,15 @@ impl SanjunGame {
         match self.cells[mv.from.index()] {
             None => Err(SanjunIllegal::NoPiece(name(mv.from))),
             Some(p) if p.seat != self.to_move => Err(SanjunIllegal::NotYourPiece(name(mv.from))),
-            Some(_) if !self.legal_moves_from(mv.from).contains(&mv) => {
-                Err(SanjunIllegal::Unreachable(name(mv.from), name(mv.to)))
+            Some(p) if !self.legal_moves_from(mv.from).contains(&mv) => {
+                // Strikes reach points their striker never stands on, so a wrong class is named
+                // only for a move that is not legal anyway.
+                Err(match never_stands(self.board, p.kind, mv.to) {
+                    Some((class, zone)) => {
+                        SanjunIllegal::WrongClass { from: name(mv.from), to: name(mv.to), class, zone }
+                    }
+                    None => SanjunIllegal::Unreachable(name(mv.from), name(mv.to)),
+                })
             }
             Some(_) => Ok(()),
         }

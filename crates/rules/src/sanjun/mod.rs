@@ -8,11 +8,13 @@ pub mod combat;
 pub mod contract;
 pub mod deploy;
 pub mod game;
+pub mod kinds;
 pub mod moves;
 pub mod notation;
 pub mod options;
 pub mod pieces;
 pub mod view;
+pub mod words;
 
 pub use board::{SanjunBoard, Station};
 pub use deploy::{SanjunSetup, Violation};
