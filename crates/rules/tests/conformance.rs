@@ -31,8 +31,10 @@ fn the_catalogue_holds_todays_games_under_unique_names() {
     let names: Vec<&str> = catalog::all().iter().map(|d| d.name()).collect();
     assert_eq!(
         names,
-        ["junqi", "junqi4", "junqi4-duel", "junqi-flip", "draughts", "draughts10", "draughts12", "tiaoqi"]
+        ["junqi", "junqi4", "junqi4-duel", "junqi-flip", "draughts", "draughts10", "draughts12", "tiaoqi", "sanjun30"]
     );
+    assert_eq!(catalog::find("海陸空三軍戰鬥棋").map(|d| d.name()), Some("sanjun30"));
+    assert_eq!(catalog::find("三军战斗棋").map(|d| d.name()), Some("sanjun30"));
     assert_eq!(catalog::find("checkers").map(|d| d.name()), Some("draughts"));
     assert_eq!(catalog::find("國際跳棋").map(|d| d.name()), Some("draughts10"));
     assert_eq!(catalog::find("canadian").map(|d| d.name()), Some("draughts12"));

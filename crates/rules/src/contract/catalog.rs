@@ -233,7 +233,7 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 8] = [
+static BUILT_IN: [&GameDef; 9] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
@@ -242,6 +242,7 @@ static BUILT_IN: [&GameDef; 8] = [
     &crate::draughts::kinds::DRAUGHTS10,
     &crate::draughts::kinds::DRAUGHTS12,
     &crate::tiaoqi::kinds::TIAOQI,
+    &crate::sanjun30::kinds::SANJUN30,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.

@@ -5,8 +5,10 @@
 
 pub mod board;
 pub mod combat;
+pub mod contract;
 pub mod deploy;
 pub mod game;
+pub mod kinds;
 pub mod moves;
 pub mod notation;
 pub mod options;

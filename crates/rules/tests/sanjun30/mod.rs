@@ -3,6 +3,7 @@
 //! game and random playouts. A module of `sanjun.rs` (no test binary of its own).
 
 mod combat;
+mod contract;
 mod play;
 
 use junqi_rules::board::{LinkKind, PointId};
