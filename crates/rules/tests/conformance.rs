@@ -15,11 +15,12 @@ use conformance::toy::TOY;
 use junqi_rules::contract::catalog::{self, GameDef};
 use junqi_rules::contract::{Lang, Rematch, Secret, SetupStyle, to_traditional};
 use junqi_rules::rng::Rng;
+use junqi_rules::sanjun30::kinds::SANJUN30;
 use junqi_rules::seat::Seat;
 
-/// The catalogue and the toy.
+/// The catalogue, `sanjun30` (complete, waiting for its board art to be catalogued) and the toy.
 fn every_game() -> Vec<&'static GameDef> {
-    catalog::all().iter().copied().chain([&TOY]).collect()
+    catalog::all().iter().copied().chain([&SANJUN30, &TOY]).collect()
 }
 
 fn every_setting() -> Vec<Setting> {
@@ -31,10 +32,8 @@ fn the_catalogue_holds_todays_games_under_unique_names() {
     let names: Vec<&str> = catalog::all().iter().map(|d| d.name()).collect();
     assert_eq!(
         names,
-        ["junqi", "junqi4", "junqi4-duel", "junqi-flip", "draughts", "draughts10", "draughts12", "tiaoqi", "sanjun30"]
+        ["junqi", "junqi4", "junqi4-duel", "junqi-flip", "draughts", "draughts10", "draughts12", "tiaoqi"]
     );
-    assert_eq!(catalog::find("海陸空三軍戰鬥棋").map(|d| d.name()), Some("sanjun30"));
-    assert_eq!(catalog::find("三军战斗棋").map(|d| d.name()), Some("sanjun30"));
     assert_eq!(catalog::find("checkers").map(|d| d.name()), Some("draughts"));
     assert_eq!(catalog::find("國際跳棋").map(|d| d.name()), Some("draughts10"));
     assert_eq!(catalog::find("canadian").map(|d| d.name()), Some("draughts12"));
