@@ -129,22 +129,25 @@ impl Gen<'_> {
         let range = if self.piece.kind == kinds::ENGINEER { usize::MAX } else { 3 };
         for line in b.rail_lines() {
             let Some(i) = line.iter().position(|&p| p == self.from) else { continue };
-            let forward: Vec<PointId> = line[i + 1..].to_vec();
-            let backward: Vec<PointId> = line[..i].iter().rev().copied().collect();
-            for dir in [forward, backward] {
-                for &q in dir.iter().take(range) {
-                    match self.entry(q) {
-                        Some(false) => self.push(q, out),
-                        Some(true) => {
-                            self.push(q, out);
-                            break;
-                        }
-                        None => break,
-                    }
-                    if b.station(q) == Station::Bridgehead {
-                        break;
-                    }
+            self.ride(line[i + 1..].iter(), range, out);
+            self.ride(line[..i].iter().rev(), range, out);
+        }
+    }
+
+    /// One direction of a rail line: up to `range` links through empty points, ending on the
+    /// first enemy met, stopping at a bridgehead.
+    fn ride<'p>(&self, points: impl Iterator<Item = &'p PointId>, range: usize, out: &mut Vec<Move>) {
+        for &q in points.take(range) {
+            match self.entry(q) {
+                Some(false) => self.push(q, out),
+                Some(true) => {
+                    self.push(q, out);
+                    return;
                 }
+                None => return,
+            }
+            if self.board.station(q) == Station::Bridgehead {
+                return;
             }
         }
     }
