@@ -103,7 +103,7 @@ impl EndReason {
             EndReason::Agreed => ("agreed", "双方议和"),
             EndReason::NoMovablePieces => ("no movable pieces left", "可动之子已尽"),
             EndReason::CommanderRemoved => ("a commander fell", "司令阵亡"),
-            EndReason::CommanderKilled => ("the commander-in-chief was killed", "总司令阵亡"),
+            EndReason::CommanderKilled => ("the commander-in-chief was killed", "司令阵亡"),
             EndReason::NoPieces => ("no pieces left", "棋子被吃光"),
             EndReason::Repetition => ("threefold repetition", "三次同形"),
             EndReason::MoveLimit => ("move limit reached", "步数限制已到"),
