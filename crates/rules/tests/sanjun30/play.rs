@@ -365,7 +365,20 @@ fn the_start_position_counts_are_the_same_for_both_sides() {
     let s = Setup30::parse(EXAMPLE).unwrap();
     let g = Sanjun30Game::new(&s, &s, Sanjun30Options::default(), RED).unwrap();
     let (r, bl) = (g.legal_moves_for(RED), g.legal_moves_for(BLUE));
-    assert_eq!(r.len(), bl.len());
+    // Counted by hand, per piece (the empty land points are g4 i4 e6 k6 h7 and the anchor i9):
+    // land 17 — 高射炮 i8→h7, 大炮 f7→e6, 排长 j7→k6, 坦克车 g6→h7/e6 (rail), 师长 i6→h7/k6
+    // (rail), 骑兵 f5→g4/e6 (no gallop: its far points are own), 飞弹 h5→g4/i4 (h5 is no air
+    // stop), 营长 j5→i4/k6, 兵团司令 f3→g4, 原子炮 h3→g4/i4, 工兵 j3→i4; sea 8 — 驱逐舰 c9→d10,
+    // 主力舰 e9→d10/f10 (e8 is own), 炮舰 g9→f10/h10 (no enemy at an arrow's end), 巡洋舰
+    // k9→j10/l10, 潜水艇 m9→l10; air 16 — each plane 8 stops of its high lane, the enemy
+    // airport held and protected.
+    assert_eq!(r.len(), 41);
+    let from = |n: &str| r.iter().filter(|m| m.from == p(n)).count();
+    assert_eq!(
+        [from("i8"), from("g6"), from("f5"), from("h5"), from("g9"), from("a3"), from("o3")],
+        [1, 2, 2, 2, 2, 8, 8]
+    );
+    assert_eq!(bl.len(), 41);
     for m in &r {
         assert!(bl.contains(&junqi_rules::game::Move { from: b().turned(m.from), to: b().turned(m.to) }));
     }
