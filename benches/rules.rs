@@ -164,5 +164,39 @@ fn sanjun_lists(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists);
+/// 海陆空三军战斗棋 (sanjun30) legal-move lists (issue 14 item 6): 240 fixed mid-game positions
+/// from seeded random games (every 5th ply from ply 10, up to the game's end), the list of the
+/// side to move generated for each, as lists per second.
+fn sanjun30_lists(c: &mut Criterion) {
+    use junqi_referee::rules::sanjun30::{Sanjun30Game, Sanjun30Options, Setup30};
+    let mut positions: Vec<Sanjun30Game> = Vec::new();
+    let mut seed = 0;
+    while positions.len() < 240 {
+        let mut rng = Rng::new(seed);
+        seed += 1;
+        let (red, blue) = (Setup30::random(&mut rng), Setup30::random(&mut rng));
+        let mut g =
+            Sanjun30Game::new(&red, &blue, Sanjun30Options::default(), Seat::RED).expect("random setups are legal");
+        for ply in 0..400 {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
+                positions.push(g.clone());
+            }
+            g.play_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+    eprintln!("sanjun30: {} positions, {moves} legal moves in all", positions.len());
+    let mut g = c.benchmark_group("sanjun30_lists");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("mid_game_240_positions", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists, sanjun30_lists);
 criterion_main!(benches);

@@ -25,6 +25,9 @@ pub enum EndReason {
     NoMovablePieces,
     /// 陆海空 with `win=marshal`: a commander fell.
     CommanderRemoved,
+    /// 三军战斗棋 with `win=marshal`: exactly one side's 总司令 was killed (`rules-sanjun30.md`
+    /// §11.15).
+    CommanderKilled,
     /// Draughts: a side has no pieces left.
     NoPieces,
     /// Draughts: the same position came back the third time.
@@ -41,7 +44,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason, for lookups by name and for tables that must cover them all.
-    pub const ALL: [EndReason; 15] = [
+    pub const ALL: [EndReason; 16] = [
         EndReason::FlagCaptured,
         EndReason::NoLegalMove,
         EndReason::BothStuck,
@@ -51,6 +54,7 @@ impl EndReason {
         EndReason::Agreed,
         EndReason::NoMovablePieces,
         EndReason::CommanderRemoved,
+        EndReason::CommanderKilled,
         EndReason::NoPieces,
         EndReason::Repetition,
         EndReason::MoveLimit,
@@ -76,6 +80,7 @@ impl EndReason {
             EndReason::Agreed => "agreed",
             EndReason::NoMovablePieces => "no_movable_pieces",
             EndReason::CommanderRemoved => "commander_removed",
+            EndReason::CommanderKilled => "commander_killed",
             EndReason::NoPieces => "no_pieces",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move_limit",
@@ -98,6 +103,7 @@ impl EndReason {
             EndReason::Agreed => ("agreed", "双方议和"),
             EndReason::NoMovablePieces => ("no movable pieces left", "可动之子已尽"),
             EndReason::CommanderRemoved => ("a commander fell", "司令阵亡"),
+            EndReason::CommanderKilled => ("the commander-in-chief was killed", "司令阵亡"),
             EndReason::NoPieces => ("no pieces left", "棋子被吃光"),
             EndReason::Repetition => ("threefold repetition", "三次同形"),
             EndReason::MoveLimit => ("move limit reached", "步数限制已到"),

@@ -25,6 +25,7 @@ pub mod record;
 pub mod record_seats;
 pub mod rng;
 pub mod sanjun;
+pub mod sanjun30;
 pub mod seat;
 pub mod setup;
 pub mod shuffle;

@@ -1,6 +1,9 @@
 //! 陆海空三军棋 (`rules-sanjun.md`): board totals, hand-checked move counts, one test per combat
 //! rule line of §5, deployment, the end of the game, and random playouts.
 
+#[path = "sanjun30/mod.rs"]
+mod sanjun30;
+
 use std::collections::HashSet;
 
 use junqi_rules::board::{LinkKind, PointId};
