@@ -365,8 +365,8 @@ impl Referee {
         let mut g = (def.start)(&start).map_err(|e| start_corrupt(row.id, e))?;
         let log = store::events_of(&mut c, row.id).await?;
         // Taken-back moves are no plies of the game: the review steps through what stands.
-        let log =
-            takeback::played(&log).map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
+        let log = takeback::played(&log)
+            .map_err(|seq| corrupt("events", format!("{}/{seq}", row.id), "takeback of no move"))?;
         let total = u32::try_from(log.iter().filter(|e| e.kind == "move").count()).unwrap_or(u32::MAX);
         let ply = ply.min(total);
         let mut played = 0;
