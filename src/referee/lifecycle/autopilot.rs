@@ -121,7 +121,7 @@ mod tests {
         let log = shared_history(def, &a, &b, 8);
         assert!(log.len() >= 2, "a shared public history to play on");
         // Cut the history so that Red is to move.
-        let cut = if log.len() % 2 == 0 { log.len() } else { log.len() - 1 };
+        let cut = log.len() - log.len() % 2;
         let refs: Vec<&EventRow> = log[..cut].iter().collect();
         for seed in 0..4 {
             let ta = bot_token(def, &a, &refs, 1, Seat(0), seed).unwrap();
