@@ -456,7 +456,7 @@ impl Said<'_> {
                         let _ = write!(t, "{s} ({user}) ran out of time; the referee moves for them. ");
                     }
                     (MovedBy::Bot, true) => {
-                        let _ = write!(t, "{s}（{user}）超时，由电脑托管代走。");
+                        let _ = write!(t, "{s}（{user}）超时，由机器人代走（托管）。");
                     }
                     (MovedBy::Bot, false) => {
                         let _ = write!(t, "{s} ({user}) ran out of time; the bot moves for them (托管). ");
@@ -638,6 +638,23 @@ mod tests {
             said.render(Locale::En),
             "Game #1 is over: South s 1, East e 2, North n 3, West w 4 — no legal move."
         );
+    }
+
+    #[test]
+    fn a_ply_says_who_chose_it_in_three_languages() {
+        let ply = PublicPly { ply: 3, seat: Seat(1), action: "c6-c7".into(), path: vec![], facts: vec![], end: None };
+        let describe: fn(&PublicPly, Lang) -> String = |_, _| String::new();
+        let said = |auto| Said::Ply { game: 1, kind: kind("junqi"), user: "bob", ply: &ply, describe, auto };
+        let bot = said(MovedBy::Bot);
+        assert!(bot.render(Locale::En).starts_with("Blue (bob) ran out of time; the bot moves for them (托管)."));
+        assert!(bot.render(Locale::ZhHans).starts_with("蓝方（bob）超时，由机器人代走（托管）。"));
+        assert!(
+            bot.render(Locale::ZhHant).starts_with("藍方（bob）超時，由機器人代走（托管）。"),
+            "{}",
+            bot.render(Locale::ZhHant)
+        );
+        assert!(said(MovedBy::Referee).render(Locale::En).contains("the referee moves for them"));
+        assert!(!said(MovedBy::Player).render(Locale::En).contains("ran out of time"));
     }
 
     #[test]
