@@ -17,6 +17,7 @@
 //! owners and the deal to nobody until the end; pictures are made per audience by the game.
 
 mod actions;
+mod autopilot;
 mod mistake;
 mod play;
 mod seating;
@@ -226,7 +227,7 @@ fn check_deal(def: &GameDef, game: GameId, stored: &store::flip::FlipRow) -> Res
 }
 
 /// Applies one logged event to a game being rebuilt.
-fn apply_event(game: &mut dyn AnyGame, id: GameId, e: &store::EventRow) -> Result<(), StoreError> {
+pub(super) fn apply_event(game: &mut dyn AnyGame, id: GameId, e: &store::EventRow) -> Result<(), StoreError> {
     let at = || format!("{id}/{}", e.seq);
     let seat = e.seat.and_then(|s| u8::try_from(s).ok()).map(Seat);
     match (e.kind.as_str(), seat) {

@@ -9,8 +9,9 @@ use crate::rules::{EndReason, Seat};
 use crate::store::{self, GameRow, status};
 
 use super::super::{Effect, Fail, Mistake, Res, corrupt};
+use super::autopilot;
 use super::mistake::{GameMistake, Waiting};
-use super::words::{Said, Sitter};
+use super::words::{MovedBy, Said, Sitter};
 use super::{AnyLive, Referee, Turn, kind_of, mistake, options_of, result_string, seat_count, seat_words};
 
 /// The player of a seat (`?` while it is free).
@@ -118,7 +119,7 @@ impl Referee {
         t.out.event_append(t.tx, game, "move", Some(i64::from(seat.0)), &played.token, t.now).await?;
         l.logged("move", Some(seat), &played.token, t.now);
         row.draw_offer = None;
-        self.after_any_ply(t, def, row, live, &played, false).await
+        self.after_any_ply(t, def, row, live, &played, MovedBy::Player).await
     }
 
     /// Announces a ply, then moves the game on.
@@ -129,7 +130,7 @@ impl Referee {
         row: &mut GameRow,
         live: &mut Option<AnyLive>,
         played: &Played,
-        auto: bool,
+        auto: MovedBy,
     ) -> Res<()> {
         let (described, outs) = split_ply(&played.public);
         let user = sitter(row, described.seat).1;
@@ -309,13 +310,28 @@ impl Referee {
             if !tokens.is_empty() {
                 // Public by design: the game and ply numbers seed the choice, so a restart makes
                 // the same move.
-                let mut rng = Rng::new((game as u64) << 20 ^ u64::from(l.game.ply()));
-                let token = &tokens[rng.below(tokens.len())];
-                let played = l.game.play_text(seat, token).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
+                let seed = (game as u64) << 20 ^ u64::from(l.game.ply());
+                // 托管: the bot moves where it plays the kind, from the seat's own view.
+                let by_bot = match super::start_of(t.tx, def, row).await? {
+                    Some(start) => {
+                        let standing = super::takeback::played(&l.log)
+                            .map_err(|seq| corrupt("events", format!("{game}/{seq}"), "takeback of no move"))?;
+                        autopilot::bot_token(def, &start, &standing, game, seat, seed)?
+                    }
+                    None => None,
+                };
+                // A token the bot got wrong is never played: the referee's own move stands in.
+                let by_bot = by_bot.filter(|t| tokens.contains(t));
+                let token = match &by_bot {
+                    Some(token) => token.clone(),
+                    None => tokens[Rng::new(seed).below(tokens.len())].clone(),
+                };
+                let played = l.game.play_text(seat, &token).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
                 store::event_append(t.tx, game, "move", Some(i64::from(seat.0)), &played.token, t.now).await?;
                 l.logged("move", Some(seat), &played.token, t.now);
                 row.draw_offer = None;
-                return self.after_any_ply(t, def, row, live, &played, true).await;
+                let by = if by_bot.is_some() { MovedBy::Bot } else { MovedBy::Referee };
+                return self.after_any_ply(t, def, row, live, &played, by).await;
             }
         }
         self.any_leave(t, def, row, live, seat, Leave::Timeout).await

@@ -14,6 +14,18 @@ use super::super::i18n::{Locale, duration, reason_text, to_traditional};
 /// A seat and its player, as announcements name them.
 pub(crate) type Sitter = (Seat, String);
 
+/// Who chose a ply the referee announces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MovedBy {
+    /// The seat's player.
+    Player,
+    /// The referee's own automatic move (`on-timeout=auto-move` where the bot does not play the
+    /// kind): a legal move drawn from public data.
+    Referee,
+    /// The computer player (托管): `on-timeout=auto-move` where the bot plays the kind.
+    Bot,
+}
+
 /// One announcement of the lifecycle.
 pub(crate) enum Said<'a> {
     /// A game was opened (a challenge, or a rematch offered).
@@ -125,8 +137,8 @@ pub(crate) enum Said<'a> {
         ply: &'a PublicPly,
         /// The game's describer.
         describe: fn(&PublicPly, Lang) -> String,
-        /// Whether the referee played it for a player whose time ran out.
-        auto: bool,
+        /// Who chose it: the player, or the referee for a player whose time ran out.
+        auto: MovedBy,
     },
     /// A seat left the game and it goes on without it.
     Out {
@@ -435,11 +447,19 @@ impl Said<'_> {
             Said::Ply { game, kind, user, ply, describe, auto } => {
                 let s = seat(kind, ply.seat, zh);
                 let mut t = String::new();
-                if *auto {
-                    if zh {
+                match (auto, zh) {
+                    (MovedBy::Player, _) => {}
+                    (MovedBy::Referee, true) => {
                         let _ = write!(t, "{s}（{user}）超时，由公证人代走。");
-                    } else {
+                    }
+                    (MovedBy::Referee, false) => {
                         let _ = write!(t, "{s} ({user}) ran out of time; the referee moves for them. ");
+                    }
+                    (MovedBy::Bot, true) => {
+                        let _ = write!(t, "{s}（{user}）超时，由机器人代走（托管）。");
+                    }
+                    (MovedBy::Bot, false) => {
+                        let _ = write!(t, "{s} ({user}) ran out of time; the bot moves for them (托管). ");
                     }
                 }
                 // The describer names the seat (`ply 3: Red c6-c7 …`); the announcement adds the
@@ -618,6 +638,23 @@ mod tests {
             said.render(Locale::En),
             "Game #1 is over: South s 1, East e 2, North n 3, West w 4 — no legal move."
         );
+    }
+
+    #[test]
+    fn a_ply_says_who_chose_it_in_three_languages() {
+        let ply = PublicPly { ply: 3, seat: Seat(1), action: "c6-c7".into(), path: vec![], facts: vec![], end: None };
+        let describe: fn(&PublicPly, Lang) -> String = |_, _| String::new();
+        let said = |auto| Said::Ply { game: 1, kind: kind("junqi"), user: "bob", ply: &ply, describe, auto };
+        let bot = said(MovedBy::Bot);
+        assert!(bot.render(Locale::En).starts_with("Blue (bob) ran out of time; the bot moves for them (托管)."));
+        assert!(bot.render(Locale::ZhHans).starts_with("蓝方（bob）超时，由机器人代走（托管）。"));
+        assert!(
+            bot.render(Locale::ZhHant).starts_with("藍方（bob）超時，由機器人代走（托管）。"),
+            "{}",
+            bot.render(Locale::ZhHant)
+        );
+        assert!(said(MovedBy::Referee).render(Locale::En).contains("the referee moves for them"));
+        assert!(!said(MovedBy::Player).render(Locale::En).contains("ran out of time"));
     }
 
     #[test]
