@@ -265,11 +265,18 @@ impl Said<'_> {
                     (true, false) => "standard".to_string(),
                     (false, _) => options.to_string(),
                 };
-                let time = match per_move {
-                    Some(s) if zh => format!("每步{}", duration(*s, l)),
-                    Some(s) => format!("{} per move", duration(*s, l)),
-                    None if zh => "不限时".into(),
-                    None => "no time limit".into(),
+                let clock = options
+                    .split_whitespace()
+                    .find_map(|w| w.split_once('=').filter(|(k, _)| k.eq_ignore_ascii_case("clock")).map(|(_, v)| v));
+                let time = match (per_move, clock) {
+                    (Some(_), Some(c)) if zh => format!("每方局时{c}（总时间+每步加秒）"),
+                    (Some(_), Some(c)) => format!("a {c} clock (total per seat + increment)"),
+                    (s, _) => match s {
+                        Some(s) if zh => format!("每步{}", duration(*s, l)),
+                        Some(s) => format!("{} per move", duration(*s, l)),
+                        None if zh => "不限时".into(),
+                        None => "no time limit".into(),
+                    },
                 };
                 let m = kind.mode(mode).map_or(mode.to_string(), |m| m.about.get(lang).to_string());
                 let variant = kind.name;
