@@ -1399,3 +1399,34 @@ async fn total_clocks_add_increments_survive_restarts_and_run_out() {
         assert!(r.handle(cmd("alice", &format!("x{n}"), challenge)).await.is_err(), "{bad}");
     }
 }
+
+/// A total clock stops while the player to move is on vacation (the paused move deadline keeps
+/// the seat's time left) and runs again from there when they are back.
+#[tokio::test]
+async fn total_clocks_pause_for_vacations() {
+    let clock = Arc::new(ManualClock::new(NOW));
+    let (r, _db) = referee_with("total-clock-vacation", clock.clone()).await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "2m+0".into(),
+    };
+    r.handle(cmd("alice", "c", challenge)).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    r.handle(cmd("alice", "r", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    r.handle(cmd("bob", "b", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    clock.advance(30);
+    r.handle(cmd("alice", "v", Action::Vacation(true))).await.unwrap();
+    clock.advance(3600);
+    assert!(texts(&r.tick().await.unwrap()).iter().all(|t| !t.contains("time ran out")));
+    let said = texts(&r.handle(cmd("bob", "s", Action::Show(1))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Red 1:30, Blue 2:00")), "{said:?}");
+    r.handle(cmd("alice", "v2", Action::Vacation(false))).await.unwrap();
+    clock.advance(89);
+    assert!(texts(&r.tick().await.unwrap()).iter().all(|t| !t.contains("time ran out")));
+    clock.advance(2);
+    let said = texts(&r.tick().await.unwrap());
+    assert!(said.iter().any(|t| t.contains("wins — time ran out")), "{said:?}");
+}
