@@ -1347,3 +1347,86 @@ async fn review_pictures_are_the_viewers_at_the_ply_asked() {
     assert_eq!((p.audience(), p.ply), (Audience::Everyone, 0));
     assert!(p.tokens.iter().any(|t| matches!(t.face, Face::Known { owner, .. } if owner == Seat(1))));
 }
+
+/// Total-time clocks (issue 21 point 4): `time=1m+10s` gives each seat a minute for the game and
+/// ten seconds more after each of its moves; the time left is announced after every ply and by
+/// `show`, kept across a restart (time spent while down counts), and a seat whose total runs out
+/// times out under the game's on-timeout policy (here: loses).
+#[tokio::test]
+async fn total_clocks_add_increments_survive_restarts_and_run_out() {
+    let clock = Arc::new(ManualClock::new(NOW));
+    let (r, db) = referee_with("total-clock", clock.clone()).await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1m+10s".into(),
+    };
+    let said = texts(&r.handle(cmd("alice", "c", challenge)).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("a 1m+10s clock")), "{said:?}");
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    r.handle(cmd("alice", "r", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    let said = texts(&r.handle(cmd("bob", "b", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Game #1 clocks: Red 1:00, Blue 1:00.")), "{said:?}");
+    // Red thinks 20 s of its 60: 40 left, plus the increment.
+    clock.advance(20);
+    let said = texts(&r.handle(cmd("alice", "m1", Action::Move(1, "c6-c7".into()))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Red 0:50, Blue 1:00")), "{said:?}");
+    clock.advance(25);
+    let said = texts(&r.handle(cmd("bob", "m2", Action::Move(1, "b7-b8".into()))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Red 0:50, Blue 0:45")), "{said:?}");
+    // Down for 30 s with Red's clock running: after the restart Red has 20 s left.
+    drop(r);
+    clock.advance(30);
+    let r = Referee::new(Store::open(&db, Durability::Normal).await.unwrap(), clock.clone());
+    assert!(texts(&r.tick().await.unwrap()).iter().all(|t| !t.contains("time ran out")));
+    let said = texts(&r.handle(cmd("alice", "s", Action::Show(1))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Red 0:20, Blue 0:45")), "{said:?}");
+    // Red's total runs out: a timeout, here a loss.
+    clock.advance(20);
+    let said = texts(&r.tick().await.unwrap());
+    assert!(said.iter().any(|t| t.contains("wins — time ran out")), "{said:?}");
+    // A clock's total is a time control and its increment at most an hour.
+    for (n, bad) in ["5s+1s", "10m+2h", "10m+"].into_iter().enumerate() {
+        let challenge = Action::Challenge {
+            opponent: Some("bob".into()),
+            variant: "junqi".into(),
+            mode: "dark".into(),
+            rules: String::new(),
+            time: bad.into(),
+        };
+        assert!(r.handle(cmd("alice", &format!("x{n}"), challenge)).await.is_err(), "{bad}");
+    }
+}
+
+/// A total clock stops while the player to move is on vacation (the paused move deadline keeps
+/// the seat's time left) and runs again from there when they are back.
+#[tokio::test]
+async fn total_clocks_pause_for_vacations() {
+    let clock = Arc::new(ManualClock::new(NOW));
+    let (r, _db) = referee_with("total-clock-vacation", clock.clone()).await;
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "2m+0".into(),
+    };
+    r.handle(cmd("alice", "c", challenge)).await.unwrap();
+    r.handle(cmd("bob", "a", Action::Accept(1))).await.unwrap();
+    r.handle(cmd("alice", "r", Action::Deploy(1, DeploySource::Text(RED.into())))).await.unwrap();
+    r.handle(cmd("bob", "b", Action::Deploy(1, DeploySource::Text(BLUE.into())))).await.unwrap();
+    clock.advance(30);
+    r.handle(cmd("alice", "v", Action::Vacation(true))).await.unwrap();
+    clock.advance(3600);
+    assert!(texts(&r.tick().await.unwrap()).iter().all(|t| !t.contains("time ran out")));
+    let said = texts(&r.handle(cmd("bob", "s", Action::Show(1))).await.unwrap());
+    assert!(said.iter().any(|t| t.contains("Red 1:30, Blue 2:00")), "{said:?}");
+    r.handle(cmd("alice", "v2", Action::Vacation(false))).await.unwrap();
+    clock.advance(89);
+    assert!(texts(&r.tick().await.unwrap()).iter().all(|t| !t.contains("time ran out")));
+    clock.advance(2);
+    let said = texts(&r.tick().await.unwrap());
+    assert!(said.iter().any(|t| t.contains("wins — time ran out")), "{said:?}");
+}

@@ -33,6 +33,8 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
   red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move = 托管 (the referee
                                                moves for you), skip:N = QQ (a timeout skips the turn, the N-th loses))
+  red: challenge blue time=10m+30s             (a chess clock: 10 minutes per seat for the whole game, 30 s added
+                                               after each move; 'show 1' tells the time left; 10m+0: no increment)
 'help' lists every command ('help move': one), 'rules' the game's rules ('rules 1', 'rules draughts'),
 'legend' the board's codes, 'games' what you can play, 'export 1' a record; 'quit' (or end of input) leaves.";
 

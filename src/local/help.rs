@@ -12,8 +12,8 @@ use crate::rules::contract::{GameKind, catalog};
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "challenge",
-        "challenge [USER|anyone] [variant=KIND] [mode=MODE] [time=30s|10m|1h|1d|none] [on-timeout=lose|auto-move|skip:N] [key=value …]",
-        "offer a game (default: the first kind); `games` lists the kinds; on-timeout: auto-move = 托管, skip:N = QQ (a timeout skips the turn, the N-th loses)",
+        "challenge [USER|anyone] [variant=KIND] [mode=MODE] [time=30s|10m|1h|1d|none|10m+30s] [on-timeout=lose|auto-move|skip:N] [key=value …]",
+        "offer a game (default: the first kind); `games` lists the kinds; on-timeout: auto-move = 托管, skip:N = QQ (a timeout skips the turn, the N-th loses); time=10m+30s: a chess clock, 10 minutes per seat for the game + 30 s after each move",
     ),
     ("accept", "accept GAME [seat=S]", "take up a challenge"),
     ("join", "join GAME [seat=S]", "take a seat at an open table"),

@@ -21,6 +21,7 @@
 //! never from the game itself; deployments are only sent to their owner until the game is over.
 
 mod bounds;
+mod chess_clock;
 pub mod clock;
 mod delivery;
 pub mod i18n;
@@ -52,6 +53,7 @@ use crate::rules::rng::Rng;
 use crate::store::{self, GameRow, Store, StoreError, status};
 
 pub use bounds::MAX_TEXT_BYTES;
+pub use chess_clock::{TotalClock, parse_total_clock};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{Delivery, DeliveryKey};
 pub use i18n::{Locale, Mistake, Msg};

@@ -62,11 +62,16 @@ pub fn parse_time_control(text: &str) -> Result<Option<i64>, TimeControlError> {
 
 /// [`parse_time_control`] with its refusal as the user's [`Mistake`], naming the text they typed.
 pub(super) fn time_control(text: &str) -> Result<Option<i64>, Mistake> {
-    parse_time_control(text).map_err(|e| match e {
+    parse_time_control(text).map_err(|e| refusal(text, e))
+}
+
+/// A refused time control as the user's [`Mistake`], naming the text they typed.
+pub(super) fn refusal(text: &str, e: TimeControlError) -> Mistake {
+    match e {
         TimeControlError::Unreadable => Mistake::BadTime(text.trim().to_string()),
         TimeControlError::TooShort => Mistake::TimeTooShort(text.trim().to_string()),
         TimeControlError::TooLong => Mistake::TimeTooLong(text.trim().to_string()),
-    })
+    }
 }
 
 /// The time `secs` after `now`: a deadline. Saturates rather than wraps, so a corrupt or extreme

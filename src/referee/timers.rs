@@ -7,7 +7,7 @@ use super::delivery::stash;
 use super::lifecycle::{self, Turn};
 use super::seats::Seating;
 use super::slots::Cache;
-use super::{Effect, Fail, GameId, Msg, Out, Referee, RefereeError, Res, corrupt, time};
+use super::{Effect, Fail, GameId, Msg, Out, Referee, RefereeError, Res, chess_clock, corrupt, time};
 use crate::rules::Seat;
 use crate::store::{self, DeadlineRow, GameRow, StoreError, status};
 
@@ -22,7 +22,14 @@ impl Referee {
         now: i64,
         out: &mut Out,
     ) -> Res<()> {
-        let Some(per_move) = row.per_move else { return Ok(()) };
+        let Some(mut per_move) = row.per_move else { return Ok(()) };
+        if let Some(c) = chess_clock::clock_of(&row.rules) {
+            // A total-time clock: the turn that ends keeps what it left, this one gets what the
+            // seat has. The clock reads the stored deadline, so nothing may still be held back.
+            out.later.flush(tx).await?;
+            chess_clock::bank_running(tx, row, c, now).await?;
+            per_move = c.budget(chess_clock::banked(tx, row, c, seat).await?);
+        }
         let u = store::user_get(tx, row.seats.user(seat.index()).unwrap_or("?")).await?;
         let d = if u.vacation_since.is_some() {
             // On vacation: the clock waits, paused with a full move's time.
@@ -187,6 +194,10 @@ impl Referee {
         if deploying {
             let mut t = Turn { tx, out, now: due };
             return self.deploy_time_up(&mut t, def, &mut row, &mut cache.any).await;
+        }
+        if let (Some(seat), Some(_)) = (d.seat.filter(|_| d.kind == "move"), chess_clock::clock_of(&row.rules)) {
+            // The seat's whole total is spent.
+            chess_clock::ran_out(tx, &row, seat).await?;
         }
         // Timeouts are stamped with the time the deadline passed, so a restart replays them in
         // order and with the same times as if the referee had been up.

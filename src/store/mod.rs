@@ -10,6 +10,7 @@
 //! transactions: they take a turn in a group commit ([`Store::turn`], see [`batch`]).
 
 pub mod batch;
+mod clocks;
 
 /// The event-log insert, as a literal so the immediate form can append `RETURNING` to it
 /// (anonymous parameters: game, game, kind, seat, body, at).
@@ -41,6 +42,7 @@ mod outbox;
 pub mod seats;
 pub mod tournament;
 
+pub use clocks::{seat_clock_get, seat_clock_set};
 pub use later::Later;
 pub use layouts::{
     last_layout_get, last_layout_set, layout_delete, layout_get, layout_list, layout_save, suggestion_get,

@@ -61,11 +61,11 @@ pub async fn challenge(
     )]
     #[max_length = 200]
     rules: Option<String>,
-    #[description = "Time per move: 30s, 10m, 1h, 1d, 3d or none"]
+    #[description = "Per move: 30s, 10m, 1h, 1d, none; a clock: 10m+30s (10 min each + 30 s a move)"]
     #[name_localized("zh-CN", "时限")]
     #[name_localized("zh-TW", "時限")]
-    #[description_localized("zh-CN", "每步时限：30s、10m、1h、1d、3d 或 none")]
-    #[description_localized("zh-TW", "每步時限：30s、10m、1h、1d、3d 或 none")]
+    #[description_localized("zh-CN", "每步时限：30s、10m、1h、1d、none；局时：10m+30s（每方10分钟，每步加30秒）")]
+    #[description_localized("zh-TW", "每步時限：30s、10m、1h、1d、none；局時：10m+30s（每方10分鐘，每步加30秒）")]
     #[max_length = 16]
     time: Option<String>,
     #[description = "Your seat in a game of more than two: S, E, N or W; 跳棋 s, ne, n… (default: the first)"]

@@ -130,7 +130,10 @@ impl Referee {
                     _ => 0,
                 };
                 let l = t.out.user_locale(t.tx, user, &row.server_id).await?;
-                let text = Msg::Status { game, status: row.status.clone(), ply }.render(l);
+                let mut text = Msg::Status { game, status: row.status.clone(), ply }.render(l);
+                if let Some(clocks) = self.clocks_line(t, def, row, Some(user)).await? {
+                    text = format!("{text}\n{clocks}");
+                }
                 t.out.effects.push(Effect::Private { user: user.into(), game: Some(game), text });
                 if live.is_some() {
                     t.out.effects.push(Effect::Render { game, for_user: Some(user.into()) });

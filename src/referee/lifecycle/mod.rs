@@ -51,14 +51,17 @@ const PLAYERS: &str = "players";
 const DEPLOY: &str = "deploy";
 
 /// Splits the `players=N` word off an options text: the count, if given, and the rest (without
-/// the referee's `deploy=` and `takeback=` words either).
+/// the referee's `deploy=`, `takeback=` and `clock=` words either).
 pub(super) fn split_players(options: &str) -> (Option<&str>, String) {
     let mut count = None;
     let mut rest = Vec::new();
     for w in options.split_whitespace() {
         match w.split_once('=') {
             Some((k, n)) if k.eq_ignore_ascii_case(PLAYERS) => count = Some(n),
-            Some((k, _)) if k.eq_ignore_ascii_case(DEPLOY) || k.eq_ignore_ascii_case(takeback::TAKEBACK) => {}
+            Some((k, _))
+                if k.eq_ignore_ascii_case(DEPLOY)
+                    || k.eq_ignore_ascii_case(takeback::TAKEBACK)
+                    || k.eq_ignore_ascii_case(super::chess_clock::CLOCK) => {}
             _ => rest.push(w),
         }
     }

@@ -8,7 +8,7 @@ use crate::rules::rng::Rng;
 use crate::rules::{EndReason, Seat};
 use crate::store::{self, GameRow, status};
 
-use super::super::{Effect, Fail, Mistake, Res, corrupt};
+use super::super::{Effect, Fail, Mistake, Res, chess_clock, corrupt};
 use super::autopilot;
 use super::mistake::{GameMistake, Waiting};
 use super::words::{MovedBy, Said, Sitter};
@@ -169,7 +169,37 @@ impl Referee {
         t.out.game_update(t.tx, row).await?;
         self.say(t, row, Said::ToMove { game, kind: kind_of(def, row), who: sitter(row, next) }).await?;
         self.any_renders(def, row, t);
-        self.set_move_deadline(t.tx, row, next, t.now, t.out).await
+        self.set_move_deadline(t.tx, row, next, t.now, t.out).await?;
+        self.say_clocks(t, def, row).await
+    }
+
+    /// Every seat's time left on a total-time clock, said to all (nothing without one).
+    pub(super) async fn say_clocks(&self, t: &mut Turn<'_>, def: &'static GameDef, row: &GameRow) -> Res<()> {
+        let Some(text) = self.clocks_line(t, def, row, None).await? else { return Ok(()) };
+        t.out.effects.push(Effect::Public { server: row.server_id.clone(), game: Some(row.id), text });
+        Ok(())
+    }
+
+    /// The clocks line of a game with a total-time clock in play, in the server's locale or the
+    /// given user's.
+    pub(super) async fn clocks_line(
+        &self,
+        t: &mut Turn<'_>,
+        def: &'static GameDef,
+        row: &GameRow,
+        user: Option<&str>,
+    ) -> Res<Option<String>> {
+        let Some(c) = chess_clock::clock_of(&row.rules).filter(|_| row.status == status::PLAYING) else {
+            return Ok(None);
+        };
+        // The running turn is the stored deadline: write what this command held back first.
+        t.out.later.flush(t.tx).await?;
+        let left = chess_clock::left_now(t.tx, row, c, seat_count(def, row), t.now).await?;
+        let l = match user {
+            Some(u) => t.out.user_locale(t.tx, u, &row.server_id).await?,
+            None => t.out.server_locale(t.tx, &row.server_id).await?,
+        };
+        Ok(Some(chess_clock::clocks_text(row.id, kind_of(def, row), &left, l)))
     }
 
     /// Announces the seats that went out, in games of more than two seats (with two, the end

@@ -9,7 +9,7 @@ use crate::rules::rng::Rng;
 use crate::store::{self, DeadlineRow, DeploymentRow, GameRow, status};
 
 use super::super::route::Terms;
-use super::super::{DeploySource, Effect, Mistake, Msg, Res, time};
+use super::super::{DeploySource, Effect, Mistake, Msg, Res, chess_clock, time};
 use super::mistake::{GameMistake, Waiting};
 use super::words::Said;
 use super::{
@@ -33,7 +33,17 @@ impl Referee {
         if terms.opponent == Some(user) {
             return Err(Mistake::SelfChallenge.into());
         }
-        let per_move = time::time_control(terms.time)?;
+        // `TOTAL+INCREMENT` is a total-time clock (`chess_clock.rs`): the total stands as the
+        // game's time, the clock itself is kept as the referee's `clock=` word below.
+        let total_clock = match chess_clock::parse_total_clock(terms.time) {
+            None => None,
+            Some(Ok(c)) => Some(c),
+            Some(Err(e)) => return Err(time::refusal(terms.time, e).into()),
+        };
+        let per_move = match total_clock {
+            Some(c) => Some(c.total),
+            None => time::time_control(terms.time)?,
+        };
         let mode = kind
             .mode(terms.mode)
             .ok_or_else(|| mistake(GameMistake::Settings(kind.mode_error(terms.mode).to_string())))?;
@@ -83,6 +93,10 @@ impl Referee {
             Some(allow) => {
                 [options, format!("takeback={}", if allow { "yes" } else { "no" })].join(" ").trim().to_string()
             }
+        };
+        let options = match total_clock {
+            None => options,
+            Some(_) => [options, format!("{}={}", chess_clock::CLOCK, terms.time.trim())].join(" ").trim().to_string(),
         };
         let mut row = GameRow {
             id: 0,
@@ -468,7 +482,8 @@ impl Referee {
         let who = (first, row.seats.user(first.index()).unwrap_or("?").to_string());
         self.say(t, row, Said::Started { game, kind: kind_of(def, row), first: who }).await?;
         self.any_renders(def, row, t);
-        self.set_move_deadline(t.tx, row, first, t.now, t.out).await
+        self.set_move_deadline(t.tx, row, first, t.now, t.out).await?;
+        self.say_clocks(t, def, row).await
     }
 }
 

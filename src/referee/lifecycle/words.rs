@@ -272,16 +272,24 @@ impl Said<'_> {
         let lang = if zh { Lang::ZhHans } else { Lang::En };
         match self {
             Said::Opened { game, kind, seats, by, invited, mode, options, per_move, rematch_of } => {
-                let rules = match (options.is_empty(), zh) {
+                // The clock is said with the time, not among the rules.
+                let (clocks, shown): (Vec<&str>, Vec<&str>) =
+                    options.split_whitespace().partition(|w| w.to_ascii_lowercase().starts_with("clock="));
+                let clock = clocks.first().and_then(|w| w.split_once('=')).map(|(_, v)| v);
+                let rules = match (shown.is_empty(), zh) {
                     (true, true) => "标准".to_string(),
                     (true, false) => "standard".to_string(),
-                    (false, _) => options.to_string(),
+                    (false, _) => shown.join(" "),
                 };
-                let time = match per_move {
-                    Some(s) if zh => format!("每步{}", duration(*s, l)),
-                    Some(s) => format!("{} per move", duration(*s, l)),
-                    None if zh => "不限时".into(),
-                    None => "no time limit".into(),
+                let time = match (per_move, clock) {
+                    (Some(_), Some(c)) if zh => format!("每方局时{c}（总时间+每步加秒）"),
+                    (Some(_), Some(c)) => format!("a {c} clock (total per seat + increment)"),
+                    (s, _) => match s {
+                        Some(s) if zh => format!("每步{}", duration(*s, l)),
+                        Some(s) => format!("{} per move", duration(*s, l)),
+                        None if zh => "不限时".into(),
+                        None => "no time limit".into(),
+                    },
                 };
                 let m = kind.mode(mode).map_or(mode.to_string(), |m| m.about.get(lang).to_string());
                 let variant = kind.name;
