@@ -39,6 +39,17 @@ const PAGES: &[Page] = &[
         en: include_str!("../../docs/rules/tiaoqi.en.md"),
         zh: include_str!("../../docs/rules/tiaoqi.zh-Hans.md"),
     },
+    Page {
+        key: "sanjun",
+        en: include_str!("../../docs/rules/sanjun.en.md"),
+        zh: include_str!("../../docs/rules/sanjun.zh-Hans.md"),
+    },
+    // Its own page: by prefix it would read `sanjun`'s, a different game.
+    Page {
+        key: "sanjun30",
+        en: include_str!("../../docs/rules/sanjun30.en.md"),
+        zh: include_str!("../../docs/rules/sanjun30.zh-Hans.md"),
+    },
 ];
 
 /// The page of a kind: the one named as the kind is, else the longest page name its record name
@@ -98,6 +109,7 @@ impl RulesPage {
 mod tests {
     use super::*;
     use crate::rules::contract::catalog;
+    use crate::rules::sanjun30::contract::SANJUN30_KIND;
 
     /// Every built-in kind has its rules in both languages, and every page is read by some kind.
     #[test]
@@ -110,9 +122,43 @@ mod tests {
             }
         }
         for p in PAGES {
-            assert!(catalog::all().iter().any(|d| page_for(d.kind).is_some_and(|q| q.key == p.key)), "{}", p.key);
+            // sanjun30 is read by its kind once catalogued; until then it is checked by name below.
+            let read = catalog::all().iter().any(|d| page_for(d.kind).is_some_and(|q| q.key == p.key));
+            assert!(read || p.key == SANJUN30_KIND.name, "{}", p.key);
         }
     }
+
+    /// 海陆空三军战斗棋 reads its own page, not 陆海空三军棋's (which its name starts with),
+    /// whether or not it is catalogued yet.
+    #[test]
+    fn sanjun30_reads_its_own_page_and_sanjun_its() {
+        let page = rules_page(&SANJUN30_KIND, Lang::En).unwrap();
+        assert_eq!(page.path, "docs/rules/sanjun30.en.md");
+        assert!(page.text.contains("30 pieces each") && page.text.contains("`6` Missile"), "{}", page.text);
+        let zh = rules_page(&SANJUN30_KIND, Lang::ZhHans).unwrap();
+        assert!(zh.text.starts_with("# 海陆空三军战斗棋") && zh.path.ends_with("sanjun30.zh-Hans.md"));
+        let sanjun = catalog::find("sanjun").expect("sanjun is catalogued");
+        let page = rules_page(sanjun.kind, Lang::En).unwrap();
+        assert_eq!(page.path, "docs/rules/sanjun.en.md");
+        assert!(page.text.contains("35 pieces each"), "{}", page.text);
+    }
+
+    /// Each page's 繁體 rendering leaves no character the table should have turned: every
+    /// simplified character the pages use that has a traditional form is in the table.
+    #[test]
+    fn the_traditional_pages_are_traditional() {
+        for p in PAGES {
+            let hant = Lang::ZhHant.script(p.zh.to_string());
+            for c in SIMPLIFIED_ONLY.chars() {
+                assert!(!hant.contains(c), "{}: {c} left simplified in\n{hant}", p.key);
+            }
+        }
+        assert!(Lang::ZhHant.script("海陆空三军战斗棋".to_string()) == "海陸空三軍戰鬥棋");
+    }
+
+    /// Simplified characters with a distinct traditional form that the pages use (a check on the
+    /// character table: each must have been converted).
+    const SIMPLIFIED_ONLY: &str = "陆军战斗师团营连长总弹垒舰驱潜侦机飞阵规则数为铁桥线击胜败归尽夺盘谱标记进双枪气车关骑锚门区个从边环须选项认议时无轮开场处头弯条级转邻";
 
     #[test]
     fn the_pages_say_what_the_refusals_name() {
@@ -123,6 +169,17 @@ mod tests {
         }
         let zh = rules_page(catalog::first().kind, Lang::ZhHant).unwrap();
         assert!(zh.text.contains("軍棋") && zh.path.ends_with("zh-Hans.md"), "{}", zh.text);
+        // 陆海空三军棋's refusals say "rule 1" … "rule 4" (3: no mine on the coastline, issue 14).
+        let sanjun = catalog::find("sanjun").expect("sanjun is catalogued").kind;
+        for lang in [Lang::En, Lang::ZhHans] {
+            let page = rules_page(sanjun, lang).unwrap();
+            for n in 1..=4 {
+                assert!(page.text.contains(&format!("\n{n}. ")), "rule {n}: {}", page.text);
+            }
+            assert!(!page.text.contains("\n5. "), "{}", page.text);
+        }
+        let third = rules_page(sanjun, Lang::En).unwrap().text;
+        assert!(third.contains("3. No landmine on the coastline"), "{third}");
     }
 
     #[test]

@@ -734,10 +734,10 @@ fn a_mine_in_the_front_rows_is_refused_with_every_other_broken_rule_in_three_lan
     let en: Vec<String> = list.iter().map(|e| e.get(Lang::En)).collect();
     let zh: Vec<String> = list.iter().map(|e| e.get(Lang::ZhHans)).collect();
     let hant: Vec<String> = list.iter().map(|e| e.get(Lang::ZhHant)).collect();
-    assert!(en.contains(&"the landmine on g8 stands in the front rows (the coastline)".to_string()), "{en:?}");
-    assert!(en.contains(&"the destroyer on g6 is outside its zone".to_string()), "{en:?}");
-    assert!(zh.contains(&"地雷不能放在前两排（海岸线），现在在 g8".to_string()), "{zh:?}");
-    assert!(hant.contains(&"地雷不能放在前兩排（海岸線），現在在 g8".to_string()), "{hant:?}");
+    assert!(en.contains(&"rule 3: the landmine on g8 stands in the front rows (the coastline)".to_string()), "{en:?}");
+    assert!(en.contains(&"rule 4: the destroyer on g6 is outside its zone".to_string()), "{en:?}");
+    assert!(zh.contains(&"规则3：地雷不能放在前两排（海岸线），现在在 g8".to_string()), "{zh:?}");
+    assert!(hant.contains(&"規則3：地雷不能放在前兩排（海岸線），現在在 g8".to_string()), "{hant:?}");
     assert!(zh.iter().any(|z| z.contains("驱逐舰")) && hant.iter().any(|z| z.contains("驅逐艦")));
     // Unknown codes are named, not counted.
     assert!(matches!((SANJUN.validate_setup.unwrap())(RED, "xyz"), Err(SetupError::Unreadable(_))));

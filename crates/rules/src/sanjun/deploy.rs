@@ -49,12 +49,12 @@ pub struct UnknownCodes(pub Vec<String>);
 /// One broken deployment rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
-    /// Not 35 codes.
+    /// Not 35 codes (rule 4).
     Length {
         /// How many there were.
         found: usize,
     },
-    /// A kind in the wrong number.
+    /// A kind in the wrong number (rule 4).
     Count {
         /// The kind.
         kind: PieceKind,
@@ -64,7 +64,7 @@ pub enum Violation {
         expected: usize,
     },
     /// A piece outside its service's zone: a ship on land, an aircraft off its airports, a land
-    /// piece at sea …
+    /// piece at sea … (rule 4).
     WrongZone {
         /// The point.
         point: PointId,
@@ -81,7 +81,7 @@ pub enum Violation {
         /// Where it stands.
         point: PointId,
     },
-    /// A 地雷 on the coastline, the two front rows of the land zone (issue 14 overrides the
+    /// A 地雷 on the coastline, the two front rows of the land zone (rule 3; issue 14 overrides the
     /// spec's "no other placement rule": its bad-input list names "a mine in the front rows").
     MineInFrontRows {
         /// Where it stands.
@@ -102,19 +102,21 @@ impl Violation {
     pub fn describe(&self, board: &SanjunBoard) -> String {
         let name = |k: &PieceKind| def_of(*k).en;
         match self {
-            Violation::Length { found } => format!("{found} pieces given, {ARMY_SIZE} needed"),
-            Violation::Count { kind, found, expected } => format!("{found} × {} given, {expected} needed", name(kind)),
+            Violation::Length { found } => format!("rule 4: {found} pieces given, {ARMY_SIZE} needed"),
+            Violation::Count { kind, found, expected } => {
+                format!("rule 4: {found} × {} given, {expected} needed", name(kind))
+            }
             Violation::WrongZone { point, kind } => {
-                format!("the {} on {} is outside its zone", name(kind), board.board.name(*point))
+                format!("rule 4: the {} on {} is outside its zone", name(kind), board.board.name(*point))
             }
             Violation::FlagNotInHeadquarters { point } => {
-                format!("the flag on {} is not in a headquarters", board.board.name(*point))
+                format!("rule 1: the flag on {} is not in a headquarters", board.board.name(*point))
             }
             Violation::BatteryOffStation { point } => {
-                format!("the coastal battery on {} is not on a battery station", board.board.name(*point))
+                format!("rule 2: the coastal battery on {} is not on a battery station", board.board.name(*point))
             }
             Violation::MineInFrontRows { point } => {
-                format!("the landmine on {} stands in the front rows (the coastline)", board.board.name(*point))
+                format!("rule 3: the landmine on {} stands in the front rows (the coastline)", board.board.name(*point))
             }
         }
     }
@@ -124,9 +126,9 @@ impl Violation {
         let name = |k: &PieceKind| def_of(*k).zh;
         let at = |p: &PointId| board.board.name(*p);
         let zh = match self {
-            Violation::Length { found } => format!("给出了 {found} 个棋子，应为 {ARMY_SIZE} 个"),
+            Violation::Length { found } => format!("规则4：给出了 {found} 个棋子，应为 {ARMY_SIZE} 个"),
             Violation::Count { kind, found, expected } => {
-                format!("{}有 {found} 个，应为 {expected} 个", name(kind))
+                format!("规则4：{}有 {found} 个，应为 {expected} 个", name(kind))
             }
             Violation::WrongZone { point, kind } => {
                 let zone = match def_of(*kind).service {
@@ -134,14 +136,14 @@ impl Violation {
                     Service::Navy => "海军布阵点",
                     Service::Air => "己方机场",
                 };
-                format!("{} 上的{}不在它的区域（应在{zone}）", at(point), name(kind))
+                format!("规则4：{} 上的{}不在它的区域（应在{zone}）", at(point), name(kind))
             }
             Violation::FlagNotInHeadquarters { point } => format!("规则1：军旗必须放在大本营，现在在 {}", at(point)),
             Violation::BatteryOffStation { point } => {
                 format!("规则2：炮垒必须放在炮台兵站，现在在 {}", at(point))
             }
             Violation::MineInFrontRows { point } => {
-                format!("地雷不能放在前两排（海岸线），现在在 {}", at(point))
+                format!("规则3：地雷不能放在前两排（海岸线），现在在 {}", at(point))
             }
         };
         crate::contract::Explained::new(self.describe(board), zh)
