@@ -312,10 +312,26 @@ impl HaijunGame {
         true
     }
 
-    /// Ends the game by resignation of `seat`.
-    pub fn resign(&mut self, seat: Seat) {
-        if self.over.is_none() {
-            self.over = Some(HaijunOver { winner: Some(other(seat)), reason: EndReason::Resign });
+    /// Ends the game by resignation of `seat` (the other side wins); nothing once over.
+    pub fn resign(&mut self, seat: Seat) -> Option<HaijunOver> {
+        self.end_by(Some(other(seat)), EndReason::Resign)
+    }
+
+    /// Ends the game because `seat`'s deadline passed (the other side wins); nothing once over.
+    pub fn timeout(&mut self, seat: Seat) -> Option<HaijunOver> {
+        self.end_by(Some(other(seat)), EndReason::Timeout)
+    }
+
+    /// Ends the game as an agreed draw; nothing once over.
+    pub fn agree_draw(&mut self) -> Option<HaijunOver> {
+        self.end_by(None, EndReason::Agreed)
+    }
+
+    fn end_by(&mut self, winner: Option<Seat>, reason: EndReason) -> Option<HaijunOver> {
+        if self.over.is_some() {
+            return None;
         }
+        self.over = Some(HaijunOver { winner, reason });
+        self.over
     }
 }

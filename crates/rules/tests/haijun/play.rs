@@ -241,3 +241,16 @@ fn random_games_never_make_an_illegal_move_and_always_end() {
     }
     assert!(ended[0] > 0, "some random games sink a flagship: {ended:?}");
 }
+
+#[test]
+fn resignation_timeout_and_agreed_draw_end_a_live_game_once() {
+    let opts = HaijunOptions::default();
+    let mut g = game(&[("b1", RED, 'j'), ("d12", BLUE, 'j')], RED, opts);
+    let over = g.resign(RED).unwrap();
+    assert_eq!((over.winner, over.reason), (Some(BLUE), EndReason::Resign));
+    assert_eq!(g.timeout(BLUE), None, "nothing once over");
+    let mut g = game(&[("b1", RED, 'j'), ("d12", BLUE, 'j')], RED, opts);
+    assert_eq!(g.timeout(BLUE).map(|o| (o.winner, o.reason)), Some((Some(RED), EndReason::Timeout)));
+    let mut g = game(&[("b1", RED, 'j'), ("d12", BLUE, 'j')], RED, opts);
+    assert_eq!(g.agree_draw().map(|o| (o.winner, o.reason)), Some((None, EndReason::Agreed)));
+}
