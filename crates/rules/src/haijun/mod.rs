@@ -8,9 +8,11 @@ pub mod combat;
 pub mod deploy;
 pub mod game;
 pub mod moves;
+pub mod options;
 pub mod pieces;
 
 pub use board::Front;
 pub use deploy::{HaijunSetup, SetupParseError, Violation};
 pub use game::{Capture, HaijunGame, HaijunIllegal, HaijunOptions, HaijunOver, HaijunPly};
 pub use moves::MoveKind;
+pub use options::{First, HaijunOptionsError, HaijunSettings};

@@ -254,3 +254,29 @@ fn resignation_timeout_and_agreed_draw_end_a_live_game_once() {
     let mut g = game(&[("b1", RED, 'j'), ("d12", BLUE, 'j')], RED, opts);
     assert_eq!(g.agree_draw().map(|o| (o.winner, o.reason)), Some((None, EndReason::Agreed)));
 }
+
+#[test]
+fn options_read_and_write_their_normal_form() {
+    use junqi_rules::haijun::board::Front;
+    use junqi_rules::haijun::{First, HaijunOptionsError, HaijunSettings};
+    let d = HaijunSettings::parse("").unwrap();
+    assert_eq!(d, HaijunSettings::default());
+    assert_eq!(
+        (d.rules.front, d.rules.capture, d.rules.quiet_limit, d.first),
+        (Front::Open, Capture::Advance, 70, First::Red)
+    );
+    assert_eq!(d.to_string(), "");
+    let o = HaijunSettings::parse("Quiet-Limit=0 capture=return first=random FRONT=junqi").unwrap();
+    assert_eq!(
+        (o.rules.front, o.rules.capture, o.rules.quiet_limit, o.first),
+        (Front::Junqi, Capture::Return, 0, First::Random)
+    );
+    assert_eq!(o.to_string(), "front=junqi first=random capture=return quiet-limit=0");
+    assert_eq!(HaijunSettings::parse(&o.to_string()), Ok(o));
+    assert_eq!(HaijunSettings::parse("front"), Err(HaijunOptionsError::NotKeyValue("front".into())));
+    assert_eq!(HaijunSettings::parse("mines=spring"), Err(HaijunOptionsError::UnknownKey("mines".into())));
+    assert_eq!(
+        HaijunSettings::parse("capture=keep").unwrap_err().to_string(),
+        "rule option capture cannot be 'keep'; use one of: advance, return"
+    );
+}
