@@ -58,6 +58,14 @@ pub struct HaijunPly {
     pub flagship_sunk: bool,
     /// The point where a 旗舰 moving for the first time became public (§10.9), if any.
     pub revealed: Option<PointId>,
+    /// The moving piece, as it stands after the move's reveal.
+    pub attacker: Piece,
+    /// The attacked piece, if the move was an attack.
+    pub defender: Option<Piece>,
+    /// The ply's number (1 for the first).
+    pub number: u32,
+    /// The end this ply brought, if any.
+    pub end: Option<HaijunOver>,
 }
 
 /// How the game ended.
@@ -148,6 +156,14 @@ impl HaijunGame {
         let mut game = HaijunGame { board, options, cells, to_move, quiet: 0, plies: 0, over: None };
         game.check_end();
         game
+    }
+
+    /// The same game with `seat` to move first (the start's `first`); the end checks run again.
+    pub fn with_first(mut self, seat: Seat) -> HaijunGame {
+        self.to_move = seat;
+        self.over = None;
+        self.check_stuck();
+        self
     }
 
     /// The board.
@@ -243,7 +259,8 @@ impl HaijunGame {
         let revealed = (mover.kind == kinds::FLAGSHIP && !mover.known).then_some(to);
         let mover = Piece { known: mover.known || mover.kind == kinds::FLAGSHIP, ..mover };
         self.cells[from.index()] = None;
-        let (outcome, sunk) = match self.cells[to.index()] {
+        let defender = self.cells[to.index()];
+        let (outcome, sunk) = match defender {
             None => {
                 self.cells[to.index()] = Some(mover);
                 (Outcome::Moved, false)
@@ -273,7 +290,18 @@ impl HaijunGame {
         self.quiet = if outcome == Outcome::Moved { self.quiet + 1 } else { 0 };
         self.to_move = other(seat);
         self.check_end();
-        Ok(HaijunPly { seat, from, to, outcome, flagship_sunk: sunk, revealed })
+        Ok(HaijunPly {
+            seat,
+            from,
+            to,
+            outcome,
+            flagship_sunk: sunk,
+            revealed,
+            attacker: mover,
+            defender,
+            number: self.plies,
+            end: self.over,
+        })
     }
 
     fn has_flagship(&self, seat: Seat) -> bool {

@@ -280,3 +280,20 @@ fn options_read_and_write_their_normal_form() {
         "rule option capture cannot be 'keep'; use one of: advance, return"
     );
 }
+
+#[test]
+fn the_kind_is_haijun_with_its_art_and_not_yet_catalogued() {
+    use junqi_rules::contract::catalog;
+    use junqi_rules::haijun::kinds::HAIJUN;
+    assert_eq!((HAIJUN.name(), HAIJUN.kind.art, HAIJUN.kind.record_tag), ("haijun", "haijun", "haijun"));
+    assert!(catalog::all().iter().all(|d| d.name() != "haijun"), "no art yet: not in BUILT_IN");
+    let validate = HAIJUN.validate_setup.unwrap();
+    assert_eq!(validate(RED, "DCGBE FAG HCED BHF GEICB IJIDF").as_deref(), Ok(EXAMPLE));
+    match validate(RED, "hcgbe hag icjd bhf geicb idjdf") {
+        Err(junqi_rules::contract::SetupError::Broken(list)) => {
+            assert!(list.len() >= 6, "every broken rule: {}", list.len());
+            assert_eq!(list[2].get(Lang::ZhHant), "d4 的旗艦必須放在指揮部");
+        }
+        other => panic!("expected broken rules, got {:?}", other.map(|_| ())),
+    }
+}
