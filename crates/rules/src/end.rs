@@ -108,7 +108,7 @@ impl EndReason {
             EndReason::NoMovablePieces => ("no movable pieces left", "可动之子已尽"),
             EndReason::CommanderRemoved => ("a commander fell", "司令阵亡"),
             EndReason::CommanderKilled => ("the commander-in-chief was killed", "司令阵亡"),
-            EndReason::FlagshipSunk => ("flagship sunk", "旗舰被击沉"),
+            EndReason::FlagshipSunk => ("flagship sunk", "旗舰损失"),
             EndReason::NoPieces => ("no pieces left", "棋子被吃光"),
             EndReason::Repetition => ("threefold repetition", "三次同形"),
             EndReason::MoveLimit => ("move limit reached", "步数限制已到"),

@@ -119,8 +119,8 @@ fn a_sunk_flagship_loses_and_a_ram_draws() {
     assert_eq!(g.over().map(|o| (o.winner, o.reason)), Some((None, EndReason::FlagshipSunk)));
     assert_eq!(EndReason::FlagshipSunk.as_str(), "flagship_sunk");
     assert_eq!(EndReason::parse("flagship_sunk"), Some(EndReason::FlagshipSunk));
-    assert_eq!(EndReason::FlagshipSunk.words(), ("flagship sunk", "旗舰被击沉"));
-    assert_eq!(Lang::ZhHant.pick("", EndReason::FlagshipSunk.words().1), "旗艦被擊沉");
+    assert_eq!(EndReason::FlagshipSunk.words(), ("flagship sunk", "旗舰损失"));
+    assert_eq!(Lang::ZhHant.pick("", EndReason::FlagshipSunk.words().1), "旗艦損失");
 }
 
 #[test]
