@@ -28,6 +28,8 @@ pub enum EndReason {
     /// 三军战斗棋 with `win=marshal`: exactly one side's 总司令 was killed (`rules-sanjun30.md`
     /// §11.15).
     CommanderKilled,
+    /// 海军棋: a 旗舰 left the board (`rules-haijun.md` §7, §10.1); both at once is a draw.
+    FlagshipSunk,
     /// Draughts: a side has no pieces left.
     NoPieces,
     /// Draughts: the same position came back the third time.
@@ -44,7 +46,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason, for lookups by name and for tables that must cover them all.
-    pub const ALL: [EndReason; 16] = [
+    pub const ALL: [EndReason; 17] = [
         EndReason::FlagCaptured,
         EndReason::NoLegalMove,
         EndReason::BothStuck,
@@ -55,6 +57,7 @@ impl EndReason {
         EndReason::NoMovablePieces,
         EndReason::CommanderRemoved,
         EndReason::CommanderKilled,
+        EndReason::FlagshipSunk,
         EndReason::NoPieces,
         EndReason::Repetition,
         EndReason::MoveLimit,
@@ -81,6 +84,7 @@ impl EndReason {
             EndReason::NoMovablePieces => "no_movable_pieces",
             EndReason::CommanderRemoved => "commander_removed",
             EndReason::CommanderKilled => "commander_killed",
+            EndReason::FlagshipSunk => "flagship_sunk",
             EndReason::NoPieces => "no_pieces",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move_limit",
@@ -104,6 +108,7 @@ impl EndReason {
             EndReason::NoMovablePieces => ("no movable pieces left", "可动之子已尽"),
             EndReason::CommanderRemoved => ("a commander fell", "司令阵亡"),
             EndReason::CommanderKilled => ("the commander-in-chief was killed", "司令阵亡"),
+            EndReason::FlagshipSunk => ("flagship sunk", "旗舰损失"),
             EndReason::NoPieces => ("no pieces left", "棋子被吃光"),
             EndReason::Repetition => ("threefold repetition", "三次同形"),
             EndReason::MoveLimit => ("move limit reached", "步数限制已到"),

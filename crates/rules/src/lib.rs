@@ -16,6 +16,7 @@ pub mod family;
 pub mod flip;
 pub mod flip_record;
 pub mod game;
+pub mod haijun;
 pub mod junqi4_board;
 pub mod junqi_board;
 pub mod notation;

@@ -14,13 +14,15 @@ use conformance::suite::{self, Setting};
 use conformance::toy::TOY;
 use junqi_rules::contract::catalog::{self, GameDef};
 use junqi_rules::contract::{Lang, Rematch, Secret, SetupStyle, to_traditional};
+use junqi_rules::haijun::kinds::HAIJUN;
 use junqi_rules::rng::Rng;
 use junqi_rules::sanjun30::kinds::SANJUN30;
 use junqi_rules::seat::Seat;
 
-/// The catalogue, `sanjun30` (complete, waiting for its board art to be catalogued) and the toy.
+/// The catalogue, `sanjun30` and `haijun` (complete rules, waiting for their board art to be
+/// catalogued) and the toy.
 fn every_game() -> Vec<&'static GameDef> {
-    catalog::all().iter().copied().chain([&SANJUN30, &TOY]).collect()
+    catalog::all().iter().copied().chain([&SANJUN30, &HAIJUN, &TOY]).collect()
 }
 
 fn every_setting() -> Vec<Setting> {

@@ -1,6 +1,8 @@
 //! 陆海空三军棋 (`rules-sanjun.md`): board totals, hand-checked move counts, one test per combat
 //! rule line of §5, deployment, the end of the game, and random playouts.
 
+#[path = "haijun/mod.rs"]
+mod haijun;
 #[path = "sanjun30/mod.rs"]
 mod sanjun30;
 
