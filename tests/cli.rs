@@ -778,3 +778,90 @@ fn a_sanjun_record_replays_lists_moves_and_checks_deployments() {
     let check = bin().args(["setup", "check", "--variant", "sanjun", "--side", "blue", a.trim()]).output().unwrap();
     assert_eq!(check.status.code(), Some(0));
 }
+
+/// 海陆空三军战斗棋 (issue 14): the spec's example deployment (§3) for both sides, 37 plies with a
+/// reconnaissance plane scouting a battleship (ply 23), a fighter shot down over a gunboat
+/// (ply 31), a mutual removal (ply 34) and a bounce (ply 37).
+const SANJUN30_RECORD: &str = "[Format \"jqr/1\"]\n[Variant \"sanjun30\"]\n[Mode \"dark\"]\n[Red \"alice\"]\n\
+[Blue \"bob\"]\n[RedSetup \"0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv\"]\n\
+[BlueSetup \"0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv\"]\n[Result \"*\"]\n\n\
+h3-i4 e17-d16 i8-h7 a23-a18 a3-a4 o23-o15 a4-a9 i17-j16 o3-o9 a18-a22 o9-o17 f19-e20 a9-a17 a22-a8 \
+i4-h3 h21-g22 a17-a3 d16-e17 a3-a4 j16-i17 j5-i4 a8-a18 o17-k17 a18-o18 f5-e6 o15-o22 o17-k17 o18-o8 \
+a4-a18 o22-o18 o17-a17 j21-h21 a18-a22 g22-g8 a22-a17 o18-o23 a17-c17 *\n";
+
+#[test]
+fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
+    let path = temp_record("sanjun30.jqr", SANJUN30_RECORD);
+    let (json, err, code) = run(&["replay", "--json"], &path);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 38, "{json}");
+    assert_eq!(lines[0], "{\"ply\":1,\"side\":\"red\",\"move\":\"h3-i4\",\"outcome\":\"moved\",\"revealed\":[]}");
+    // §6: a scouted piece is shown to both; a gun that shoots an aircraft down is named.
+    assert_eq!(
+        lines[22],
+        "{\"ply\":23,\"side\":\"red\",\"move\":\"o17-k17\",\"outcome\":\"scouted\",\"revealed\":[{\"point\":\"k17\",\"piece\":\"p\"}]}"
+    );
+    assert_eq!(
+        lines[30],
+        "{\"ply\":31,\"side\":\"red\",\"move\":\"o17-a17\",\"outcome\":\"shot_down\",\"revealed\":[{\"point\":\"i17\",\"piece\":\"r\"}]}"
+    );
+    assert!(lines[33].contains("\"move\":\"g22-g8\",\"outcome\":\"both_removed\""), "{}", lines[33]);
+    assert!(lines[36].contains("\"move\":\"a17-c17\",\"outcome\":\"bounced\""), "{}", lines[36]);
+    assert_eq!(lines[37], "{\"result\":\"ongoing\",\"reason\":null}");
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains(" 31. red  o17-a17  shot down"), "{text}");
+    // The opening: each aircraft flies its high-altitude lane to its 8 stops (16), the rest by
+    // land and sea; no piece may enter the enemy's occupied airport.
+    let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 41, "{moves}");
+    assert_eq!(moves.lines().filter(|l| l.starts_with("a3-") || l.starts_with("o3-")).count(), 16, "{moves}");
+    for m in ["a3-a22", "o3-o4", "c9-d10", "g6-e6", "i6-k6", "h3-g4"] {
+        assert!(moves.lines().any(|l| l == m), "{m} missing: {moves}");
+    }
+    assert!(!moves.lines().any(|l| l == "a3-a23"), "{moves}");
+    assert_eq!(run(&["moves"], &path).0.lines().count(), 49);
+    // Its board art is registered: render and replay-gif write a PNG and a GIF.
+    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-sanjun30.png", std::process::id()));
+    let out_gif = out_png.with_extension("gif");
+    for (cmd, out, magic) in [("render", &out_png, &b"\x89PNG"[..]), ("replay-gif", &out_gif, &b"GIF89a"[..])] {
+        let o = bin().arg(cmd).arg(&path).arg("--out").arg(out).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        let bytes = std::fs::read(out).unwrap();
+        assert!(bytes.starts_with(magic), "{cmd}");
+        let _ = std::fs::remove_file(out);
+    }
+    let _ = std::fs::remove_file(&path);
+
+    // Every broken rule of a deployment at once, exit status 2: an aircraft off its airport, a
+    // land piece on an airport, a ship on an airport, the count per kind.
+    let bad = "umn3 9h 8c 26f g4 17i ebjk 5l0 / spr.qt / as";
+    let out = bin().args(["setup", "check", "--variant", "sanjun30", bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "illegal deployment for red (5 problems):",
+        "the fighter on e8 is outside its zone",
+        "the commander-in-chief on a3 is outside its zone",
+        "the destroyer on o3 is outside its zone",
+        "2 × destroyer given, 1 needed",
+        "0 × reconnaissance plane given, 1 needed",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    let out = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", bad]).output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("the fighter on k18 is outside its zone"), "{said}");
+    let short = bin().args(["setup", "check", "--variant", "sanjun30", "0mn3 9h 8c"]).output().unwrap();
+    assert_eq!(short.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&short.stderr).contains("8 characters given, 31 needed"));
+    // Seeded random deployments repeat and pass the check.
+    let random =
+        |seed: &str| bin().args(["setup", "random", "--variant", "sanjun30", "--seed", seed]).output().unwrap();
+    let a = String::from_utf8(random("30").stdout).unwrap();
+    assert_eq!(a, String::from_utf8(random("30").stdout).unwrap());
+    let check = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", a.trim()]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+}

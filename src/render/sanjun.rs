@@ -4,8 +4,8 @@
 //! piece tiles by side, language and kind, the blank tiles, caption minis, combat badges and glyphs.
 //!
 //! A board is an entry of [`BOARDS`]: its art key, its kind (whose `piece_label` labels the
-//! tiles), its board graph, what each point is ([`Spot`]) and each kind's service. Adding the
-//! 30-piece board is one entry there (and its key in `art::KEYS`).
+//! tiles), its board graph, what each point is ([`Spot`]) and each kind's service: `sanjun` and
+//! the 30-piece `sanjun30`.
 //!
 //! Tiles keep the Junqi sides' colours and shapes (Red rounded, Blue octagonal with an inner line),
 //! so a side never rests on colour alone; a ship's tile has a water band along its foot and an
@@ -23,6 +23,7 @@ use crate::rules::board::Board;
 use crate::rules::contract::GameKind;
 use crate::rules::sanjun::board::{SanjunBoard, Station};
 use crate::rules::sanjun::pieces::{Service, def_of};
+use crate::rules::sanjun30::board::{Sanjun30Board, Station as Station30};
 use crate::rules::{Outcome, PieceKind, PointId, Seat};
 
 /// A piece's service, as its tile shows it.
@@ -51,13 +52,22 @@ pub(crate) struct BoardDef {
 }
 
 /// The boards of the family, in art order.
-pub(crate) const BOARDS: &[BoardDef] = &[BoardDef {
-    key: "sanjun",
-    kind: &crate::rules::sanjun::contract::SANJUN_KIND,
-    board: || &SanjunBoard::get().board,
-    spot: |p| spot_of(SanjunBoard::get().station(p)),
-    cue: |k| cue_of(def_of(k).service),
-}];
+pub(crate) const BOARDS: &[BoardDef] = &[
+    BoardDef {
+        key: "sanjun",
+        kind: &crate::rules::sanjun::contract::SANJUN_KIND,
+        board: || &SanjunBoard::get().board,
+        spot: |p| spot_of(SanjunBoard::get().station(p)),
+        cue: |k| cue_of(def_of(k).service),
+    },
+    BoardDef {
+        key: "sanjun30",
+        kind: &crate::rules::sanjun30::contract::SANJUN30_KIND,
+        board: || &Sanjun30Board::get().board,
+        spot: |p| spot30_of(Sanjun30Board::get().station(p)),
+        cue: |k| cue_of(crate::rules::sanjun30::pieces::def_of(k).service),
+    },
+];
 
 /// How a 陆海空 station is drawn.
 pub(crate) fn spot_of(st: Station) -> Spot {
@@ -70,6 +80,22 @@ pub(crate) fn spot_of(st: Station) -> Spot {
         Station::Bridge => Spot::Bridge,
         Station::Airport => Spot::Airport,
         Station::HighAltitude => Spot::HighAltitude,
+    }
+}
+
+/// How a 海陆空三军战斗棋 station is drawn: gates and camps have their own marks; an anchor is
+/// drawn as a naval station and a bridgehead as a post (the ground has no mark of their own).
+pub(crate) fn spot30_of(st: Station30) -> Spot {
+    match st {
+        Station30::Gate => Spot::Gate,
+        Station30::Camp => Spot::Camp,
+        Station30::Bridgehead | Station30::Post | Station30::Coast => Spot::Post,
+        Station30::Battery => Spot::Battery,
+        Station30::Landing => Spot::Landing,
+        Station30::Anchor | Station30::Naval => Spot::Naval,
+        Station30::Bridge => Spot::Bridge,
+        Station30::Airport => Spot::Airport,
+        Station30::HighAltitude => Spot::HighAltitude,
     }
 }
 

@@ -42,10 +42,8 @@ pub(crate) enum Spot {
     /// 大本营.
     Headquarters,
     /// 城门 (the 30-piece board's gates): drawn as a headquarters.
-    #[allow(dead_code)] // for the 30-piece board (`rules-sanjun30.md` §2.1), whose entry comes with it
     Gate,
     /// 行营 (the 30-piece board's camps).
-    #[allow(dead_code)] // likewise
     Camp,
     /// 兵站, the centre of the coastline, a bridgehead.
     Post,

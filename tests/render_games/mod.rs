@@ -6,6 +6,7 @@
 use super::*;
 
 mod sanjun;
+mod sanjun30;
 
 /// Catalogues the draughts and 跳棋 kinds for this process.
 fn register_games() {

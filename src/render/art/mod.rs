@@ -215,8 +215,8 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 8] =
-    ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi", "sanjun"];
+pub const KEYS: [&str; 9] =
+    ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi", "sanjun", "sanjun30"];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {

@@ -237,7 +237,7 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 9] = [
+static BUILT_IN: [&GameDef; 10] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
@@ -247,9 +247,7 @@ static BUILT_IN: [&GameDef; 9] = [
     &crate::draughts::kinds::DRAUGHTS12,
     &crate::tiaoqi::kinds::TIAOQI,
     &crate::sanjun::kinds::SANJUN,
-    // `sanjun30` (crate::sanjun30::kinds::SANJUN30) joins here once its board art "sanjun30" is
-    // registered in the renderer: every catalogued kind must have its art and glyphs. Until
-    // then the conformance suite checks it like its toy game.
+    &crate::sanjun30::kinds::SANJUN30,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.
