@@ -320,9 +320,9 @@ async fn a_sanjun_round_robin_plays_to_its_standings() {
     // p3: one draw = 0.5, SB 1/2·1 = 0.5.
     assert_eq!(
         final_standings(&out),
-        "1. p1: 1.5 pts, SB 1, 1-1-0
-2. p2: 1 pts, SB 1, 0-2-0
-3. p3: 0.5 pts, SB 0.5, 0-1-1"
+        "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
+2. p2: 1 pt, SB 1, W-D-L 0-2-0
+3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1"
     );
     let _ = std::fs::remove_file(&sim.db);
 }
