@@ -2,6 +2,9 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// The deployment panel's layout editor (issue 21 point 1).
+#[path = "discord_e2e/editor.rs"]
+mod editor;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).
 #[path = "discord_e2e/help.rs"]
 mod help;
@@ -302,7 +305,7 @@ async fn a_whole_game_through_interactions() {
     for dm in [dm_a, dm_b] {
         let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
         // The menu offers the classic layouts beside the saved ones (none saved yet).
-        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1", "jq:pick-0:1"]);
         let menu = &panel.json.as_ref().unwrap()["components"][1]["components"][0]["options"];
         let offered: Vec<&str> = menu.as_array().unwrap().iter().filter_map(|o| o["value"].as_str()).collect();
         assert_eq!(offered, ["guard-left", "guard-right", "left-attack", "example"]);
@@ -575,7 +578,7 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let id = h.interact(payload::command(id, BOB, thread, "deploy", &[])).await;
     let r = h.answered(id).await;
     let panel = r.iter().find(|x| x.method == "PATCH").unwrap();
-    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1", "jq:pick-0:1"]);
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
 

@@ -29,6 +29,14 @@ fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request
     }
 }
 
+/// The value chosen in a select menu (empty for anything else).
+fn chosen(c: &ComponentInteraction) -> String {
+    match &c.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
 async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInteraction) -> Result<(), BotError> {
     let actor = actor_of(&c.user, &c.locale, c.guild_id, c.id.get(), data.config.locale);
     let Some(id) = ComponentId::parse(&c.data.custom_id) else {
@@ -91,13 +99,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
         // `/junqi resign`'s confirmation: only now is the game resigned.
         ComponentId::Resign(g) => Request::Resign { game: Some(g) },
-        ComponentId::Load(g) => {
-            let name = match &c.data.kind {
-                ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
-                _ => String::new(),
-            };
-            Request::Deploy { game: Some(g), action: DeployAction::Load(name) }
-        }
+        ComponentId::Load(g) => Request::Deploy { game: Some(g), action: DeployAction::Load(chosen(c)) },
+        // The layout editor: a first pick redraws the panel asking for its partner, the second
+        // swaps (and the panel is redrawn with the new image).
+        ComponentId::Pick(g, _) => Request::Deploy { game: Some(g), action: DeployAction::Pick(chosen(c)) },
+        ComponentId::SwapWith(g, _, a) => Request::Deploy { game: Some(g), action: DeployAction::Swap(a, chosen(c)) },
         _ => return Err(BotError::User(say(actor.locale, Say::Stale).into())),
     };
     let mut exec = Executor::new(&ctx.http, data, Replier::Component(c, panel), c.channel_id, c.guild_id);

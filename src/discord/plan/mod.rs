@@ -1,10 +1,12 @@
 //! The pure heart of the adapter: effects → Discord messages (text, attachments, components,
 //! ephemeral flags, where they go), and component ids ↔ actions. No I/O, so it is unit-tested.
 
+mod panel;
 pub mod split;
 pub mod tournament;
 mod typed;
 
+pub use panel::panel_message;
 pub use typed::may_be_action;
 
 use super::config::Locale;
@@ -48,14 +50,14 @@ pub enum Style {
 pub enum Row {
     /// Buttons: (custom id, label, style).
     Buttons(Vec<(String, String, Style)>),
-    /// A string select: custom id, placeholder, options (label = value).
+    /// A string select: custom id, placeholder, options as (value, label).
     Select {
         /// Custom id.
         custom_id: String,
         /// Placeholder.
         placeholder: String,
-        /// Options.
-        options: Vec<String>,
+        /// Options: (value, label); at most [`SELECT_OPTIONS`].
+        options: Vec<(String, String)>,
     },
 }
 
@@ -143,6 +145,15 @@ pub const SEAT_KEY_MAX: usize = 4;
 /// Discord's limit of buttons in one action row.
 const BUTTONS_PER_ROW: usize = 5;
 
+/// Discord's limit of options in one select menu.
+pub const SELECT_OPTIONS: usize = 25;
+
+/// Discord's limit of action rows in one message.
+pub const ROWS_PER_MESSAGE: usize = 5;
+
+/// The longest point name an editor menu's custom id carries (`S.c6`, `C.e`: a few bytes).
+pub const POINT_NAME_MAX: usize = 12;
+
 /// A parsed component or modal custom id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ComponentId {
@@ -172,6 +183,17 @@ pub enum ComponentId {
     Review(u64, char, u32),
     /// The confirmation button of `/junqi resign`: resign this game for good.
     Resign(u64),
+    /// The layout editor's first menu (game, menu index: a board with more than 25 own points
+    /// has several menus of at most 25).
+    Pick(u64, u8),
+    /// The layout editor's second menu: (game, menu index, the point picked first). The pick
+    /// lives in the message, so it survives a restart.
+    SwapWith(u64, u8, String),
+}
+
+/// A point name a custom id may carry: ASCII letters, digits and dots, short.
+pub(crate) fn point_fits(p: &str) -> bool {
+    (1..=POINT_NAME_MAX).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
 /// The review's buttons: (letter in the custom id, label).
@@ -180,11 +202,12 @@ pub const REVIEW_BUTTONS: [(char, &str); 4] = [('f', "⏮"), ('p', "◀"), ('n',
 impl ComponentId {
     /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
     pub fn encode(&self) -> String {
-        if let ComponentId::Seat(id, seat) = self {
-            return format!("jq:seat-{seat}:{id}");
-        }
-        if let ComponentId::Review(id, which, ply) = self {
-            return format!("jq:rv-{which}{ply}:{id}");
+        match self {
+            ComponentId::Seat(id, seat) => return format!("jq:seat-{seat}:{id}"),
+            ComponentId::Pick(id, k) => return format!("jq:pick-{k}:{id}"),
+            ComponentId::SwapWith(id, k, p) => return format!("jq:swap-{k}-{p}:{id}"),
+            ComponentId::Review(id, which, ply) => return format!("jq:rv-{which}{ply}:{id}"),
+            _ => {}
         }
         let (verb, id) = match self {
             ComponentId::Accept(i) => ("acc", i),
@@ -197,9 +220,11 @@ impl ComponentId {
             ComponentId::EditSubmit(i) => ("edit-m", i),
             ComponentId::SaveSubmit(i) => ("save-m", i),
             ComponentId::Resign(i) => ("rsgn", i),
-            // Encoded above, with their seat letter or ply.
-            ComponentId::Seat(i, _) => ("seat", i),
-            ComponentId::Review(i, _, _) => ("rv", i),
+            // Encoded above, with their seat letter, ply, menu index or point.
+            ComponentId::Seat(i, _)
+            | ComponentId::Pick(i, _)
+            | ComponentId::SwapWith(i, _, _)
+            | ComponentId::Review(i, _, _) => ("seat", i),
         };
         format!("jq:{verb}:{id}")
     }
@@ -231,6 +256,11 @@ impl ComponentId {
                 ComponentId::Review(id, which, chars.as_str().parse().ok()?)
             }
             "rsgn" => ComponentId::Resign(id),
+            pick if pick.starts_with("pick-") => ComponentId::Pick(id, pick["pick-".len()..].parse().ok()?),
+            swap if swap.starts_with("swap-") => {
+                let (k, point) = swap["swap-".len()..].split_once('-')?;
+                ComponentId::SwapWith(id, k.parse().ok()?, point_fits(point).then(|| point.to_string())?)
+            }
             seat if seat.starts_with("seat-") => {
                 let key = &seat["seat-".len()..];
                 let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());
@@ -257,37 +287,6 @@ pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Optio
         })
         .collect();
     m.rows.push(Row::Buttons(buttons));
-    m
-}
-
-/// The deployment panel message.
-pub fn panel_message(
-    target: Target,
-    locale: Locale,
-    game: u64,
-    text: &str,
-    image: Option<&File>,
-    saved: &[String],
-    confirmed: bool,
-) -> Outgoing {
-    let mut m = Outgoing::new(target, text);
-    m.files.extend(image.cloned());
-    if !confirmed {
-        m.rows.push(Row::Buttons(vec![
-            (ComponentId::Random(game).encode(), say(locale, Say::Random).into(), Style::Secondary),
-            (ComponentId::Edit(game).encode(), say(locale, Say::Edit).into(), Style::Primary),
-            (ComponentId::SaveAs(game).encode(), say(locale, Say::SaveAs).into(), Style::Secondary),
-            (ComponentId::Confirm(game).encode(), say(locale, Say::Confirm).into(), Style::Success),
-        ]));
-        if !saved.is_empty() {
-            // Discord allows 25 options in a select menu.
-            m.rows.push(Row::Select {
-                custom_id: ComponentId::Load(game).encode(),
-                placeholder: say(locale, Say::LoadSaved).into(),
-                options: saved.iter().take(25).cloned().collect(),
-            });
-        }
-    }
     m
 }
 
@@ -352,22 +351,13 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 m.ping = players.clone();
                 out.push(Action::Send(m));
             }
-            Effect::Panel { game, user, text, layout: _, image, saved, confirmed } => {
+            Effect::Panel { game, user, .. } => {
                 if *user == origin.actor && origin.panel_here {
-                    let mut m =
-                        panel_message(Target::Actor, origin.locale, *game, text, image.as_ref(), saved, *confirmed);
+                    let mut m = panel_message(Target::Actor, origin.locale, e);
                     m.ephemeral = true;
                     out.push(Action::Send(m));
                 } else {
-                    let m = panel_message(
-                        Target::Dm(*user),
-                        default_locale,
-                        *game,
-                        text,
-                        image.as_ref(),
-                        saved,
-                        *confirmed,
-                    );
+                    let m = panel_message(Target::Dm(*user), default_locale, e);
                     let fallback = say(default_locale, Say::DmClosed).replace("{user}", &mention(*user));
                     out.push(Action::DmPanel { panel: m, game: *game, fallback });
                 }
@@ -505,6 +495,8 @@ mod tests {
             image: Some(png()),
             saved: vec!["mine".into()],
             confirmed: false,
+            points: vec![],
+            picked: None,
         };
         let a = plan(&[panel(7)], &origin(1), Locale::En);
         let [Action::DmPanel { panel: m, game: 3, fallback }] = a.as_slice() else { panic!("{a:?}") };
@@ -520,7 +512,7 @@ mod tests {
             Row::Select {
                 custom_id: "jq:load:3".into(),
                 placeholder: "Load a saved layout".into(),
-                options: vec!["mine".into()]
+                options: vec![("mine".into(), "mine".into())]
             }
         );
 
@@ -543,6 +535,8 @@ mod tests {
             image: None,
             saved: vec![],
             confirmed: true,
+            points: vec![("a6".into(), "a6 连长".into())],
+            picked: None,
         };
         let a = plan(&[confirmed], &origin(1), Locale::En);
         let [Action::Send(m)] = a.as_slice() else { panic!() };

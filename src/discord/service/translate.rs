@@ -155,7 +155,7 @@ impl RefereeService {
                         (
                             Request::Accept { .. }
                             | Request::Join { .. }
-                            | Request::Deploy { action: DeployAction::Show, .. },
+                            | Request::Deploy { action: DeployAction::Show | DeployAction::Pick(_), .. },
                             Some(g),
                         ) => {
                             let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
@@ -175,9 +175,11 @@ impl RefereeService {
                                     game: g as u64,
                                     user: uid,
                                     image: if started { None } else { self.layout_image(g, uid, &layout).await },
+                                    points: if started { vec![] } else { self.panel_points(g, uid, &layout).await },
                                     layout,
                                     saved: self.saved_names(g, uid).await,
                                     confirmed: started,
+                                    picked: None,
                                     text,
                                 });
                             }
@@ -204,14 +206,21 @@ impl RefereeService {
             } else {
                 None
             };
+            // The editor's first pick is kept in the panel's menus (the message), not the store.
+            let picked = match request {
+                Request::Deploy { action: DeployAction::Pick(p), .. } => Some(p.to_lowercase()),
+                _ => None,
+            };
             out.push(Effect::Panel {
                 game: g as u64,
                 user: actor.user,
                 text: text.join("\n"),
+                points: if started { vec![] } else { self.panel_points(g, actor.user, &layout).await },
                 layout,
                 image,
                 saved: self.saved_names(g, actor.user).await,
                 confirmed: started,
+                picked,
             });
             render_for_actor = false;
         }
