@@ -779,7 +779,6 @@ async fn open_challenge_draw_offers_rematch_and_abort() {
 
 /// `/junqi takeback` choices, sent as their index like the draw's.
 const TAKEBACK_OFFER: i64 = 0;
-const TAKEBACK_ACCEPT: i64 = 1;
 const TAKEBACK_DECLINE: i64 = 2;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -804,8 +803,18 @@ async fn a_quiet_move_is_taken_back_by_agreement_and_a_combat_is_not() {
     let decline = [("action", json!(TAKEBACK_DECLINE))];
     command_posts(&mut h, CAROL, thread, "takeback", &decline, "declines the takeback").await;
     command_posts(&mut h, ALICE, thread, "takeback", &offer, "asks to take back move 1").await;
-    let accept = [("action", json!(TAKEBACK_ACCEPT))];
-    command_posts(&mut h, CAROL, thread, "takeback", &accept, "move 1 is taken back").await;
+    // The request carries Accept and Decline buttons; the opponent's Accept takes the move back.
+    let all = h.fake.requests().await;
+    let asked = posts_to(&all, thread).into_iter().rev().find(|x| content(x).contains("asks to take back")).unwrap();
+    assert_eq!(custom_ids(&asked), [format!("jq:tb-acc:{game}"), format!("jq:tb-dec:{game}")]);
+    let n = posts_to(&all, thread).len();
+    let id = h.id();
+    h.interact(payload::button(id, CAROL, Some(thread), &format!("jq:tb-acc:{game}"))).await;
+    h.fake
+        .wait_for(20, "the takeback", |r| {
+            posts_to(r, thread)[n..].iter().any(|x| content(x).contains("move 1 is taken back"))
+        })
+        .await;
     // Red moves again: a combat now, which stays.
     command_posts(&mut h, ALICE, thread, "move", &mv("c6", "c7"), "c6-c7").await;
     let r = command_answer(&mut h, ALICE, thread, "takeback", &offer).await;

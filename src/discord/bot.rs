@@ -16,7 +16,7 @@ use super::config::{Config, Locale};
 use super::context::{Data, Executor, Places, Replier, locale_of, perform, report, with_retry};
 use super::error::BotError;
 use super::plan::{ComponentId, Origin, plan};
-use super::port::{Actor, DeployAction, GameService, Request};
+use super::port::{Actor, DeployAction, DrawAction, GameService, Request};
 use super::text::{Say, say};
 
 fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request: u64, default: Locale) -> Actor {
@@ -95,6 +95,8 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Seat(ch, seat) => Request::Join { challenge: ch, seat },
         ComponentId::Decline(ch) => Request::Decline { challenge: ch },
         ComponentId::Review(g, _, ply) => Request::Review { game: g, ply: Some(ply) },
+        ComponentId::TakebackAccept(g) => Request::Takeback { game: Some(g), action: DrawAction::Accept },
+        ComponentId::TakebackDecline(g) => Request::Takeback { game: Some(g), action: DrawAction::Decline },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
         // `/junqi resign`'s confirmation: only now is the game resigned.

@@ -112,13 +112,15 @@ async fn two_points_picked_swap_the_panel_redraws_and_confirm_deploys_the_edit()
     assert_eq!(kind(label(&b, &after)), kind(label(&a, &points)));
     let edited = shown(&mut h, ALICE).await;
     assert_ne!(edited, before, "the Edit form shows the edit");
-    // Nothing was deployed by an edit: the game still waits (Bob's deployment does not start it).
     // A swap that breaks a rule is refused with the rule, and changes nothing.
+    // The flag to the front row (a6..e6 for Red, a7..e7 for Blue: never a headquarters).
     let flag = after.iter().find(|x| x.1.contains("军旗")).expect("the flag").0.clone();
+    let front = after.iter().find(|x| x.0.len() == 2 && (x.0.ends_with('6') || x.0.ends_with('7'))).unwrap().0.clone();
     let id = h.id();
-    let r = dm(&mut h, payload::select(id, ALICE, None, &format!("jq:swap-0-{flag}:1"), &[&a])).await;
+    let r = dm(&mut h, payload::select(id, ALICE, None, &format!("jq:swap-0-{flag}:1"), &[&front])).await;
     let said: String = r.iter().map(content).collect();
-    assert!(said.contains(&format!("交换 {flag} 和 {a} 会违反规则")), "{said}");
+    assert!(said.contains(&format!("交换 {flag} 和 {front} 会违反规则")), "{said}");
+    assert_eq!(shown(&mut h, ALICE).await, edited, "a refused swap changes nothing");
     // The draft survives a restart.
     h.restart().await;
     assert_eq!(shown(&mut h, ALICE).await, edited);

@@ -1,7 +1,8 @@
 //! The deployment panel message: the layout image, its buttons, the load menu and the layout
 //! editor (pick a piece, then what it swaps with), within Discord's limits.
 
-use super::{ComponentId, Outgoing, ROWS_PER_MESSAGE, Row, SELECT_OPTIONS, Style, Target, point_fits};
+use super::ids::point_fits;
+use super::{ComponentId, Outgoing, ROWS_PER_MESSAGE, Row, SELECT_OPTIONS, Style, Target};
 use crate::discord::config::Locale;
 use crate::discord::port::Effect;
 use crate::discord::text::{Say, say};

@@ -325,6 +325,14 @@ pub enum Effect {
         /// The point picked first in the editor, whose partner the menus now ask for.
         picked: Option<String>,
     },
+    /// A takeback request (悔棋) in the game's thread, with Accept and Decline buttons for the
+    /// other players.
+    TakebackOffer {
+        /// Game.
+        game: u64,
+        /// The request as the referee words it.
+        text: String,
+    },
     /// Into the game's thread (and, when `notable`, the server's announcements channel).
     Public {
         /// Game.

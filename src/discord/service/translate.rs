@@ -3,7 +3,7 @@
 
 use super::RefereeService;
 use crate::discord::ids::{user_id, user_key};
-use crate::discord::port::{Actor, DeployAction, Effect, Request};
+use crate::discord::port::{Actor, DeployAction, DrawAction, Effect, Request};
 use crate::referee;
 use crate::store;
 
@@ -111,6 +111,10 @@ impl RefereeService {
                         }
                         Request::Decline { challenge } => {
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text })
+                        }
+                        // The request itself: its post carries the answer buttons.
+                        Request::Takeback { action: DrawAction::Offer, .. } => {
+                            out.push(Effect::TakebackOffer { game: gid, text });
                         }
                         _ => {
                             let image = if renders_public && game_of_public == Some(g) && image_at == Some(i) {
