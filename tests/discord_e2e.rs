@@ -2,6 +2,9 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// The deployment panel's layout editor (issue 21 point 1).
+#[path = "discord_e2e/editor.rs"]
+mod editor;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).
 #[path = "discord_e2e/help.rs"]
 mod help;
@@ -302,7 +305,7 @@ async fn a_whole_game_through_interactions() {
     for dm in [dm_a, dm_b] {
         let panel = posts_to(&all, dm).pop().expect("a panel in the DM");
         // The menu offers the classic layouts beside the saved ones (none saved yet).
-        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+        assert_eq!(custom_ids(&panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1", "jq:pick-0:1"]);
         let menu = &panel.json.as_ref().unwrap()["components"][1]["components"][0]["options"];
         let offered: Vec<&str> = menu.as_array().unwrap().iter().filter_map(|o| o["value"].as_str()).collect();
         assert_eq!(offered, ["guard-left", "guard-right", "left-attack", "example"]);
@@ -575,7 +578,7 @@ async fn faults_rate_limits_server_errors_closed_dms_and_a_gateway_resume() {
     let id = h.interact(payload::command(id, BOB, thread, "deploy", &[])).await;
     let r = h.answered(id).await;
     let panel = r.iter().find(|x| x.method == "PATCH").unwrap();
-    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1"]);
+    assert_eq!(custom_ids(panel), ["jq:rnd:1", "jq:edit:1", "jq:save:1", "jq:ok:1", "jq:load:1", "jq:pick-0:1"]);
     let all = h.fake.requests().await;
     assert_eq!(callback_of(&all, id).json.as_ref().unwrap()["data"]["flags"], 64, "ephemeral");
 
@@ -776,7 +779,6 @@ async fn open_challenge_draw_offers_rematch_and_abort() {
 
 /// `/junqi takeback` choices, sent as their index like the draw's.
 const TAKEBACK_OFFER: i64 = 0;
-const TAKEBACK_ACCEPT: i64 = 1;
 const TAKEBACK_DECLINE: i64 = 2;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -801,8 +803,18 @@ async fn a_quiet_move_is_taken_back_by_agreement_and_a_combat_is_not() {
     let decline = [("action", json!(TAKEBACK_DECLINE))];
     command_posts(&mut h, CAROL, thread, "takeback", &decline, "declines the takeback").await;
     command_posts(&mut h, ALICE, thread, "takeback", &offer, "asks to take back move 1").await;
-    let accept = [("action", json!(TAKEBACK_ACCEPT))];
-    command_posts(&mut h, CAROL, thread, "takeback", &accept, "move 1 is taken back").await;
+    // The request carries Accept and Decline buttons; the opponent's Accept takes the move back.
+    let all = h.fake.requests().await;
+    let asked = posts_to(&all, thread).into_iter().rev().find(|x| content(x).contains("asks to take back")).unwrap();
+    assert_eq!(custom_ids(&asked), [format!("jq:tb-acc:{game}"), format!("jq:tb-dec:{game}")]);
+    let n = posts_to(&all, thread).len();
+    let id = h.id();
+    h.interact(payload::button(id, CAROL, Some(thread), &format!("jq:tb-acc:{game}"))).await;
+    h.fake
+        .wait_for(20, "the takeback", |r| {
+            posts_to(r, thread)[n..].iter().any(|x| content(x).contains("move 1 is taken back"))
+        })
+        .await;
     // Red moves again: a combat now, which stays.
     command_posts(&mut h, ALICE, thread, "move", &mv("c6", "c7"), "c6-c7").await;
     let r = command_answer(&mut h, ALICE, thread, "takeback", &offer).await;

@@ -16,7 +16,7 @@ use super::config::{Config, Locale};
 use super::context::{Data, Executor, Places, Replier, locale_of, perform, report, with_retry};
 use super::error::BotError;
 use super::plan::{ComponentId, Origin, plan};
-use super::port::{Actor, DeployAction, GameService, Request};
+use super::port::{Actor, DeployAction, DrawAction, GameService, Request};
 use super::text::{Say, say};
 
 fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request: u64, default: Locale) -> Actor {
@@ -26,6 +26,14 @@ fn actor_of(user: &serenity::User, locale: &str, guild: Option<GuildId>, request
         locale: locale_of(locale, default),
         guild: guild.map(|g| g.get()),
         request,
+    }
+}
+
+/// The value chosen in a select menu (empty for anything else).
+fn chosen(c: &ComponentInteraction) -> String {
+    match &c.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
+        _ => String::new(),
     }
 }
 
@@ -87,17 +95,17 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
         ComponentId::Seat(ch, seat) => Request::Join { challenge: ch, seat },
         ComponentId::Decline(ch) => Request::Decline { challenge: ch },
         ComponentId::Review(g, _, ply) => Request::Review { game: g, ply: Some(ply) },
+        ComponentId::TakebackAccept(g) => Request::Takeback { game: Some(g), action: DrawAction::Accept },
+        ComponentId::TakebackDecline(g) => Request::Takeback { game: Some(g), action: DrawAction::Decline },
         ComponentId::Random(g) => Request::Deploy { game: Some(g), action: DeployAction::Random },
         ComponentId::Confirm(g) => Request::Deploy { game: Some(g), action: DeployAction::Confirm },
         // `/junqi resign`'s confirmation: only now is the game resigned.
         ComponentId::Resign(g) => Request::Resign { game: Some(g) },
-        ComponentId::Load(g) => {
-            let name = match &c.data.kind {
-                ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
-                _ => String::new(),
-            };
-            Request::Deploy { game: Some(g), action: DeployAction::Load(name) }
-        }
+        ComponentId::Load(g) => Request::Deploy { game: Some(g), action: DeployAction::Load(chosen(c)) },
+        // The layout editor: a first pick redraws the panel asking for its partner, the second
+        // swaps (and the panel is redrawn with the new image).
+        ComponentId::Pick(g, _) => Request::Deploy { game: Some(g), action: DeployAction::Pick(chosen(c)) },
+        ComponentId::SwapWith(g, _, a) => Request::Deploy { game: Some(g), action: DeployAction::Swap(a, chosen(c)) },
         _ => return Err(BotError::User(say(actor.locale, Say::Stale).into())),
     };
     let mut exec = Executor::new(&ctx.http, data, Replier::Component(c, panel), c.channel_id, c.guild_id);

@@ -18,6 +18,10 @@ pub enum Say {
     SaveAs,
     /// Button: confirm layout.
     Confirm,
+    /// The editor's first menu: pick a piece of the layout to swap.
+    SwapPick,
+    /// The editor's second menu: what the picked piece (`{p}`) swaps with.
+    SwapWith,
     /// Select placeholder: load a saved layout.
     LoadSaved,
     /// Modal title: edit layout.
@@ -60,6 +64,12 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (Decline, ZhHans) => "拒绝",
         (Decline, ZhHant) => "拒絕",
         (Decline, En) => "Decline",
+        (SwapPick, ZhHans) => "交换：先选一个棋子",
+        (SwapPick, ZhHant) => "交換：先選一個棋子",
+        (SwapPick, En) => "Swap: pick a piece",
+        (SwapWith, ZhHans) => "把 {p} 与……交换",
+        (SwapWith, ZhHant) => "把 {p} 與……交換",
+        (SwapWith, En) => "Swap {p} with…",
         (Random, ZhHans) => "随机布阵",
         (Random, ZhHant) => "隨機佈陣",
         (Random, En) => "Random",

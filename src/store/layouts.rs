@@ -130,3 +130,18 @@ pub async fn last_layout_get(
         .await?;
     Ok(row.map(|r| r.0))
 }
+
+/// Replaces the layout a deployment panel shows by the player's edit of it (a swap of two points
+/// before their first deployment), so the picture, Save and Confirm show and submit the edit.
+pub async fn suggestion_set(conn: &mut SqliteConnection, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)
+         ON CONFLICT (game_id, user_id) DO UPDATE SET setup = excluded.setup",
+    )
+    .bind(game)
+    .bind(user)
+    .bind(setup)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

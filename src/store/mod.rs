@@ -46,7 +46,7 @@ pub use clocks::{seat_clock_get, seat_clock_set};
 pub use later::Later;
 pub use layouts::{
     last_layout_get, last_layout_set, layout_delete, layout_get, layout_list, layout_save, suggestion_get,
-    suggestion_put,
+    suggestion_put, suggestion_set,
 };
 pub use outbox::{OutboxRow, outbox_done, outbox_done_request, outbox_pending, outbox_put, outbox_put_request};
 

@@ -30,7 +30,10 @@ pub(super) fn rows_to_components(rows: &[Row]) -> Vec<CreateActionRow> {
                 CreateSelectMenu::new(
                     custom_id.clone(),
                     CreateSelectMenuKind::String {
-                        options: options.iter().map(|o| CreateSelectMenuOption::new(o.clone(), o.clone())).collect(),
+                        options: options
+                            .iter()
+                            .map(|(v, l)| CreateSelectMenuOption::new(l.clone(), v.clone()))
+                            .collect(),
                     },
                 )
                 .placeholder(placeholder.clone()),

@@ -1,10 +1,15 @@
 //! The pure heart of the adapter: effects → Discord messages (text, attachments, components,
 //! ephemeral flags, where they go), and component ids ↔ actions. No I/O, so it is unit-tested.
 
+mod ids;
+mod panel;
 pub mod split;
 pub mod tournament;
 mod typed;
 
+use ids::BUTTONS_PER_ROW;
+pub use ids::{ComponentId, POINT_NAME_MAX, REVIEW_BUTTONS, ROWS_PER_MESSAGE, SEAT_KEY_MAX, SELECT_OPTIONS};
+pub use panel::panel_message;
 pub use typed::may_be_action;
 
 use super::config::Locale;
@@ -48,14 +53,14 @@ pub enum Style {
 pub enum Row {
     /// Buttons: (custom id, label, style).
     Buttons(Vec<(String, String, Style)>),
-    /// A string select: custom id, placeholder, options (label = value).
+    /// A string select: custom id, placeholder, options as (value, label).
     Select {
         /// Custom id.
         custom_id: String,
         /// Placeholder.
         placeholder: String,
-        /// Options.
-        options: Vec<String>,
+        /// Options: (value, label); at most [`SELECT_OPTIONS`].
+        options: Vec<(String, String)>,
     },
 }
 
@@ -137,110 +142,6 @@ pub struct Origin {
     pub panel_here: bool,
 }
 
-/// The longest seat key a seat button carries (keys are a game's seat keys: `s`, `ne`, …).
-pub const SEAT_KEY_MAX: usize = 4;
-
-/// Discord's limit of buttons in one action row.
-const BUTTONS_PER_ROW: usize = 5;
-
-/// A parsed component or modal custom id.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ComponentId {
-    /// Accept button.
-    Accept(u64),
-    /// Decline button.
-    Decline(u64),
-    /// Panel: random.
-    Random(u64),
-    /// Panel: open the Edit modal.
-    Edit(u64),
-    /// Panel: open the Save-as modal.
-    SaveAs(u64),
-    /// Panel: confirm.
-    Confirm(u64),
-    /// Panel: load-saved menu.
-    Load(u64),
-    /// Edit modal submitted.
-    EditSubmit(u64),
-    /// Save-as modal submitted.
-    SaveSubmit(u64),
-    /// A free-seat button of a challenge of more than two seats: (challenge, the seat's key —
-    /// `e` on the 4-player board, `ne` in 跳棋; lowercase ASCII letters, at most [`SEAT_KEY_MAX`]).
-    Seat(u64, String),
-    /// A review button: (game, which button — [`REVIEW_BUTTONS`]' letter, so that the buttons of
-    /// one message never share an id — and the ply it shows). `jq:rv-n12:7`: at most 36 chars.
-    Review(u64, char, u32),
-    /// The confirmation button of `/junqi resign`: resign this game for good.
-    Resign(u64),
-}
-
-/// The review's buttons: (letter in the custom id, label).
-pub const REVIEW_BUTTONS: [(char, &str); 4] = [('f', "⏮"), ('p', "◀"), ('n', "▶"), ('l', "⏭")];
-
-impl ComponentId {
-    /// The custom id string (`jq:<verb>:<id>`; short, well under Discord's 100 characters).
-    pub fn encode(&self) -> String {
-        if let ComponentId::Seat(id, seat) = self {
-            return format!("jq:seat-{seat}:{id}");
-        }
-        if let ComponentId::Review(id, which, ply) = self {
-            return format!("jq:rv-{which}{ply}:{id}");
-        }
-        let (verb, id) = match self {
-            ComponentId::Accept(i) => ("acc", i),
-            ComponentId::Decline(i) => ("dec", i),
-            ComponentId::Random(i) => ("rnd", i),
-            ComponentId::Edit(i) => ("edit", i),
-            ComponentId::SaveAs(i) => ("save", i),
-            ComponentId::Confirm(i) => ("ok", i),
-            ComponentId::Load(i) => ("load", i),
-            ComponentId::EditSubmit(i) => ("edit-m", i),
-            ComponentId::SaveSubmit(i) => ("save-m", i),
-            ComponentId::Resign(i) => ("rsgn", i),
-            // Encoded above, with their seat letter or ply.
-            ComponentId::Seat(i, _) => ("seat", i),
-            ComponentId::Review(i, _, _) => ("rv", i),
-        };
-        format!("jq:{verb}:{id}")
-    }
-
-    /// Parses a custom id; None for anything else (another bot version's buttons, garbage).
-    pub fn parse(s: &str) -> Option<ComponentId> {
-        let mut it = s.split(':');
-        if it.next()? != "jq" {
-            return None;
-        }
-        let verb = it.next()?;
-        let id: u64 = it.next()?.parse().ok()?;
-        if it.next().is_some() {
-            return None;
-        }
-        Some(match verb {
-            "acc" => ComponentId::Accept(id),
-            "dec" => ComponentId::Decline(id),
-            "rnd" => ComponentId::Random(id),
-            "edit" => ComponentId::Edit(id),
-            "save" => ComponentId::SaveAs(id),
-            "ok" => ComponentId::Confirm(id),
-            "load" => ComponentId::Load(id),
-            "edit-m" => ComponentId::EditSubmit(id),
-            "save-m" => ComponentId::SaveSubmit(id),
-            rv if rv.starts_with("rv-") => {
-                let mut chars = rv["rv-".len()..].chars();
-                let which = chars.next().filter(|c| REVIEW_BUTTONS.iter().any(|(l, _)| l == c))?;
-                ComponentId::Review(id, which, chars.as_str().parse().ok()?)
-            }
-            "rsgn" => ComponentId::Resign(id),
-            seat if seat.starts_with("seat-") => {
-                let key = &seat["seat-".len()..];
-                let fits = (1..=SEAT_KEY_MAX).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase());
-                ComponentId::Seat(id, fits.then(|| key.to_string())?)
-            }
-            _ => return None,
-        })
-    }
-}
-
 /// One step of the review: the caption, the board, and ⏮ ◀ ▶ ⏭ (the first, the ply before, the
 /// ply after, the last), to the actor only; a button that would not move is grey.
 pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Option<File>) -> Outgoing {
@@ -257,37 +158,6 @@ pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Optio
         })
         .collect();
     m.rows.push(Row::Buttons(buttons));
-    m
-}
-
-/// The deployment panel message.
-pub fn panel_message(
-    target: Target,
-    locale: Locale,
-    game: u64,
-    text: &str,
-    image: Option<&File>,
-    saved: &[String],
-    confirmed: bool,
-) -> Outgoing {
-    let mut m = Outgoing::new(target, text);
-    m.files.extend(image.cloned());
-    if !confirmed {
-        m.rows.push(Row::Buttons(vec![
-            (ComponentId::Random(game).encode(), say(locale, Say::Random).into(), Style::Secondary),
-            (ComponentId::Edit(game).encode(), say(locale, Say::Edit).into(), Style::Primary),
-            (ComponentId::SaveAs(game).encode(), say(locale, Say::SaveAs).into(), Style::Secondary),
-            (ComponentId::Confirm(game).encode(), say(locale, Say::Confirm).into(), Style::Success),
-        ]));
-        if !saved.is_empty() {
-            // Discord allows 25 options in a select menu.
-            m.rows.push(Row::Select {
-                custom_id: ComponentId::Load(game).encode(),
-                placeholder: say(locale, Say::LoadSaved).into(),
-                options: saved.iter().take(25).cloned().collect(),
-            });
-        }
-    }
     m
 }
 
@@ -352,25 +222,33 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 m.ping = players.clone();
                 out.push(Action::Send(m));
             }
-            Effect::Panel { game, user, text, layout: _, image, saved, confirmed } => {
+            Effect::Panel { game, user, .. } => {
                 if *user == origin.actor && origin.panel_here {
-                    let mut m =
-                        panel_message(Target::Actor, origin.locale, *game, text, image.as_ref(), saved, *confirmed);
+                    let mut m = panel_message(Target::Actor, origin.locale, e);
                     m.ephemeral = true;
                     out.push(Action::Send(m));
                 } else {
-                    let m = panel_message(
-                        Target::Dm(*user),
-                        default_locale,
-                        *game,
-                        text,
-                        image.as_ref(),
-                        saved,
-                        *confirmed,
-                    );
+                    let m = panel_message(Target::Dm(*user), default_locale, e);
                     let fallback = say(default_locale, Say::DmClosed).replace("{user}", &mention(*user));
                     out.push(Action::DmPanel { panel: m, game: *game, fallback });
                 }
+            }
+            // The other players answer by button (or `/junqi takeback`).
+            Effect::TakebackOffer { game, text } => {
+                let mut m = Outgoing::new(Target::Game(*game), text.clone());
+                m.rows.push(Row::Buttons(vec![
+                    (
+                        ComponentId::TakebackAccept(*game).encode(),
+                        say(default_locale, Say::Accept).into(),
+                        Style::Success,
+                    ),
+                    (
+                        ComponentId::TakebackDecline(*game).encode(),
+                        say(default_locale, Say::Decline).into(),
+                        Style::Danger,
+                    ),
+                ]));
+                out.push(Action::Send(m));
             }
             Effect::Public { game, text, image, ping, notable } => {
                 let mut m = Outgoing::new(Target::Game(*game), text.clone());
@@ -460,6 +338,10 @@ mod tests {
             ComponentId::Load(7),
             ComponentId::EditSubmit(u64::MAX),
             ComponentId::SaveSubmit(0),
+            ComponentId::TakebackAccept(8),
+            ComponentId::TakebackDecline(9),
+            ComponentId::Pick(u64::MAX, 2),
+            ComponentId::SwapWith(u64::MAX, 255, "S.c6".into()),
         ] {
             let s = c.encode();
             assert!(s.len() <= 100);
@@ -505,6 +387,8 @@ mod tests {
             image: Some(png()),
             saved: vec!["mine".into()],
             confirmed: false,
+            points: vec![],
+            picked: None,
         };
         let a = plan(&[panel(7)], &origin(1), Locale::En);
         let [Action::DmPanel { panel: m, game: 3, fallback }] = a.as_slice() else { panic!("{a:?}") };
@@ -520,7 +404,7 @@ mod tests {
             Row::Select {
                 custom_id: "jq:load:3".into(),
                 placeholder: "Load a saved layout".into(),
-                options: vec!["mine".into()]
+                options: vec![("mine".into(), "mine".into())]
             }
         );
 
@@ -543,6 +427,8 @@ mod tests {
             image: None,
             saved: vec![],
             confirmed: true,
+            points: vec![("a6".into(), "a6 连长".into())],
+            picked: None,
         };
         let a = plan(&[confirmed], &origin(1), Locale::En);
         let [Action::Send(m)] = a.as_slice() else { panic!() };

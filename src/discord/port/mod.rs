@@ -75,6 +75,10 @@ pub enum DeployAction {
     SaveAs(String),
     /// Lock the layout in; the game starts when both are in.
     Confirm,
+    /// The editor's first pick: the point whose piece is to swap (the panel then asks with what).
+    Pick(String),
+    /// The editor's second pick: swap the pieces on these two points of the layout shown.
+    Swap(String, String),
 }
 
 /// Saved-layout management outside a game.
@@ -315,6 +319,19 @@ pub enum Effect {
         saved: Vec<String>,
         /// Locked in: only the text is shown, no buttons.
         confirmed: bool,
+        /// The editor's points: the player's own pieces as (point name, menu label), in board
+        /// order; empty hides the editor.
+        points: Vec<(String, String)>,
+        /// The point picked first in the editor, whose partner the menus now ask for.
+        picked: Option<String>,
+    },
+    /// A takeback request (悔棋) in the game's thread, with Accept and Decline buttons for the
+    /// other players.
+    TakebackOffer {
+        /// Game.
+        game: u64,
+        /// The request as the referee words it.
+        text: String,
     },
     /// Into the game's thread (and, when `notable`, the server's announcements channel).
     Public {

@@ -30,7 +30,7 @@ use super::port::{
     Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Outbound, Place,
     Recall, Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
-use crate::referee::{self, Action, Command, DeliveryKey, DeploySource, Referee, RefereeError};
+use crate::referee::{self, Action, Command, DeliveryKey, DeploySource, DraftSwap, Referee, RefereeError};
 use crate::rules::contract::catalog;
 use crate::rules::contract::replay::{Upto, replay_with};
 use crate::rules::contract::{AnyGame, Audience};
@@ -250,10 +250,21 @@ impl RefereeService {
                     DeployAction::Random => Action::Deploy(g, DeploySource::Random),
                     DeployAction::Submit(t) => Action::Deploy(g, DeploySource::Text(t.clone())),
                     DeployAction::Load(n) => Action::Deploy(g, DeploySource::Saved(n.clone())),
-                    DeployAction::Confirm => match self.last_layout(g, actor.user).await {
-                        Some(_) => Action::Deploy(g, DeploySource::Last),
-                        None => Action::Deploy(g, DeploySource::Text(self.suggestion(g, actor.user).await?)),
-                    },
+                    // Exactly the layout the panel shows (an edited draft included).
+                    DeployAction::Confirm => {
+                        Action::Deploy(g, DeploySource::Text(self.shown_layout(g, actor.user).await?))
+                    }
+                    DeployAction::Pick(_) => Action::Show(g),
+                    DeployAction::Swap(a, b) => {
+                        let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
+                        let me = user_key(actor.user);
+                        match self.referee.swap_draft(g, &me, &server, a, b).await.map_err(refused)? {
+                            // Deployed already: the swap deploys again, as the local `swap` does.
+                            DraftSwap::Deployed => Action::Deploy(g, DeploySource::Swap(a.clone(), b.clone())),
+                            // The draft changed; the panel shows it.
+                            DraftSwap::Drafted(_) => Action::Show(g),
+                        }
+                    }
                     DeployAction::SaveAs(name) => {
                         let layout = self.shown_layout(g, actor.user).await?;
                         let saved = self

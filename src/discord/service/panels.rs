@@ -7,6 +7,7 @@ use crate::discord::port::ServiceError;
 use crate::referee;
 use crate::rules::Seat;
 use crate::rules::contract::catalog;
+use crate::rules::contract::picture::Face;
 use crate::store;
 
 impl RefereeService {
@@ -78,18 +79,35 @@ impl RefereeService {
         Some(msg.render(locale))
     }
 
-    /// The layout a panel shows: the player's last one, else the referee's random suggestion,
-    /// drawn once from OS entropy and kept for this game and player (so Confirm submits exactly
-    /// what was shown). Refused when there is none to show (the game is not deploying).
+    /// The layout a panel shows and Confirm submits: the player's deployment in this game, else
+    /// the panel's draft (the suggestion as the editor left it), else their last layout, else the
+    /// referee's random suggestion, drawn once from OS entropy and kept for this game and player
+    /// (`Referee::panel_layout_of`). Refused when there is none to show (the game is not deploying).
     pub(super) async fn shown_layout(&self, game: i64, user: u64) -> Result<String, ServiceError> {
-        match self.last_layout(game, user).await {
-            Some(l) => Ok(l),
-            None => self.suggestion(game, user).await,
-        }
+        self.referee.panel_layout_of(game, &user_key(user)).await.map_err(refused)
     }
 
-    /// The suggested layout a panel shows and Confirm submits, or why there is none.
-    pub(super) async fn suggestion(&self, game: i64, user: u64) -> Result<String, ServiceError> {
-        self.referee.suggested_layout(game, &user_key(user)).await.map_err(refused)
+    /// The layout editor's points: the player's own pieces in `layout` as (point name, label such
+    /// as `a6 连长`), in the board's order, read from the layout's picture through the contract
+    /// (any Deploy kind). Empty where the kind has no picture of a setup.
+    pub(super) async fn panel_points(&self, game: i64, user: u64, layout: &str) -> Vec<(String, String)> {
+        let me = user_key(user);
+        let Some(seat) = self.seat_of(game, user).await else { return vec![] };
+        let Ok(Some((picture, kind))) = self.referee.layout_picture(game, &me, layout).await else { return vec![] };
+        let Some(def) = catalog::find(kind.name) else { return vec![] };
+        let lang = self.image_lang(game, Some(&me)).await;
+        (def.places)()
+            .into_iter()
+            .filter_map(|p| match picture.at(p.at) {
+                Some(Face::Known { owner, kind: k }) if owner == seat => {
+                    let (en, zh) = match def.marks {
+                        Some(m) => (m.piece_words)(k),
+                        None => (kind.piece_label)(k).unwrap_or(("?", "？")),
+                    };
+                    Some((p.name.to_lowercase(), format!("{} {}", p.name.to_lowercase(), lang.pick(en, zh))))
+                }
+                _ => None,
+            })
+            .collect()
     }
 }

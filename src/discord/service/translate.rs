@@ -3,7 +3,7 @@
 
 use super::RefereeService;
 use crate::discord::ids::{user_id, user_key};
-use crate::discord::port::{Actor, DeployAction, Effect, Request};
+use crate::discord::port::{Actor, DeployAction, DrawAction, Effect, Request};
 use crate::referee;
 use crate::store;
 
@@ -112,6 +112,10 @@ impl RefereeService {
                         Request::Decline { challenge } => {
                             out.push(Effect::ChallengeClosed { challenge: *challenge, text })
                         }
+                        // The request itself: its post carries the answer buttons.
+                        Request::Takeback { action: DrawAction::Offer, .. } => {
+                            out.push(Effect::TakebackOffer { game: gid, text });
+                        }
                         _ => {
                             let image = if renders_public && game_of_public == Some(g) && image_at == Some(i) {
                                 self.image(g, None, &format!("junqi-{g}.png")).await
@@ -155,7 +159,7 @@ impl RefereeService {
                         (
                             Request::Accept { .. }
                             | Request::Join { .. }
-                            | Request::Deploy { action: DeployAction::Show, .. },
+                            | Request::Deploy { action: DeployAction::Show | DeployAction::Pick(_), .. },
                             Some(g),
                         ) => {
                             let server = actor.guild.map(|g| g.to_string()).unwrap_or_default();
@@ -175,9 +179,11 @@ impl RefereeService {
                                     game: g as u64,
                                     user: uid,
                                     image: if started { None } else { self.layout_image(g, uid, &layout).await },
+                                    points: if started { vec![] } else { self.panel_points(g, uid, &layout).await },
                                     layout,
                                     saved: self.saved_names(g, uid).await,
                                     confirmed: started,
+                                    picked: None,
                                     text,
                                 });
                             }
@@ -204,14 +210,21 @@ impl RefereeService {
             } else {
                 None
             };
+            // The editor's first pick is kept in the panel's menus (the message), not the store.
+            let picked = match request {
+                Request::Deploy { action: DeployAction::Pick(p), .. } => Some(p.to_lowercase()),
+                _ => None,
+            };
             out.push(Effect::Panel {
                 game: g as u64,
                 user: actor.user,
                 text: text.join("\n"),
+                points: if started { vec![] } else { self.panel_points(g, actor.user, &layout).await },
                 layout,
                 image,
                 saved: self.saved_names(g, actor.user).await,
                 confirmed: started,
+                picked,
             });
             render_for_actor = false;
         }
