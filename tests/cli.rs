@@ -1,5 +1,5 @@
 //! The command line, run as a user would: golden replays of every record in tests/data/, setup
-//! checks, random setups and move lists. `UPDATE_GOLDEN=1 cargo test --test cli` rewrites the
+//! checks, random setups and move lists. `UPDATE_GOLDEN=1 cargo test --test suite cli` rewrites the
 //! generated records and every expected output (review the diff before committing).
 
 use std::path::{Path, PathBuf};
@@ -275,7 +275,7 @@ fn generated_game(def: &'static GameDef, seed: u64) -> (String, Box<dyn AnyGame>
 
 #[test]
 fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         for seed in [1, 2] {
             let (text, game) = generated_game(def, seed);
             // Parse and replay in process: the same final state for everyone who may see it all.
@@ -312,7 +312,7 @@ fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
 
 #[test]
 fn setup_random_and_check_serve_every_catalogued_kind() {
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         if def.kind.setup == SetupStyle::None {
             // Nothing to deploy or deal: a clear refusal, not an empty setup.
             let out = bin().args(["setup", "random", "--variant", def.name(), "--seed", "7"]).output().unwrap();

@@ -14,7 +14,7 @@ mod refusals;
 /// 陆海空三军棋 from challenge to result (issue 14).
 #[path = "discord_e2e/sanjun.rs"]
 mod sanjun;
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

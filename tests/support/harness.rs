@@ -132,7 +132,7 @@ impl Harness {
         let fake = FakeDiscord::start().await;
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("junqi-{tag}-{}-{n}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("junqi-harness-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");

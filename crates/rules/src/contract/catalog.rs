@@ -271,6 +271,12 @@ pub fn all() -> Vec<&'static GameDef> {
     BUILT_IN.iter().copied().chain(extra.iter().copied()).collect()
 }
 
+/// The kinds built into this crate alone, without any [`register`]ed at run time: what another
+/// process (the binary a test starts) catalogues, and what has board art.
+pub fn built_in() -> Vec<&'static GameDef> {
+    BUILT_IN.to_vec()
+}
+
 /// The kind menus list first: the one meant when a command names none.
 pub fn first() -> &'static GameDef {
     BUILT_IN[0]
