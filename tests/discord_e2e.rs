@@ -974,9 +974,7 @@ async fn the_panel_suggests_fresh_random_layouts_and_confirm_submits_the_one_sho
     assert_eq!(panel_layout(&mut h, BOB, 1).await, bob, "Confirm submitted the layout shown");
 }
 
-#[path = "../crates/rules/tests/conformance/toy.rs"]
-#[allow(dead_code)]
-mod toy;
+use crate::toy;
 
 /// A game the adapter was never told about — the rules crate's 3×3 toy, catalogued by this test
 /// binary only — is challenged, accepted, deployed and played through the real client and the

@@ -9,6 +9,11 @@
 /// Shared helpers of the end-to-end tests (the fake Discord, its harness).
 mod support;
 
+/// The rules crate's 3×3 toy game, which tests catalogue from this side.
+#[path = "../crates/rules/tests/conformance/toy.rs"]
+#[allow(dead_code)]
+mod toy;
+
 #[path = "cli.rs"]
 mod cli;
 #[path = "cli_junqi4.rs"]
