@@ -252,6 +252,27 @@ impl Msg {
                     )
                 }
             }
+            Msg::Review { game, ply, total } => {
+                if zh {
+                    format!("复盘对局 #{game}：第 {ply} 步，共 {total} 步。")
+                } else {
+                    format!("Review of game #{game}: ply {ply} of {total}.")
+                }
+            }
+            Msg::ReviewSteps { game, ply, total } => {
+                if zh {
+                    format!("对局 #{game}，第 {ply} 步，共 {total} 步（show {game} --ply N 逐步查看）：")
+                } else {
+                    format!("Game #{game}, ply {ply} of {total} (show {game} --ply N steps through it):")
+                }
+            }
+            Msg::NothingToReview { game } => {
+                if zh {
+                    format!("对局 #{game} 还没有可复盘的着法。")
+                } else {
+                    format!("Game #{game} has no plies to review yet.")
+                }
+            }
             Msg::Tournament(m) => m.text(l),
         }
     }
