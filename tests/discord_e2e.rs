@@ -12,6 +12,10 @@ mod editor;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).
 #[path = "discord_e2e/help.rs"]
 mod help;
+/// The README's pictures of the editor panel and the review, drawn from the payloads the bot sent
+/// (`JUNQI_REGENERATE=1` rewrites them).
+#[path = "discord_e2e/readme_images.rs"]
+mod readme_images;
 /// What real Discord refuses, through the stricter fake (issue 19).
 #[path = "discord_e2e/refusals.rs"]
 mod refusals;
