@@ -349,7 +349,7 @@ async fn the_readme_pictures_of_the_editor_panel_and_the_review_are_drawn_from_r
     // What the pictures must show: the editor's menu and Confirm; the four review buttons.
     let ids = custom_ids(&panel);
     assert!(ids.contains(&"jq:ok:1".to_string()) && ids.contains(&"jq:pick-0:1".to_string()), "{ids:?}");
-    assert_eq!(custom_ids(&review).len(), 4);
+    assert_eq!(custom_ids(&review).len(), 5, "⏮ ◀ ▶ ⏭ and Jump…");
     let asked = format!("/junqi review id:1 ply:{at}");
     let fonts = Fonts::load();
     let pictures = [
