@@ -161,7 +161,8 @@ impl Msg {
                 if zh {
                     format!("对局 #{game}：{}，已走{ply}手。", status_text(status, l))
                 } else {
-                    format!("Game #{game}: {status}, {ply} plies played.")
+                    let plies = if *ply == 1 { "ply" } else { "plies" };
+                    format!("Game #{game}: {status}, {ply} {plies} played.")
                 }
             }
             Msg::ServerSettings { locale, vacation_days, challenge_ttl } => {
