@@ -529,3 +529,31 @@ fn the_layout_panel_image_of_the_readme() {
     let want = std::fs::read(&path).expect("docs/images/layout-panel-blue.png; run UPDATE_GOLDEN=1");
     assert!(want == png, "the README's layout image differs; if intended, UPDATE_GOLDEN=1 and look at it");
 }
+
+/// The README's board images (`docs/images/`) are copies of golden images, so they show what the
+/// renderer draws today: `UPDATE_GOLDEN=1` copies them (after the golden images are redrawn: run
+/// it for `--test render_junqi4` first for the cross board's), otherwise each must equal its
+/// golden image.
+#[test]
+fn the_readme_board_images_are_golden_images() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for (golden, readme) in [
+        ("ply80-public.png", "public-ply80.png"),
+        ("ply80-red.png", "red-private-ply80.png"),
+        ("ply80-blue-en.png", "blue-private-ply80-en.png"),
+        ("end-reveal.png", "reveal-end.png"),
+        ("scout-public.png", "public-scouted.png"),
+        ("ply80-red-marks.png", "red-private-marks-deadline.png"),
+        ("junqi4-public.png", "junqi4-public.png"),
+        ("junqi4-east-en.png", "junqi4-east-private-en.png"),
+    ] {
+        let from = root.join("tests/golden").join(golden);
+        let to = root.join("docs/images").join(readme);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::copy(&from, &to).expect("copy a golden image to docs/images");
+        }
+        let want = std::fs::read(&from).expect("golden image");
+        let have = std::fs::read(&to).expect("README image");
+        assert!(want == have, "docs/images/{readme} is not tests/golden/{golden}; run UPDATE_GOLDEN=1");
+    }
+}
