@@ -131,7 +131,9 @@ fn a_sinking_ply_is_announced_as_flagship_sunk() {
     use junqi_rules::contract::{Audience, Fact, Game};
     use junqi_rules::haijun::contract::{HaijunContract, public_outcome};
     use junqi_rules::options::Mode;
-    let cases: [(&[(&str, Seat, char)], &str, &str); 4] = [
+    // A position, the move's start and end.
+    type Case<'a> = (&'a [(&'a str, Seat, char)], &'a str, &'a str);
+    let cases: [Case; 4] = [
         (&[("b1", RED, 'j'), ("c2", RED, 'a'), ("c3", BLUE, 'j'), ("e12", BLUE, 'b')], "c2", "c3"),
         (&[("b1", RED, 'j'), ("b2", BLUE, 'c'), ("d12", BLUE, 'j')], "b1", "b2"),
         (&[("b1", RED, 'j'), ("b2", BLUE, 'j'), ("a1", RED, 'c'), ("e12", BLUE, 'c')], "b1", "b2"),
