@@ -9,6 +9,9 @@ mod clocks;
 /// The deployment panel's layout editor (issue 21 point 1).
 #[path = "discord_e2e/editor.rs"]
 mod editor;
+/// 海军棋 from challenge to result (issue 15).
+#[path = "discord_e2e/haijun.rs"]
+mod haijun;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).
 #[path = "discord_e2e/help.rs"]
 mod help;

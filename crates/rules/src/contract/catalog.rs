@@ -237,7 +237,7 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 10] = [
+static BUILT_IN: [&GameDef; 11] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
@@ -248,6 +248,7 @@ static BUILT_IN: [&GameDef; 10] = [
     &crate::tiaoqi::kinds::TIAOQI,
     &crate::sanjun::kinds::SANJUN,
     &crate::sanjun30::kinds::SANJUN30,
+    &crate::haijun::kinds::HAIJUN,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.

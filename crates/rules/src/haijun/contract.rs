@@ -128,6 +128,12 @@ impl HaijunContract {
     }
 }
 
+/// The outcome class a ply is announced with (§6): a ply that removes a 旗舰 is `flagship_sunk`
+/// (`{F}`, §8, §10.1) whoever attacked and whichever piece went; any other combat its class.
+pub fn public_outcome(ply: &HaijunPly) -> Outcome {
+    if ply.flagship_sunk { Outcome::FlagshipSunk } else { ply.outcome }
+}
+
 /// The contract's result of a finished game.
 pub fn over(o: HaijunOver) -> Over {
     Over { standing: o.winner.map_or(Standing::Draw, |s| Standing::Team(s.0)), reason: o.reason }
@@ -233,7 +239,11 @@ impl Game for HaijunContract {
         };
         let mut facts = Vec::new();
         if let Some(defender) = ply.defender {
-            facts.push(Fact::Combat { outcome: ply.outcome, attacker: see(ply.attacker), defender: see(defender) });
+            facts.push(Fact::Combat {
+                outcome: public_outcome(ply),
+                attacker: see(ply.attacker),
+                defender: see(defender),
+            });
         }
         if let Some(at) = ply.revealed {
             facts.push(Fact::Revealed { at, owner: ply.seat, kind: ply.attacker.kind });
@@ -259,7 +269,7 @@ impl Game for HaijunContract {
         pic.public = board.point_ids().filter(|&p| self.game.piece_at(p).is_some_and(|c| c.known)).collect();
         if let Some(l) = last {
             pic.marks = vec![l.from, l.to];
-            pic.badge = l.outcome.is_combat().then_some(l.outcome);
+            pic.badge = l.outcome.is_combat().then_some(public_outcome(l));
             let seat_name = HAIJUN_KIND.seating.seats[l.seat.index()].name;
             let mv = format_move(board, Move { from: l.from, to: l.to });
             pic.captions.last = Some(Line::new(
@@ -314,6 +324,7 @@ pub fn describe(p: &PublicPly, lang: Lang) -> String {
                 let (oe, oz) = match outcome {
                     Outcome::AttackerWon => ("the attacker won", "攻方胜"),
                     Outcome::DefenderWon => ("the defender won", "守方胜"),
+                    Outcome::FlagshipSunk => ("a flagship is sunk", "旗舰损失"),
                     _ => ("both removed", "同归于尽"),
                 };
                 en.push_str(&format!(", {ae} against {de}: {oe}"));
