@@ -25,13 +25,7 @@ pub const SEA_SLOTS: usize = 10;
 
 /// The points a seat's deployment string fills, in string order.
 pub fn order(board: &SanjunBoard, seat: Seat) -> Vec<PointId> {
-    RED_ORDER
-        .iter()
-        .map(|n| {
-            let p = board.p(n);
-            if seat == Seat::RED { p } else { board.turned(p) }
-        })
-        .collect()
+    board.order(&RED_ORDER, seat)
 }
 
 /// A parsed, not yet validated deployment string: the kinds in string order.
