@@ -23,9 +23,11 @@ async fn sanjun_plays_from_challenge_to_result_on_discord() {
     let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
     let id = h.id();
     h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
+    // The 陆海空 panels (a layout image, the editor's menus learnt from pictures of exchanges)
+    // take longer than Junqi's in a debug build on a busy machine: a minute, not 20 s.
     let all = h
         .fake
-        .wait_for(20, "thread and panels", |r| {
+        .wait_for(60, "thread and panels", |r| {
             !threads_made(r).is_empty()
                 && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
         })
