@@ -10,6 +10,7 @@
 //!   progress of a game (turn, plies, quiet plies, result).
 //! - [`options`]: the switches both games have (`first`, `mines`, `bomb-flag`, `win`,
 //!   `quiet-limit`), read and written the same way.
+//! - [`record`]: plain records, and the public history of a record whose setups are `?`.
 //! - [`contract`]: the pieces of the game contract both games fill the same way (modes, faces,
 //!   results, outcome words).
 
@@ -17,4 +18,5 @@ pub mod board;
 pub mod contract;
 pub mod options;
 pub mod outcome;
+pub mod record;
 
