@@ -722,7 +722,7 @@ fn a_sanjun_record_replays_lists_moves_and_checks_deployments() {
     assert_eq!(lines[42], "{\"result\":\"ongoing\",\"reason\":null}");
     let (text, _, code) = run(&["replay"], &path);
     assert_eq!(code, 0);
-    assert!(text.contains(" 42. blue o8-a8    shot down (? × AA 高); revealed AA 高 at i8"), "{text}");
+    assert!(text.contains(" 42. blue o8-a8    shot down (? × AA 高炮); revealed AA 高炮 at i8"), "{text}");
     // The opening of the example deployment, counted by hand: 39 moves for Red. Air 16: each
     // aircraft flies its high-altitude lane to a4 a8 a9 a11 a15 a17 a18 a22 (o… alike), never onto
     // Blue's occupied airport. Sea 12: d10, f10, j10, l10 each step to two empty stations of rank
