@@ -309,38 +309,26 @@ async fn a_draughts_tournament_rates_its_games_in_the_draughts_pool() {
     let _ = std::fs::remove_file(&sim.db);
 }
 
-/// A round robin of 陆海空三军棋 (issue 14): its round games ask for deployments like Junqi's,
-/// take random ones, and end by draws and resignations; p1 beats p3, the neighbours draw.
+/// A round robin of each 陆海空 game (issue 14): 陆海空三军棋 and 海陆空三军战斗棋. Their round
+/// games ask for deployments like Junqi's, take random ones, and end by draws and resignations;
+/// p1 beats p3, the neighbours draw.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sanjun_round_robin_plays_to_its_standings() {
-    let mut sim = Sim::new("sanjun", 3, "Sea format=round-robin variant=sanjun");
-    let out = sim.play().await;
-    assert!(out.contains("sanjun"), "{out}");
-    // p1: beats p3, draws p2 = 1.5, SB 0.5 + 1/2·1 = 1; p2: two draws = 1, SB 1/2·(1.5 + 0.5) = 1;
-    // p3: one draw = 0.5, SB 1/2·1 = 0.5.
-    assert_eq!(
-        final_standings(&out),
-        "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
+async fn the_land_sea_air_round_robins_play_to_their_standings() {
+    for variant in ["sanjun", "sanjun30"] {
+        let mut sim = Sim::new(variant, 3, &format!("Sea format=round-robin variant={variant}"));
+        let out = sim.play().await;
+        assert!(out.contains(variant), "{out}");
+        // p1: beats p3, draws p2 = 1.5, SB 0.5 + 1/2·1 = 1; p2: two draws = 1, SB 1/2·(1.5 + 0.5)
+        // = 1; p3: one draw = 0.5, SB 1/2·1 = 0.5.
+        assert_eq!(
+            final_standings(&out),
+            "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
 2. p2: 1 pt, SB 1, W-D-L 0-2-0
-3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1"
-    );
-    let _ = std::fs::remove_file(&sim.db);
-}
-
-/// A round robin of 海陆空三军战斗棋 (`sanjun30`, issue 14): its round games ask for deployments,
-/// take random ones, and end by draws and resignations; the standings are sanjun's.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sanjun30_round_robin_plays_to_its_standings() {
-    let mut sim = Sim::new("sanjun30", 3, "Air format=round-robin variant=sanjun30");
-    let out = sim.play().await;
-    assert!(out.contains("sanjun30"), "{out}");
-    assert_eq!(
-        final_standings(&out),
-        "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
-2. p2: 1 pt, SB 1, W-D-L 0-2-0
-3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1"
-    );
-    let _ = std::fs::remove_file(&sim.db);
+3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1",
+            "{variant}"
+        );
+        let _ = std::fs::remove_file(&sim.db);
+    }
 }
 
 /// 海陆空三军战斗棋 has a rating pool of its own: a round game of 30 plies and more (the spec's
