@@ -722,7 +722,7 @@ fn a_sanjun_record_replays_lists_moves_and_checks_deployments() {
     assert_eq!(lines[42], "{\"result\":\"ongoing\",\"reason\":null}");
     let (text, _, code) = run(&["replay"], &path);
     assert_eq!(code, 0);
-    assert!(text.contains(" 42. blue o8-a8    shot down (? × AA 高); revealed AA 高 at i8"), "{text}");
+    assert!(text.contains(" 42. blue o8-a8    shot down (? × AA 高炮); revealed AA 高炮 at i8"), "{text}");
     // The opening of the example deployment, counted by hand: 39 moves for Red. Air 16: each
     // aircraft flies its high-altitude lane to a4 a8 a9 a11 a15 a17 a18 a22 (o… alike), never onto
     // Blue's occupied airport. Sea 12: d10, f10, j10, l10 each step to two empty stations of rank
@@ -954,4 +954,38 @@ fn a_haijun_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(a, String::from_utf8(random("15").stdout).unwrap());
     let check = bin().args(["setup", "check", "--variant", "haijun", "--side", "blue", a.trim()]).output().unwrap();
     assert_eq!(check.status.code(), Some(0));
+}
+
+/// Issue 14: a public record of 海陆空三军战斗棋 — its setups `?`, its combats marked — replays its
+/// public history like the Junqi family's public records: each move by its side, the outcome its
+/// mark announces, nothing revealed that the record does not say; `render` refuses it (a board
+/// needs the setups).
+#[test]
+fn a_public_sanjun30_record_replays_its_history() {
+    let example = "0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv";
+    let text = SANJUN30_RECORD
+        .replace(&format!("[RedSetup \"{example}\"]"), "[RedSetup \"?\"]")
+        .replace(&format!("[BlueSetup \"{example}\"]"), "[BlueSetup \"?\"]")
+        .replace("a8-a18 o17-k17 a18-o18", "a8-a18 o17-k17 {r} a18-o18")
+        .replace("o17-a17 j21-h21", "o17-a17 {s} j21-h21")
+        .replace("a17-c17 *", "a17-c17 {b} resign 0-1")
+        .replace("[Result \"*\"]", "[Result \"0-1\"]");
+    assert!(text.contains("[RedSetup \"?\"]") && text.contains("{s}"), "{text}");
+    let path = temp_record("sanjun30-public.jqr", &text);
+    let (json, err, code) = run(&["replay", "--json"], &path);
+    assert_eq!((code, err.as_str()), (0, ""), "{json}");
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 38, "{json}");
+    assert_eq!(lines[0], "{\"ply\":1,\"side\":\"red\",\"move\":\"h3-i4\",\"outcome\":\"moved\",\"revealed\":[]}");
+    assert_eq!(lines[22], "{\"ply\":23,\"side\":\"red\",\"move\":\"o17-k17\",\"outcome\":\"scouted\",\"revealed\":[]}");
+    assert_eq!(
+        lines[30],
+        "{\"ply\":31,\"side\":\"red\",\"move\":\"o17-a17\",\"outcome\":\"shot_down\",\"revealed\":[]}"
+    );
+    assert!(lines[36].contains("\"move\":\"a17-c17\",\"outcome\":\"bounced\""), "{}", lines[36]);
+    assert_eq!(lines[37], "{\"result\":\"blue_wins\",\"reason\":\"resign\"}");
+    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-sanjun30-public.png", std::process::id()));
+    let o = bin().arg("render").arg(&path).arg("--out").arg(&out_png).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("hides a setup"), "{o:?}");
+    let _ = std::fs::remove_file(&path);
 }

@@ -25,6 +25,9 @@ mod refusals;
 /// 陆海空三军棋 from challenge to result (issue 14).
 #[path = "discord_e2e/sanjun.rs"]
 mod sanjun;
+/// 海陆空三军战斗棋 from challenge to result (issue 14).
+#[path = "discord_e2e/sanjun30.rs"]
+mod sanjun30;
 use crate::support;
 
 use std::sync::Arc;

@@ -309,21 +309,67 @@ async fn a_draughts_tournament_rates_its_games_in_the_draughts_pool() {
     let _ = std::fs::remove_file(&sim.db);
 }
 
-/// A round robin of 陆海空三军棋 (issue 14): its round games ask for deployments like Junqi's,
-/// take random ones, and end by draws and resignations; p1 beats p3, the neighbours draw.
+/// A round robin of each 陆海空 game (issue 14): 陆海空三军棋 and 海陆空三军战斗棋. Their round
+/// games ask for deployments like Junqi's, take random ones, and end by draws and resignations;
+/// p1 beats p3, the neighbours draw.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sanjun_round_robin_plays_to_its_standings() {
-    let mut sim = Sim::new("sanjun", 3, "Sea format=round-robin variant=sanjun");
-    let out = sim.play().await;
-    assert!(out.contains("sanjun"), "{out}");
-    // p1: beats p3, draws p2 = 1.5, SB 0.5 + 1/2·1 = 1; p2: two draws = 1, SB 1/2·(1.5 + 0.5) = 1;
-    // p3: one draw = 0.5, SB 1/2·1 = 0.5.
-    assert_eq!(
-        final_standings(&out),
-        "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
+async fn the_land_sea_air_round_robins_play_to_their_standings() {
+    for variant in ["sanjun", "sanjun30"] {
+        let mut sim = Sim::new(variant, 3, &format!("Sea format=round-robin variant={variant}"));
+        let out = sim.play().await;
+        assert!(out.contains(variant), "{out}");
+        // p1: beats p3, draws p2 = 1.5, SB 0.5 + 1/2·1 = 1; p2: two draws = 1, SB 1/2·(1.5 + 0.5)
+        // = 1; p3: one draw = 0.5, SB 1/2·1 = 0.5.
+        assert_eq!(
+            final_standings(&out),
+            "1. p1: 1.5 pts, SB 1, W-D-L 1-1-0
 2. p2: 1 pt, SB 1, W-D-L 0-2-0
-3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1"
-    );
+3. p3: 0.5 pts, SB 0.5, W-D-L 0-1-1",
+            "{variant}"
+        );
+        let _ = std::fs::remove_file(&sim.db);
+    }
+}
+
+/// 海陆空三军战斗棋 has a rating pool of its own: a round game of 30 plies and more (the spec's
+/// example deployment on both sides, the first legal move in sorted order each ply) is rated in
+/// the `sanjun30` pool, and neither Junqi's nor sanjun's pool sees it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sanjun30_game_is_rated_in_its_own_pool() {
+    use junqi_referee::rules::contract::{Secret, Start, catalog};
+    const EXAMPLE: &str = "0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv";
+    let mut sim = Sim::new("sanjun30-rating", 3, "Air format=round-robin variant=sanjun30");
+    let out = sim.run().await;
+    let line = out.lines().find(|l| l.contains(": game #1, ")).expect("the first round's game");
+    let rest = line.split_once(": game #1, ").unwrap().1;
+    let (red, rest) = rest.split_once(" (Red) vs ").unwrap();
+    let blue = rest.split_once(" (Blue)").unwrap().0.to_string();
+    sim.text.push_str(&format!("{red}: deploy 1 {EXAMPLE}\n{blue}: deploy 1 {EXAMPLE}\n"));
+    let def = catalog::find("sanjun30").unwrap();
+    let mut start = Start::new(2);
+    start.setups = vec![Secret::new(EXAMPLE.to_string()), Secret::new(EXAMPLE.to_string())];
+    let mut g = (def.start)(&start).unwrap();
+    for _ in 0..30 {
+        let seat = g.to_move();
+        let mut legal = g.legal_tokens(seat);
+        legal.sort();
+        let who = if seat.0 == 0 { red } else { blue.as_str() };
+        sim.text.push_str(&format!("{who}: move 1 {}\n", legal[0]));
+        g.play_text(seat, &legal[0]).unwrap();
+    }
+    assert!(g.over().is_none(), "the game goes on after 30 plies");
+    let loser = if g.to_move().0 == 0 { red } else { blue.as_str() };
+    sim.text.push_str(&format!(
+        "{loser}: resign 1\n{red}: rating variant=sanjun30\n{red}: rating variant=sanjun\n{red}: rating\n"
+    ));
+    let out = sim.run().await;
+    assert!(!out.contains("> error"), "{out}");
+    assert!(out.contains("Game #1 is over") && !out.contains("so it is not rated"), "{out}");
+    let answer = |cmd: &str| out.lines().skip_while(|l| !l.ends_with(cmd)).nth(1).unwrap().to_string();
+    let pool = answer("rating variant=sanjun30");
+    assert!(!pool.contains("no rated") && pool.contains(red), "{pool}");
+    assert!(answer("rating variant=sanjun").contains("no rated sanjun game"), "{out}");
+    assert!(answer(": rating").contains("no rated junqi game"), "{out}");
     let _ = std::fs::remove_file(&sim.db);
 }
 

@@ -111,6 +111,14 @@ pub fn legend(kind: &GameKind, lang: Lang) -> String {
             };
             lines.push(format!("  {}  {}", o.mark().unwrap_or("?"), lang.pick(en, zh)));
         }
+        // 陆海空's own outcomes (issue 14), and the 总司令's fall, which shows a flag.
+        if crate::rules::landseaair::is_member(kind) {
+            for (o, en, zh) in crate::rules::landseaair::BADGES {
+                lines.push(format!("  {}  {}", o.mark().unwrap_or("?"), lang.pick(en, zh)));
+            }
+            let (en, zh) = crate::rules::landseaair::COMMANDER_KILLED;
+            lines.push(format!("  {}", lang.pick(en, zh)));
+        }
     }
     lang.script(lines.join("\n"))
 }
@@ -153,5 +161,29 @@ mod tests {
         assert!(haijun.contains("  F  a flagship sunk") && !haijun.contains("flag captured"), "{haijun}");
         let hant = legend(catalog::find("haijun").expect("catalogued").kind, Lang::ZhHant);
         assert!(hant.contains("旗艦損失"), "{hant}");
+        assert!(!junqi.contains("bounced"), "Junqi has no bounces: {junqi}");
+    }
+
+    /// Issue 14: the 陆海空 legends explain the family's badges (bounced, scouted, shot down) and
+    /// the 总司令's fall, in all three languages; the anti-aircraft gun reads 高炮, not 高.
+    #[test]
+    fn the_land_sea_air_legends_explain_their_badges_in_three_languages() {
+        for name in ["sanjun", "sanjun30"] {
+            let kind = catalog::find(name).unwrap().kind;
+            let en = legend(kind, Lang::En);
+            for line in ["  b  bounced", "  r  scouted", "  s  shot down", "  commander killed"] {
+                assert!(en.contains(line), "{name}: {line}: {en}");
+            }
+            let hans = legend(kind, Lang::ZhHans);
+            for line in ["  b  弹回", "  r  侦察", "  s  击落", "  总司令阵亡"] {
+                assert!(hans.contains(line), "{name}: {line}: {hans}");
+            }
+            let hant = legend(kind, Lang::ZhHant);
+            for line in ["  b  彈回", "  r  偵察", "  s  擊落", "  總司令陣亡"] {
+                assert!(hant.contains(line), "{name}: {line}: {hant}");
+            }
+        }
+        let sanjun = legend(catalog::find("sanjun").unwrap().kind, Lang::ZhHans);
+        assert!(sanjun.contains("  n  高炮 = 高射炮"), "{sanjun}");
     }
 }

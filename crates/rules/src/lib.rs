@@ -19,6 +19,7 @@ pub mod game;
 pub mod haijun;
 pub mod junqi4_board;
 pub mod junqi_board;
+pub mod landseaair;
 pub mod notation;
 pub mod options;
 pub mod piece;

@@ -6,11 +6,9 @@
 //! rank-major in name order. Blue's half is Red's turned 180°; everything "per side" is built from
 //! Red's coordinates and then turned, so the symmetry holds by construction (and a test checks it).
 
-use std::collections::HashMap;
-
-use crate::bitset::PointSet;
-use crate::board::{Board, Link, LinkKind, Point, PointId, PointKind};
-use crate::seat::Seat;
+use crate::board::{PointId, PointKind};
+use crate::landseaair::board::{FamilyBoard, FamilyStation, Layout};
+pub use crate::landseaair::board::{Lane, LaneKind, turn};
 
 /// Number of points.
 pub const POINTS: usize = 136;
@@ -59,45 +57,6 @@ impl Station {
     }
 }
 
-/// Which kind of air lane a lane is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LaneKind {
-    /// One of the six lanes along a file (`c`, `e`, `g`, `i`, `k`, `m`).
-    File,
-    /// One of the eight lanes along a rank (4 8 9 11 15 17 18 22).
-    Rank,
-    /// One of the two 高空线 on files `a` and `o`.
-    HighAltitude,
-}
-
-/// An air lane: its stops in order; consecutive stops are joined by one air link.
-#[derive(Clone, Debug)]
-pub struct Lane {
-    /// What kind of lane.
-    pub kind: LaneKind,
-    /// Its name: the file or rank it runs along (`e`, `11`, `a`).
-    pub name: String,
-    /// The stops, in order from file `a` / rank 1.
-    pub stops: Vec<PointId>,
-}
-
-/// The board with the facts of `rules-sanjun.md` §2 the core `Board` does not carry.
-#[derive(Debug, Clone)]
-pub struct SanjunBoard {
-    /// The core board graph (points, typed links).
-    pub board: Board,
-    stations: Vec<Station>,
-    marked: PointSet,
-    air_stops: PointSet,
-    lanes: Vec<Lane>,
-    rail_loop: Vec<PointId>,
-    diamond: Vec<(PointId, PointId)>,
-    grid: HashMap<(u8, u8), PointId>,
-}
-
-/// File letters, x = −7 … +7.
-const FILES: &[u8; 15] = b"abcdefghijklmno";
-
 /// The station at Red-half coordinates (file index 0 = `a`, rank 1–12), if any.
 fn red_station(f: u8, r: u8) -> Option<Station> {
     let land_odd = [5u8, 7, 9].contains(&f) && [1u8, 3, 5, 7].contains(&r);
@@ -139,24 +98,8 @@ fn station(f: u8, r: u8) -> Option<Station> {
     }
 }
 
-/// The point a Red-half coordinate turns into on Blue's half (the 180° turn).
-pub const fn turn(f: u8, r: u8) -> (u8, u8) {
-    (14 - f, 26 - r)
-}
-
-/// Parses `e6` into (file index, rank); used for the compiled-in tables below.
-fn coords(name: &str) -> (u8, u8) {
-    let f = name.as_bytes()[0] - b'a';
-    let r: u8 = name[1..].parse().expect("a rank");
-    (f, r)
-}
-
-/// Red's per-side links given by name (`rules-sanjun.md` §2.4), sea end first for arrows and
-/// landings.
-const COAST: [(&str, &str); 6] = [("e8", "f7"), ("f7", "g8"), ("g8", "h7"), ("h7", "i8"), ("i8", "j7"), ("j7", "k8")];
-const RAILWAY: [(&str, &str); 3] = [("e6", "g6"), ("g6", "i6"), ("i6", "k6")];
-const LANDING: [(&str, &str); 4] = [("c9", "e8"), ("e9", "e8"), ("k9", "k8"), ("m9", "k8")];
-const DOUBLE_ARROW: [(&str, &str); 4] = [("e9", "f7"), ("g9", "g8"), ("i9", "i8"), ("k9", "j7")];
+/// Red's single arrows (`rules-sanjun.md` §2.4), sea end first; the other links both games share
+/// are [`crate::landseaair::board`]'s.
 const SINGLE_ARROW: [(&str, &str); 8] = [
     ("g9", "h7"),
     ("i9", "h7"),
@@ -167,7 +110,6 @@ const SINGLE_ARROW: [(&str, &str); 8] = [
     ("h10", "h11"),
     ("h12", "h11"),
 ];
-const SHARED_ARROW: [(&str, &str); 4] = [("d12", "c13"), ("d14", "c13"), ("l12", "m13"), ("l14", "m13")];
 const BRIDGE: [(&str, &str); 16] = [
     ("e6", "b7"),
     ("b7", "b10"),
@@ -191,120 +133,57 @@ const LOOP: [&str; 18] = [
     "e6", "g6", "i6", "k6", "n7", "n10", "m13", "n16", "n19", "k20", "i20", "g20", "e20", "b19", "b16", "c13", "b10",
     "b7",
 ];
-/// Ranks of the `e`, `g`, `i`, `k` file lanes, and of the `c`, `m` ones.
-const LONG_FILE_RANKS: [u8; 13] = [2, 4, 6, 8, 9, 11, 13, 15, 17, 18, 20, 22, 24];
-const SHORT_FILE_RANKS: [u8; 5] = [9, 11, 13, 15, 17];
-const HIGH_RANKS: [u8; 10] = [3, 4, 8, 9, 11, 15, 17, 18, 22, 23];
 /// Files of Red's rank lanes 4, 8, 9 and 11; Blue's 22, 18, 17, 15 are their turned copies.
 const RANK_LANES: [(u8, &str); 4] = [(4, "aegiko"), (8, "aegiko"), (9, "acegikmo"), (11, "aceghikmo")];
+
+/// sanjun's own lines: the closed rail loop and the diamond's four edges.
+#[derive(Debug, Clone)]
+pub struct SanjunRails {
+    rail_loop: Vec<PointId>,
+    diamond: Vec<(PointId, PointId)>,
+}
+
+/// The board with the facts of `rules-sanjun.md` §2 the core `Board` does not carry.
+pub type SanjunBoard = FamilyBoard<Station, SanjunRails>;
+
+impl FamilyStation for Station {
+    fn is_land(self) -> bool {
+        Station::is_land(self)
+    }
+
+    fn is_sea(self) -> bool {
+        self == Station::Naval
+    }
+
+    fn layer(self) -> u8 {
+        Station::layer(self)
+    }
+
+    fn point_kind(self) -> PointKind {
+        if self == Station::Headquarters { PointKind::Headquarters } else { PointKind::Post }
+    }
+}
+
+/// Every land point but the landing stations, the centre coast point and the two bridgeheads
+/// (§2.3 Decision); the naval marks are the outer rows of each side's sea.
+fn marked(st: Station, (rf, rr): (u8, u8)) -> bool {
+    let land_mark =
+        st.is_land() && !matches!(st, Station::Landing | Station::Coast) && !(rr == 6 && (rf == 4 || rf == 10));
+    let sea_mark = st == Station::Naval && (rr == 9 || (rr == 10 && rf != 7));
+    land_mark || sea_mark
+}
 
 impl SanjunBoard {
     /// Builds the board.
     pub fn build() -> SanjunBoard {
-        let mut points = Vec::with_capacity(POINTS);
-        let mut stations = Vec::with_capacity(POINTS);
-        let mut grid = HashMap::new();
-        for r in 1..=25u8 {
-            for f in 0..15u8 {
-                let Some(st) = station(f, r) else { continue };
-                let (owner, home_row) = match r {
-                    1..=12 => (Some(Seat::RED), r),
-                    14..=25 => (Some(Seat::BLUE), 26 - r),
-                    _ => (None, 0),
-                };
-                grid.insert((f, r), PointId(points.len() as u8));
-                points.push(Point {
-                    name: format!("{}{}", FILES[f as usize] as char, r),
-                    kind: if st == Station::Headquarters { PointKind::Headquarters } else { PointKind::Post },
-                    layer: st.layer(),
-                    owner,
-                    home_row,
-                    x: f as i16,
-                    y: 25 - r as i16,
-                });
-                stations.push(st);
-            }
-        }
-        let at = |(f, r): (u8, u8)| *grid.get(&(f, r)).unwrap_or_else(|| panic!("no point at {f},{r}"));
-        let named = |n: &str| at(coords(n));
-        let mut links: Vec<Link> = Vec::new();
-        let both_sides = |pairs: &[(&str, &str)], kind: LinkKind, links: &mut Vec<Link>| {
-            for &(a, b) in pairs {
-                let (ca, cb) = (coords(a), coords(b));
-                links.push(Link { a: at(ca), b: at(cb), kind });
-                links.push(Link { a: at(turn(ca.0, ca.1)), b: at(turn(cb.0, cb.1)), kind });
-            }
-        };
-        // Roads: diagonal neighbours within one side's land zone, except the coastline.
-        let coast: Vec<((u8, u8), (u8, u8))> = COAST.iter().map(|&(a, b)| (coords(a), coords(b))).collect();
-        for r in 1..8u8 {
-            for f in 0..15u8 {
-                for nf in [f.wrapping_sub(1), f + 1] {
-                    let (a, b) = ((f, r), (nf, r + 1));
-                    let land = |c: (u8, u8)| station(c.0, c.1).is_some_and(Station::is_land);
-                    if nf < 15
-                        && land(a)
-                        && land(b)
-                        && !coast.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-                    {
-                        links.push(Link { a: at(a), b: at(b), kind: LinkKind::Road });
-                        links.push(Link { a: at(turn(a.0, a.1)), b: at(turn(b.0, b.1)), kind: LinkKind::Road });
-                    }
-                }
-            }
-        }
-        both_sides(&COAST, LinkKind::Coast, &mut links);
-        both_sides(&RAILWAY, LinkKind::Railway, &mut links);
-        links.extend(BRIDGE.iter().map(|&(a, b)| Link { a: named(a), b: named(b), kind: LinkKind::Bridge }));
-        // Sea lanes: diagonal neighbours on the sea lattice, over the whole board.
-        for r in 9..17u8 {
-            for f in 0..15u8 {
-                for nf in [f.wrapping_sub(1), f + 1] {
-                    let naval = |f: u8, r: u8| f < 15 && station(f, r) == Some(Station::Naval);
-                    if naval(f, r) && naval(nf, r + 1) {
-                        links.push(Link { a: at((f, r)), b: at((nf, r + 1)), kind: LinkKind::SeaLane });
-                    }
-                }
-            }
-        }
-        both_sides(&LANDING, LinkKind::Landing, &mut links);
-        both_sides(&DOUBLE_ARROW, LinkKind::Arrow { both_ways: true }, &mut links);
-        both_sides(&SINGLE_ARROW, LinkKind::Arrow { both_ways: false }, &mut links);
-        links.extend(SHARED_ARROW.iter().map(|&(a, b)| Link {
-            a: named(a),
-            b: named(b),
-            kind: LinkKind::Arrow { both_ways: false },
-        }));
-        let lanes = build_lanes(&at);
-        for lane in &lanes {
-            let kind = if lane.kind == LaneKind::HighAltitude { LinkKind::HighAltitude } else { LinkKind::AirLane };
-            links.extend(lane.stops.windows(2).map(|w| Link { a: w[0], b: w[1], kind }));
-        }
-        let mut marked = PointSet::EMPTY;
-        let mut air_stops = PointSet::EMPTY;
-        for (i, &st) in stations.iter().enumerate() {
-            let p = PointId(i as u8);
-            let name = &points[i].name;
-            // Every land point but the landing stations, the centre coast point and the two
-            // bridgeheads (§2.3 Decision); the naval marks are the outer rows of each side's sea.
-            let (f, r) = coords(name);
-            let (rf, rr) = if r > 13 { turn(f, r) } else { (f, r) };
-            let land_mark =
-                st.is_land() && !matches!(st, Station::Landing | Station::Coast) && !(rr == 6 && (rf == 4 || rf == 10));
-            let sea_mark = st == Station::Naval && (rr == 9 || (rr == 10 && rf != 7));
-            if land_mark || sea_mark {
-                marked.insert(p);
-            }
-        }
-        for lane in &lanes {
-            for &p in &lane.stops {
-                air_stops.insert(p);
-            }
-        }
-        let rail_loop = LOOP.iter().map(|n| named(n)).collect();
-        let diamond = BRIDGE[12..].iter().map(|&(a, b)| (named(a), named(b))).collect();
-        let board = Board::new(points, links, Vec::new());
-        SanjunBoard { board, stations, marked, air_stops, lanes, rail_loop, diamond, grid }
+        let layout =
+            Layout { station, bridge: BRIDGE.to_vec(), single_arrow: &SINGLE_ARROW, rank_lanes: RANK_LANES, marked };
+        let board = FamilyBoard::build_from(&layout, |named| SanjunRails {
+            rail_loop: LOOP.iter().map(|n| named(n)).collect(),
+            diamond: BRIDGE[12..].iter().map(|&(a, b)| (named(a), named(b))).collect(),
+        });
+        debug_assert_eq!(board.board.len(), POINTS);
+        board
     }
 
     /// The shared board, built on first use.
@@ -313,87 +192,13 @@ impl SanjunBoard {
         B.get_or_init(SanjunBoard::build)
     }
 
-    /// The station of a point.
-    pub fn station(&self, p: PointId) -> Station {
-        self.stations[p.index()]
-    }
-
-    /// Whether a deployment mark (land or naval) is drawn on the point.
-    pub fn is_marked(&self, p: PointId) -> bool {
-        self.marked.contains(p)
-    }
-
-    /// Whether an air lane passes a stop over the point.
-    pub fn is_air_stop(&self, p: PointId) -> bool {
-        self.air_stops.contains(p)
-    }
-
-    /// The air lanes: 6 file lanes, 8 rank lanes, then the 2 high-altitude lanes.
-    pub fn lanes(&self) -> &[Lane] {
-        &self.lanes
-    }
-
     /// The closed railway-and-bridge loop, in order (the last point joins the first).
     pub fn rail_loop(&self) -> &[PointId] {
-        &self.rail_loop
+        &self.rails.rail_loop
     }
 
     /// The four edges of the bridge's diamond, each a line of its own.
     pub fn diamond(&self) -> &[(PointId, PointId)] {
-        &self.diamond
+        &self.rails.diamond
     }
-
-    /// The point at file index `f` (0 = `a`) and rank `r`, if it exists.
-    pub fn at(&self, f: u8, r: u8) -> Option<PointId> {
-        self.grid.get(&(f, r)).copied()
-    }
-
-    /// The point by name; panics on a name that is not on the board (for compiled-in tables and
-    /// tests only).
-    pub fn p(&self, name: &str) -> PointId {
-        self.board.find(name).unwrap_or_else(|| panic!("no point {name}"))
-    }
-
-    /// The point this one becomes when the board is turned 180° (Red's `e6` ↔ Blue's `k20`).
-    pub fn turned(&self, p: PointId) -> PointId {
-        let pt = self.board.point(p);
-        let (f, r) = turn(pt.x as u8, (25 - pt.y) as u8);
-        self.at(f, r).expect("the board is symmetric")
-    }
-}
-
-/// The 16 air lanes of §2.5, in the order files, ranks, high-altitude.
-fn build_lanes(at: &impl Fn((u8, u8)) -> PointId) -> Vec<Lane> {
-    let mut lanes = Vec::new();
-    for f in [2u8, 4, 6, 8, 10, 12] {
-        let ranks: &[u8] = if f == 2 || f == 12 { &SHORT_FILE_RANKS } else { &LONG_FILE_RANKS };
-        lanes.push(Lane {
-            kind: LaneKind::File,
-            name: (FILES[f as usize] as char).to_string(),
-            stops: ranks.iter().map(|&r| at((f, r))).collect(),
-        });
-    }
-    let mut rank_lanes: Vec<(u8, Vec<u8>)> = Vec::new();
-    for (r, files) in RANK_LANES {
-        let files: Vec<u8> = files.bytes().map(|b| b - b'a').collect();
-        // The turned copy holds the turned files, which are the same set for these lanes.
-        rank_lanes.push((26 - r, files.iter().rev().map(|&f| 14 - f).collect()));
-        rank_lanes.push((r, files));
-    }
-    rank_lanes.sort_by_key(|(r, _)| *r);
-    for (r, files) in rank_lanes {
-        lanes.push(Lane {
-            kind: LaneKind::Rank,
-            name: r.to_string(),
-            stops: files.iter().map(|&f| at((f, r))).collect(),
-        });
-    }
-    for f in [0u8, 14] {
-        lanes.push(Lane {
-            kind: LaneKind::HighAltitude,
-            name: (FILES[f as usize] as char).to_string(),
-            stops: HIGH_RANKS.iter().map(|&r| at((f, r))).collect(),
-        });
-    }
-    lanes
 }

@@ -1,56 +1,30 @@
 //! 陆海空三军棋 under the game contract: [`SanjunContract`] wraps a [`SanjunGame`] played in a
 //! visibility mode and its static [`SANJUN_KIND`]; the catalogue entry is `super::kinds`.
 
-use crate::combat::Outcome;
 use crate::contract::{
-    Audience, Captions, Explain, Explained, Face, Fact, Game, GameKind, Illegal, Lang, Leave, Leaving, Line, ModeDesc,
-    Over, Picture, PublicPly, Rematch, SeatDesc, Seating, SettingsError, SetupStyle, Standing, Token, Unreadable,
-    Words,
+    Audience, Explain, Explained, Game, GameKind, Illegal, Lang, Leave, Leaving, Over, Picture, PublicPly, Rematch,
+    SeatDesc, Seating, SettingsError, SetupStyle, Unreadable, Words,
 };
-use crate::game::{EndReason, Move};
+use crate::game::Move;
+use crate::landseaair::contract::{self as family, LastMark, Scene};
 use crate::options::Mode;
 use crate::seat::Seat;
-use crate::view::Viewer;
 
 use super::game::{SanjunEnd, SanjunGame, SanjunIllegal, SanjunOver, SanjunPly};
 use super::notation::{format_move, parse_move};
 use super::options::SanjunOptions;
 use super::pieces::def_of;
-use super::view::{self, SanjunFace};
+use super::view;
 
 const fn text(en: &'static str, zh_hans: &'static str, zh_hant: &'static str) -> Words {
     Words { en, zh_hans, zh_hant }
 }
-
-const MODES: [ModeDesc; 3] = [
-    ModeDesc {
-        key: "dark",
-        name: text("dark", "暗战", "暗戰"),
-        about: text("dark (hidden pieces, referee)", "暗战法（公证人）", "暗戰法（公證人）"),
-    },
-    ModeDesc {
-        key: "reveal",
-        name: text("reveal", "明战", "明戰"),
-        about: text("reveal (combats named)", "密布明战法", "密佈明戰法"),
-    },
-    ModeDesc { key: "open", name: text("open", "明棋", "明棋"), about: text("open", "明棋", "明棋") },
-];
 
 /// Checks a mode and an options text; the options' normal form.
 fn settings(mode: &str, options: &str) -> Result<String, SettingsError> {
     SANJUN_KIND.mode(mode).ok_or_else(|| SANJUN_KIND.mode_error(mode))?;
     let o = SanjunOptions::parse(options).map_err(|e| SettingsError::Options(e.to_string()))?;
     Ok(o.to_string())
-}
-
-fn describe_options(options: &str, lang: Lang) -> String {
-    let o = options.trim();
-    match (o.is_empty(), lang) {
-        (true, Lang::En) => "standard rules".into(),
-        (true, _) => "标准规则".into(),
-        (false, Lang::En) => format!("rules: {o}"),
-        (false, _) => format!("规则：{o}"),
-    }
 }
 
 /// The static kind of `sanjun`.
@@ -67,9 +41,9 @@ pub static SANJUN_KIND: GameKind = GameKind {
         per_count: None,
     },
     setup: SetupStyle::Deploy,
-    modes: &MODES,
+    modes: &family::MODES,
     settings,
-    describe_options,
+    describe_options: family::describe_options,
     rematch: Rematch::SwapSeats,
     setup_hint: text(
         "35 piece codes: 23 land (front row first, each row from your left) / 10 sea / 2 air",
@@ -103,36 +77,6 @@ impl SanjunContract {
     /// The engine game.
     pub fn game(&self) -> &SanjunGame {
         &self.game
-    }
-
-    fn viewer(audience: Audience) -> Viewer {
-        match audience {
-            Audience::Public => Viewer::Spectator,
-            Audience::Seat(s) => Viewer::Seat(s),
-            Audience::Everyone => Viewer::Everyone,
-        }
-    }
-}
-
-/// The contract's result of a finished game.
-fn over(o: SanjunOver) -> Over {
-    let reason = match o.reason {
-        SanjunEnd::FlagCaptured => EndReason::FlagCaptured,
-        SanjunEnd::NoLegalMove => EndReason::NoLegalMove,
-        SanjunEnd::BothStuck => EndReason::BothStuck,
-        SanjunEnd::QuietLimit => EndReason::QuietLimit,
-        SanjunEnd::Resign => EndReason::Resign,
-        SanjunEnd::Timeout => EndReason::Timeout,
-        SanjunEnd::Agreed => EndReason::Agreed,
-        SanjunEnd::CommanderRemoved => EndReason::CommanderRemoved,
-    };
-    Over { standing: o.winner.map_or(Standing::Draw, |s| Standing::Team(s.0)), reason }
-}
-
-fn contract_face(f: SanjunFace) -> Face {
-    match f {
-        SanjunFace::Known { owner, kind } => Face::Known { owner, kind },
-        SanjunFace::Hidden { owner, .. } => Face::Hidden { owner },
     }
 }
 
@@ -169,7 +113,7 @@ impl Game for SanjunContract {
     }
 
     fn over(&self) -> Option<Over> {
-        self.game.over().map(over)
+        self.game.over().map(family::over)
     }
 
     fn legal(&self, seat: Seat) -> Vec<Move> {
@@ -203,78 +147,48 @@ impl Game for SanjunContract {
             Leave::Resign => self.game.resign(seat),
             Leave::Timeout => self.game.timeout(seat),
         };
-        Leaving { out: vec![seat], end: end.map(over) }
+        Leaving { out: vec![seat], end: end.map(family::over) }
     }
 
     fn agree_draw(&mut self) -> Option<Over> {
         if self.game.over().is_some() {
             return None;
         }
-        self.game.agree_draw().map(over)
+        self.game.agree_draw().map(family::over)
     }
 
     fn public_ply(&self, ply: &SanjunPly, audience: Audience) -> PublicPly {
-        let viewer = Self::viewer(audience);
+        let viewer = family::viewer(audience);
         let p = view::public_ply(self.game.board(), ply, self.mode, viewer);
-        let face = |owner: Seat, kind: Option<crate::piece::PieceKind>| {
-            kind.map_or(Face::Hidden { owner }, |kind| Face::Known { owner, kind })
-        };
-        let mut facts = Vec::new();
-        let defender = match (p.defender, ply.outcome) {
-            (Some((owner, kind)), _) => Some(face(owner, kind)),
-            // Shot down on the way: the aircraft met the gun the rules name.
-            (None, Outcome::ShotDown) => p.revealed.first().map(|r| Face::Known { owner: r.seat, kind: r.kind }),
-            _ => None,
-        };
-        if let Some(defender) = defender {
-            facts.push(Fact::Combat { outcome: p.outcome, attacker: face(p.seat, p.attacker), defender });
-        }
-        facts.extend(p.revealed.iter().map(|r| Fact::Revealed { at: r.point, owner: r.seat, kind: r.kind }));
+        let facts = family::facts(p.seat, p.attacker, p.defender, p.outcome, &p.revealed);
         PublicPly {
             ply: p.ply,
             seat: p.seat,
             action: format_move(self.game.board(), p.mv),
             path: vec![p.mv.from, p.mv.to],
             facts,
-            end: p.end.map(over),
+            end: p.end.map(family::over),
         }
     }
 
     fn picture(&self, audience: Audience, last: Option<&SanjunPly>) -> Picture {
-        let over_now = self.game.over();
-        let mut pic = Picture::new(audience, self.game.ply(), over_now.is_none().then(|| self.game.to_move()));
-        pic.tokens = view::faces(&self.game, self.mode, Self::viewer(audience))
-            .into_iter()
-            .map(|(at, f)| Token { at, face: contract_face(f) })
-            .collect();
-        pic.public =
-            self.game.board().board.point_ids().filter(|&p| self.game.piece_at(p).is_some_and(|c| c.known)).collect();
-        if let Some(l) = last {
-            pic.marks = vec![l.mv.from, l.mv.to];
-            pic.badge = l.outcome.is_combat().then_some(l.outcome);
-            let name = SANJUN_KIND.seating.seats[l.seat.index()].name;
-            let mv = format_move(self.game.board(), l.mv);
-            pic.captions.last = Some(Line::new(
-                Explained::new(format!("{} {mv}", name.en), format!("{} {mv}", name.zh_hans)),
-                Some(l.seat),
-            ));
-        }
-        pic.captions = Captions { result: over_now.map(|o| self.result_line(o)), ..pic.captions };
-        pic.captions.foot = [Seat::RED, Seat::BLUE]
-            .into_iter()
-            .map(|s| {
-                let [army, weapons, navy, air] = self.game.material(s);
-                let name = SANJUN_KIND.seating.seats[s.index()].name;
-                Line::new(
-                    Explained::new(
-                        format!("{}: land {} · sea {navy} · air {air}", name.en, army + weapons),
-                        format!("{}：陆 {} · 海 {navy} · 空 {air}", name.zh_hans, army + weapons),
-                    ),
-                    Some(s),
-                )
-            })
-            .collect();
-        pic
+        let g = &self.game;
+        let over_now = g.over();
+        let scene = Scene {
+            ply: g.ply(),
+            to_move: over_now.is_none().then(|| g.to_move()),
+            faces: view::faces(g, self.mode, family::viewer(audience)),
+            public: g.board().board.point_ids().filter(|&p| g.piece_at(p).is_some_and(|c| c.known)).collect(),
+            last: last.map(|l| LastMark {
+                seat: l.seat,
+                points: [l.mv.from, l.mv.to],
+                outcome: l.outcome,
+                token: format_move(g.board(), l.mv),
+            }),
+            result: over_now.map(|o| self.result_line(o)),
+            material: [g.material(Seat::RED), g.material(Seat::BLUE)],
+        };
+        family::picture(&SANJUN_KIND, audience, scene)
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, Unreadable> {
@@ -301,26 +215,12 @@ impl SanjunContract {
             SanjunEnd::Timeout => ("timeout", "超时"),
             SanjunEnd::Agreed => ("draw agreed", "议和"),
         };
-        let plies = self.game.ply();
-        match o.winner {
-            Some(s) => {
-                let name = SANJUN_KIND.seating.seats[s.index()].name;
-                Explained::new(
-                    format!("{} wins · {en} · {plies} plies", name.en),
-                    format!("{}胜 · {zh} · 共 {plies} 手", name.zh_hans),
-                )
-            }
-            None => Explained::new(format!("draw · {en} · {plies} plies"), format!("和棋 · {zh} · 共 {plies} 手")),
-        }
+        family::result_line(&SANJUN_KIND, o.winner, (en, zh), self.game.ply())
     }
 }
 
 /// A piece's name in a language (`battleship`, `主力舰`).
 pub fn piece_name(kind: crate::piece::PieceKind, lang: Lang) -> String {
     let d = def_of(kind);
-    match lang {
-        Lang::En => d.en.to_string(),
-        Lang::ZhHans => d.zh.to_string(),
-        Lang::ZhHant => crate::contract::to_traditional(d.zh),
-    }
+    family::piece_name(d.en, d.zh, lang)
 }

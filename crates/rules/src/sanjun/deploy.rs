@@ -25,13 +25,7 @@ pub const SEA_SLOTS: usize = 10;
 
 /// The points a seat's deployment string fills, in string order.
 pub fn order(board: &SanjunBoard, seat: Seat) -> Vec<PointId> {
-    RED_ORDER
-        .iter()
-        .map(|n| {
-            let p = board.p(n);
-            if seat == Seat::RED { p } else { board.turned(p) }
-        })
-        .collect()
+    board.order(&RED_ORDER, seat)
 }
 
 /// A parsed, not yet validated deployment string: the kinds in string order.
@@ -168,8 +162,9 @@ impl SanjunSetup {
             if c.is_whitespace() || matches!(c, '/' | '|' | ',') {
                 continue;
             }
-            let by_label =
-                || PIECES.iter().position(|d| d.short_zh.chars().eq(std::iter::once(c))).map(|i| PieceKind(i as u8));
+            // A label's first character names its piece: every label starts with its own (高炮's
+            // 高 too, so deployments written with the one-character labels still read).
+            let by_label = || PIECES.iter().position(|d| d.short_zh.starts_with(c)).map(|i| PieceKind(i as u8));
             match from_code(c).or_else(by_label) {
                 Some(k) => kinds.push(k),
                 // The first few distinct codes name the mistake; a wall of them would only

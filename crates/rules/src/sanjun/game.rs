@@ -4,7 +4,8 @@
 
 use crate::board::PointId;
 use crate::combat::Outcome;
-use crate::game::{Move, Reveal};
+use crate::game::{EndReason, Move, Reveal};
+use crate::landseaair::outcome::{self as family, EndClass, Named, Over, Progress};
 use crate::piece::{Piece, PieceKind};
 use crate::seat::Seat;
 
@@ -39,27 +40,38 @@ pub enum SanjunEnd {
 impl SanjunEnd {
     /// The `replay --json` name.
     pub fn as_str(self) -> &'static str {
-        match self {
-            SanjunEnd::FlagCaptured => "flag_captured",
-            SanjunEnd::CommanderRemoved => "commander_removed",
-            SanjunEnd::NoLegalMove => "no_legal_move",
-            SanjunEnd::BothStuck => "both_stuck",
-            SanjunEnd::QuietLimit => "quiet_limit",
-            SanjunEnd::Resign => "resign",
-            SanjunEnd::Timeout => "timeout",
-            SanjunEnd::Agreed => "agreed",
+        EndReason::from(self).as_str()
+    }
+}
+
+impl EndClass for SanjunEnd {
+    const FLAG_CAPTURED: Self = SanjunEnd::FlagCaptured;
+    const COMMANDER: Self = SanjunEnd::CommanderRemoved;
+    const NO_LEGAL_MOVE: Self = SanjunEnd::NoLegalMove;
+    const BOTH_STUCK: Self = SanjunEnd::BothStuck;
+    const QUIET_LIMIT: Self = SanjunEnd::QuietLimit;
+    const RESIGN: Self = SanjunEnd::Resign;
+    const TIMEOUT: Self = SanjunEnd::Timeout;
+    const AGREED: Self = SanjunEnd::Agreed;
+}
+
+impl From<SanjunEnd> for EndReason {
+    fn from(end: SanjunEnd) -> EndReason {
+        match end {
+            SanjunEnd::FlagCaptured => EndReason::FlagCaptured,
+            SanjunEnd::CommanderRemoved => EndReason::CommanderRemoved,
+            SanjunEnd::NoLegalMove => EndReason::NoLegalMove,
+            SanjunEnd::BothStuck => EndReason::BothStuck,
+            SanjunEnd::QuietLimit => EndReason::QuietLimit,
+            SanjunEnd::Resign => EndReason::Resign,
+            SanjunEnd::Timeout => EndReason::Timeout,
+            SanjunEnd::Agreed => EndReason::Agreed,
         }
     }
 }
 
 /// The result of a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SanjunOver {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why it ended.
-    pub reason: SanjunEnd,
-}
+pub type SanjunOver = Over<SanjunEnd>;
 
 /// Everything that happened in one ply, hidden facts included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,15 +164,11 @@ pub struct SanjunGame {
     board: &'static SanjunBoard,
     options: SanjunOptions,
     cells: Vec<Option<Piece>>,
-    to_move: Seat,
-    ply: u32,
-    quiet: u32,
-    over: Option<SanjunOver>,
+    progress: Progress<SanjunEnd>,
 }
 
-fn other(s: Seat) -> Seat {
-    Seat(1 - s.0)
-}
+/// The kinds the family's shared rules name.
+const NAMED: Named = Named { flag: kinds::FLAG, commander: kinds::COMMANDER };
 
 impl SanjunGame {
     /// A new game from both sides' deployments; every violation of each side on failure.
@@ -171,21 +179,8 @@ impl SanjunGame {
         first: Seat,
     ) -> Result<SanjunGame, Vec<(Seat, Violation)>> {
         let board = SanjunBoard::get();
-        let mut cells = vec![None; board.board.len()];
-        let mut bad = Vec::new();
-        for (seat, setup) in [(Seat::RED, red), (Seat::BLUE, blue)] {
-            match setup.validate(board, seat) {
-                Ok(placed) => {
-                    for (p, kind) in placed {
-                        cells[p.index()] = Some(Piece { seat, kind, known: false });
-                    }
-                }
-                Err(v) => bad.extend(v.into_iter().map(|v| (seat, v))),
-            }
-        }
-        if !bad.is_empty() {
-            return Err(bad);
-        }
+        let sides = [(Seat::RED, red.validate(board, Seat::RED)), (Seat::BLUE, blue.validate(board, Seat::BLUE))];
+        let cells = family::place(board.board.len(), sides)?;
         Ok(SanjunGame::from_position(cells, first, options))
     }
 
@@ -193,7 +188,7 @@ impl SanjunGame {
     pub fn from_position(cells: Vec<Option<Piece>>, to_move: Seat, options: SanjunOptions) -> SanjunGame {
         let board = SanjunBoard::get();
         assert_eq!(cells.len(), board.board.len(), "one cell per point");
-        SanjunGame { board, options, cells, to_move, ply: 0, quiet: 0, over: None }
+        SanjunGame { board, options, cells, progress: Progress::new(to_move) }
     }
 
     /// The board.
@@ -218,30 +213,30 @@ impl SanjunGame {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Seat {
-        self.to_move
+        self.progress.to_move
     }
 
     /// Plies played.
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.progress.ply
     }
 
     /// Consecutive plies without a removal.
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet
+        self.progress.quiet
     }
 
     /// The result, once the game is over.
     pub fn over(&self) -> Option<SanjunOver> {
-        self.over
+        self.progress.over
     }
 
     /// The legal moves of the side to move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.over.is_some() {
+        if self.progress.over.is_some() {
             return Vec::new();
         }
-        moves::legal_moves(self.board, &self.cells, &self.options, self.to_move)
+        moves::legal_moves(self.board, &self.cells, &self.options, self.progress.to_move)
     }
 
     /// The legal moves of any seat, whoever is to move (for move counts and analysis).
@@ -259,12 +254,12 @@ impl SanjunGame {
     /// Checks a move for the side to move.
     pub fn check(&self, mv: Move) -> Result<(), SanjunIllegal> {
         let name = |p: PointId| self.board.board.name(p).to_string();
-        if self.over.is_some() {
+        if self.progress.over.is_some() {
             return Err(SanjunIllegal::GameOver);
         }
         match self.cells[mv.from.index()] {
             None => Err(SanjunIllegal::NoPiece(name(mv.from))),
-            Some(p) if p.seat != self.to_move => Err(SanjunIllegal::NotYourPiece(name(mv.from))),
+            Some(p) if p.seat != self.progress.to_move => Err(SanjunIllegal::NotYourPiece(name(mv.from))),
             Some(p) if !self.legal_moves_from(mv.from).contains(&mv) => {
                 // Strikes reach points their striker never stands on, so a wrong class is named
                 // only for a move that is not legal anyway.
@@ -287,12 +282,10 @@ impl SanjunGame {
 
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, mv: Move) -> SanjunPly {
-        let seat = self.to_move;
+        let seat = self.progress.to_move;
         let att = self.cells[mv.from.index()].expect("a legal move starts on a piece");
         let def = self.cells[mv.to.index()];
         let kind = moves::kind_of(self.board, att.kind, mv);
-        let mut revealed = Vec::new();
-        let mut removed: Vec<Piece> = Vec::new();
         // §10.1: the first enemy gun strictly between start and destination shoots the aircraft.
         let gun = if kind == MoveKind::Flight {
             moves::flight_path(self.board, mv.from, mv.to)
@@ -302,105 +295,37 @@ impl SanjunGame {
         } else {
             None
         };
-        let outcome = if let Some(g) = gun {
-            let cell = self.cells[g.index()].as_mut().expect("a gun");
-            cell.known = true;
-            revealed.push(Reveal { point: g, seat: cell.seat, kind: cell.kind });
-            self.cells[mv.from.index()] = None;
-            removed.push(att);
-            Outcome::ShotDown
-        } else if let Some(d) = def {
-            let o = resolve(att.kind, d.kind, self.options.mines).expect("a legal attack has a table cell");
-            let strike = kind == MoveKind::Strike;
-            match o {
-                Outcome::AttackerWon | Outcome::FlagCaptured => {
-                    removed.push(d);
-                    // A striker stays where it is; everyone else takes the point.
-                    if strike {
-                        self.cells[mv.to.index()] = None;
-                    } else {
-                        self.cells[mv.to.index()] = Some(att);
-                        self.cells[mv.from.index()] = None;
-                    }
-                }
-                Outcome::DefenderWon => {
-                    removed.push(att);
-                    self.cells[mv.from.index()] = None;
-                }
-                Outcome::BothRemoved => {
-                    removed.extend([att, d]);
-                    self.cells[mv.from.index()] = None;
-                    self.cells[mv.to.index()] = None;
-                }
-                Outcome::Scouted => {
-                    let cell = self.cells[mv.to.index()].as_mut().expect("the scouted piece");
-                    cell.known = true;
-                    revealed.push(Reveal { point: mv.to, seat: d.seat, kind: d.kind });
-                }
-                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown | Outcome::FlagshipSunk => {}
-            }
-            o
-        } else {
-            self.cells[mv.to.index()] = Some(att);
-            self.cells[mv.from.index()] = None;
-            Outcome::Moved
-        };
-        self.ply += 1;
-        self.quiet = if removed.is_empty() { self.quiet + 1 } else { 0 };
+        let mines = self.options.mines;
         // §5, §10.11: a fallen 总司令 makes its side's flag public, the attacker's first.
-        let fallen: Vec<Seat> = removed.iter().filter(|p| p.kind == kinds::COMMANDER).map(|p| p.seat).collect();
-        for &s in &fallen {
-            if let Some(f) = self.flag_point(s) {
-                let cell = self.cells[f.index()].as_mut().expect("the flag");
-                cell.known = true;
-                revealed.push(Reveal { point: f, seat: s, kind: kinds::FLAG });
-            }
-        }
-        self.to_move = other(seat);
-        let end = self.end_after(seat, outcome, &fallen);
-        self.over = end;
+        let applied = family::apply(&mut self.cells, mv, gun, kind == MoveKind::Strike, NAMED, |a, d| {
+            resolve(a, d, mines).expect("a legal attack has a table cell")
+        });
+        self.progress.played(seat, !applied.removed.is_empty());
+        let end = family::end_after(
+            seat,
+            &applied,
+            self.options.win == Win::Marshal,
+            (self.progress.quiet, self.options.quiet_limit),
+            |s| moves::has_legal_move(self.board, &self.cells, &self.options, s),
+        );
+        self.progress.over = end;
         SanjunPly {
-            ply: self.ply,
+            ply: self.progress.ply,
             seat,
             mv,
             kind,
-            outcome,
+            outcome: applied.outcome,
             attacker: att.kind,
             attacker_known: att.known,
             defender: def,
-            revealed,
+            revealed: applied.revealed,
             end,
         }
     }
 
-    /// The end checks of §10.14, in order, after `mover` played.
-    fn end_after(&self, mover: Seat, outcome: Outcome, fallen: &[Seat]) -> Option<SanjunOver> {
-        if outcome == Outcome::FlagCaptured {
-            return Some(SanjunOver { winner: Some(mover), reason: SanjunEnd::FlagCaptured });
-        }
-        if self.options.win == Win::Marshal && fallen.len() == 1 {
-            return Some(SanjunOver { winner: Some(other(fallen[0])), reason: SanjunEnd::CommanderRemoved });
-        }
-        let next = self.to_move;
-        if !moves::has_legal_move(self.board, &self.cells, &self.options, next) {
-            return Some(if moves::has_legal_move(self.board, &self.cells, &self.options, mover) {
-                SanjunOver { winner: Some(mover), reason: SanjunEnd::NoLegalMove }
-            } else {
-                SanjunOver { winner: None, reason: SanjunEnd::BothStuck }
-            });
-        }
-        if self.options.quiet_limit > 0 && self.quiet >= self.options.quiet_limit {
-            return Some(SanjunOver { winner: None, reason: SanjunEnd::QuietLimit });
-        }
-        None
-    }
-
     /// Where a seat's flag stands, if it is still on the board.
     pub fn flag_point(&self, seat: Seat) -> Option<PointId> {
-        self.board
-            .board
-            .point_ids()
-            .find(|p| self.cells[p.index()].is_some_and(|c| c.seat == seat && c.kind == kinds::FLAG))
+        family::flag_point(&self.cells, seat, kinds::FLAG)
     }
 
     /// How many pieces of each service a seat still has (army, weapons, navy, air).
@@ -419,23 +344,16 @@ impl SanjunGame {
 
     /// `seat` resigns: the other side wins.
     pub fn resign(&mut self, seat: Seat) -> Option<SanjunOver> {
-        self.finish(SanjunOver { winner: Some(other(seat)), reason: SanjunEnd::Resign })
+        self.progress.resign(seat)
     }
 
     /// `seat`'s deadline passed: the other side wins.
     pub fn timeout(&mut self, seat: Seat) -> Option<SanjunOver> {
-        self.finish(SanjunOver { winner: Some(other(seat)), reason: SanjunEnd::Timeout })
+        self.progress.timeout(seat)
     }
 
     /// Both players agreed a draw.
     pub fn agree_draw(&mut self) -> Option<SanjunOver> {
-        self.finish(SanjunOver { winner: None, reason: SanjunEnd::Agreed })
-    }
-
-    fn finish(&mut self, over: SanjunOver) -> Option<SanjunOver> {
-        if self.over.is_none() {
-            self.over = Some(over);
-        }
-        self.over
+        self.progress.agree_draw()
     }
 }

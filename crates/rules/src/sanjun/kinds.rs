@@ -4,10 +4,11 @@
 //! `from-to`, `rules-sanjun.md` §8), listed in the built-in catalogue after 跳棋.
 
 use crate::contract::catalog::{Place, SetupError};
-use crate::contract::record::{RecordDef, read_plain};
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
 use crate::contract::{
     AnyGame, Audience, Explained, First, Game, GameDef, MarkDef, OnTimeout, Policy, SettingsError, Start, StartError,
 };
+use crate::landseaair::record::Notation;
 use crate::options::Mode;
 use crate::piece::{Piece, PieceKind};
 use crate::rng::Rng;
@@ -17,6 +18,7 @@ use super::board::{SanjunBoard, Station};
 use super::contract::{SANJUN_KIND, SanjunContract};
 use super::deploy::SanjunSetup;
 use super::game::SanjunGame;
+use super::notation::{format_move, parse_move};
 use super::options::SanjunOptions;
 use super::pieces::{PIECES, def_of, from_code};
 
@@ -164,9 +166,16 @@ static MARKS: MarkDef = MarkDef {
     piece_words: |k| (def_of(k).en, def_of(k).zh),
 };
 
+/// A record: its start, or its public history when a setup is `?`.
+fn read(def: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
+    let notation =
+        Notation { parse: |t| parse_move(SanjunBoard::get(), t), format: |m| format_move(SanjunBoard::get(), m) };
+    crate::landseaair::record::read(def, env, notation)
+}
+
 /// The record format: the plain `.jqr` tags, points by name, pieces by code, sides `red`/`blue`.
 pub static SANJUN_RECORD: RecordDef = RecordDef {
-    read: read_plain,
+    read,
     point: |p| SanjunBoard::get().board.name(p).to_string(),
     piece: |_, k| def_of(k).code.to_string(),
     side: |s| if s == Seat::RED { "red" } else { "blue" },

@@ -1,15 +1,9 @@
 //! The per-game switches of `rules-sanjun.md` (§4, §5, §7), bold defaults as `Default`.
 
+use crate::landseaair::options::{self, OptionsError, Refused};
 use crate::options::{BombFlag, FirstMove, Mines};
 
-/// How the game is won besides the no-move and quiet-limit ends (§7 `win`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Win {
-    /// Capturing the flag wins.
-    Flag,
-    /// 夺取主帅: also, a side whose 总司令 is removed (alone) loses at once.
-    Marshal,
-}
+pub use crate::landseaair::options::Win;
 
 /// Every option of the 陆海空 rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,82 +40,29 @@ impl Default for SanjunOptions {
 pub const KEYS: [&str; 6] = ["first", "hq-exit", "mines", "bomb-flag", "win", "quiet-limit"];
 
 /// An options text that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SanjunOptionsError {
-    /// A token without `=`.
-    #[error("rule option '{0}' must be written key=value (e.g. win=marshal)")]
-    NotKeyValue(String),
-    /// An unknown key.
-    #[error("unknown rule option '{0}'; known options: {known}", known = KEYS.join(", "))]
-    UnknownKey(String),
-    /// Longer than any options text ([`crate::echo::MAX_OPTIONS_BYTES`]), refused unread.
-    #[error("rule options are at most {max} bytes long; these have {0}", max = crate::echo::MAX_OPTIONS_BYTES)]
-    TooLong(usize),
-    /// A value the key does not take.
-    #[error("rule option {key} cannot be '{value}'; use one of: {allowed}")]
-    BadValue {
-        /// The key.
-        key: String,
-        /// The value given.
-        value: String,
-        /// The accepted values.
-        allowed: &'static str,
-    },
-}
+pub type SanjunOptionsError = OptionsError;
 
 impl SanjunOptions {
     /// Reads whitespace-separated `key=value` tokens over the defaults (case-insensitive).
     pub fn parse(text: &str) -> Result<SanjunOptions, SanjunOptionsError> {
-        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
-            return Err(SanjunOptionsError::TooLong(text.len()));
-        }
-        let mut o = SanjunOptions::default();
-        for token in text.split_whitespace() {
-            let lower = token.to_lowercase();
-            let (key, value) = lower.split_once('=').ok_or_else(|| SanjunOptionsError::NotKeyValue(token.into()))?;
-            let bad =
-                |allowed: &'static str| SanjunOptionsError::BadValue { key: key.into(), value: value.into(), allowed };
+        options::read(text, &KEYS, |o: &mut SanjunOptions, key, value| {
             match key {
-                "first" => {
-                    o.first = match value {
-                        "red" => FirstMove::Red,
-                        "random" => FirstMove::Random,
-                        _ => return Err(bad("red, random")),
-                    }
-                }
+                "first" => o.first = options::first(value)?,
                 "hq-exit" => {
                     o.hq_exit = match value {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(bad("on, off")),
+                        _ => return Err(Refused::Value("on, off")),
                     }
                 }
-                "mines" => {
-                    o.mines = match value {
-                        "spring" => Mines::Spring,
-                        "mutual" => Mines::Mutual,
-                        _ => return Err(bad("spring, mutual")),
-                    }
-                }
-                "bomb-flag" => {
-                    o.bomb_flag = match value {
-                        "captures" => BombFlag::Captures,
-                        "forbidden" => BombFlag::Forbidden,
-                        _ => return Err(bad("captures, forbidden")),
-                    }
-                }
-                "win" => {
-                    o.win = match value {
-                        "flag" => Win::Flag,
-                        "marshal" => Win::Marshal,
-                        _ => return Err(bad("flag, marshal")),
-                    }
-                }
-                "quiet-limit" => o.quiet_limit = value.parse().map_err(|_| bad("a number of plies (0 = off)"))?,
-                _ => return Err(SanjunOptionsError::UnknownKey(key.into())),
+                "mines" => o.mines = options::mines(value, "spring, mutual")?,
+                "bomb-flag" => o.bomb_flag = options::bomb_flag(value)?,
+                "win" => o.win = options::win(value)?,
+                "quiet-limit" => o.quiet_limit = options::quiet_limit(value)?,
+                _ => return Err(Refused::UnknownKey),
             }
-        }
-        Ok(o)
+            Ok(())
+        })
     }
 }
 
@@ -130,26 +71,17 @@ impl SanjunOptions {
 impl std::fmt::Display for SanjunOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let d = SanjunOptions::default();
-        let mut parts: Vec<String> = Vec::new();
-        if self.first != d.first {
-            parts.push("first=random".into());
-        }
-        if self.hq_exit != d.hq_exit {
-            parts.push("hq-exit=on".into());
-        }
-        if self.mines != d.mines {
-            parts.push("mines=mutual".into());
-        }
-        if self.bomb_flag != d.bomb_flag {
-            parts.push("bomb-flag=forbidden".into());
-        }
-        if self.win != d.win {
-            parts.push("win=marshal".into());
-        }
-        if self.quiet_limit != d.quiet_limit {
-            parts.push(format!("quiet-limit={}", self.quiet_limit));
-        }
-        f.write_str(&parts.join(" "))
+        let [first, mines, bomb_flag, win] = options::words(self.first, self.mines, self.bomb_flag, self.win);
+        let [d_first, d_mines, d_bomb_flag, d_win] = options::words(d.first, d.mines, d.bomb_flag, d.win);
+        let on_off = |b: bool| if b { "on" } else { "off" }.to_string();
+        f.write_str(&options::normal_form(&[
+            ("first", first.into(), d_first.into()),
+            ("hq-exit", on_off(self.hq_exit), on_off(d.hq_exit)),
+            ("mines", mines.into(), d_mines.into()),
+            ("bomb-flag", bomb_flag.into(), d_bomb_flag.into()),
+            ("win", win.into(), d_win.into()),
+            ("quiet-limit", self.quiet_limit.to_string(), d.quiet_limit.to_string()),
+        ]))
     }
 }
 
@@ -169,7 +101,7 @@ mod tests {
             "first=random hq-exit=on mines=mutual bomb-flag=forbidden win=marshal quiet-limit=50"
         );
         assert_eq!(SanjunOptions::parse(&o.to_string()).unwrap(), o);
-        assert!(matches!(SanjunOptions::parse("rail-range=3"), Err(SanjunOptionsError::UnknownKey(_))));
+        assert!(matches!(SanjunOptions::parse("rail-range=3"), Err(SanjunOptionsError::UnknownKey(..))));
         assert!(matches!(SanjunOptions::parse("win=flagx"), Err(SanjunOptionsError::BadValue { .. })));
         assert!(matches!(SanjunOptions::parse("win"), Err(SanjunOptionsError::NotKeyValue(_))));
     }

@@ -75,7 +75,7 @@ pub const PIECES: [SanjunPieceDef; 21] = [
     def('k', "炸弹", "炸", "bomb", "Bomb", 2, Service::Weapon, 0),
     def('l', "军旗", "旗", "flag", "Flag", 1, Service::Army, 0),
     def('m', "炮垒", "垒", "coastal battery", "Bat", 2, Service::Weapon, 0),
-    def('n', "高射炮", "高", "anti-aircraft gun", "AA", 2, Service::Weapon, 0),
+    def('n', "高射炮", "高炮", "anti-aircraft gun", "AA", 2, Service::Weapon, 0),
     def('p', "主力舰", "主", "battleship", "BB", 2, Service::Navy, 7),
     def('q', "巡洋舰", "巡", "cruiser", "CA", 2, Service::Navy, 5),
     def('r', "炮舰", "炮", "gunboat", "GB", 2, Service::Navy, 0),

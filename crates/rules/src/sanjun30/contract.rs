@@ -4,54 +4,30 @@
 
 use crate::combat::Outcome;
 use crate::contract::{
-    Audience, Captions, Explain, Explained, Face, Fact, Game, GameKind, Illegal, Lang, Leave, Leaving, Line, ModeDesc,
-    Over, Picture, PublicPly, Rematch, SeatDesc, Seating, SettingsError, SetupStyle, Standing, Token, Unreadable,
-    Words,
+    Audience, Explain, Explained, Face, Fact, Game, GameKind, Illegal, Lang, Leave, Leaving, Over, Picture, PublicPly,
+    Rematch, SeatDesc, Seating, SettingsError, SetupStyle, Unreadable, Words,
 };
 use crate::game::Move;
+use crate::landseaair::contract::{self as family, LastMark, Scene};
 use crate::options::Mode;
 use crate::piece::PieceKind;
 use crate::seat::Seat;
-use crate::view::Viewer;
 
 use super::board::Sanjun30Board;
 use super::game::{Sanjun30Game, Sanjun30Illegal, Sanjun30Over, Sanjun30Ply};
 use super::notation::{format_move, parse_move};
 use super::options::Sanjun30Options;
 use super::pieces::{PIECES, def_of};
-use super::view::{self, Face30};
+use super::view;
 
 const fn text(en: &'static str, zh_hans: &'static str, zh_hant: &'static str) -> Words {
     Words { en, zh_hans, zh_hant }
 }
 
-const MODES: [ModeDesc; 3] = [
-    ModeDesc {
-        key: "dark",
-        name: text("dark", "暗战", "暗戰"),
-        about: text("dark (hidden pieces, referee)", "暗战法（公证人）", "暗戰法（公證人）"),
-    },
-    ModeDesc {
-        key: "reveal",
-        name: text("reveal", "明战", "明戰"),
-        about: text("reveal (combats named)", "密布明战法", "密布明戰法"),
-    },
-    ModeDesc { key: "open", name: text("open", "明棋", "明棋"), about: text("open", "明棋", "明棋") },
-];
-
 /// Checks a mode and an options text; the options' normal form.
 pub fn settings(mode: &str, options: &str) -> Result<String, SettingsError> {
     SANJUN30_KIND.mode(mode).ok_or_else(|| SANJUN30_KIND.mode_error(mode))?;
     Sanjun30Options::parse(options).map(|o| o.to_string()).map_err(|e| SettingsError::Options(e.to_string()))
-}
-
-fn describe_options(options: &str, lang: Lang) -> String {
-    let o = options.trim();
-    if o.is_empty() {
-        lang.pick("standard rules", "标准规则").into()
-    } else {
-        lang.pick(format!("rules: {o}"), format!("规则：{o}")).into()
-    }
 }
 
 /// The static kind of `sanjun30`.
@@ -75,9 +51,9 @@ pub static SANJUN30_KIND: GameKind = GameKind {
         per_count: None,
     },
     setup: SetupStyle::Deploy,
-    modes: &MODES,
+    modes: &family::MODES,
     settings,
-    describe_options,
+    describe_options: family::describe_options,
     rematch: Rematch::SwapSeats,
     setup_hint: text(
         "31 characters: 23 land codes (front row first, each row from your left) / 6 anchors, '.' for the empty one / 2 aircraft",
@@ -109,40 +85,9 @@ impl Sanjun30Contract {
         &self.game
     }
 
-    fn viewer(audience: Audience) -> Viewer {
-        match audience {
-            Audience::Public => Viewer::Spectator,
-            Audience::Seat(s) => Viewer::Seat(s),
-            Audience::Everyone => Viewer::Everyone,
-        }
-    }
-
     /// `Red wins · flag captured · 41 plies`.
     fn result_line(&self, o: Sanjun30Over) -> Explained {
-        let (en, zh) = o.reason.reason().words();
-        let plies = self.game.ply();
-        match o.winner {
-            Some(s) => {
-                let name = SANJUN30_KIND.seating.seats[s.index()].name;
-                Explained::new(
-                    format!("{} wins · {en} · {plies} plies", name.en),
-                    format!("{}胜 · {zh} · 共 {plies} 手", name.zh_hans),
-                )
-            }
-            None => Explained::new(format!("draw · {en} · {plies} plies"), format!("和棋 · {zh} · 共 {plies} 手")),
-        }
-    }
-}
-
-/// The contract's result of a finished game.
-pub fn over(o: Sanjun30Over) -> Over {
-    Over { standing: o.winner.map_or(Standing::Draw, |s| Standing::Team(s.0)), reason: o.reason.reason() }
-}
-
-fn contract_face(f: Face30) -> Face {
-    match f {
-        Face30::Known { owner, kind } => Face::Known { owner, kind },
-        Face30::Hidden { owner, .. } => Face::Hidden { owner },
+        family::result_line(&SANJUN30_KIND, o.winner, o.reason.reason().words(), self.game.ply())
     }
 }
 
@@ -179,7 +124,7 @@ impl Game for Sanjun30Contract {
     }
 
     fn over(&self) -> Option<Over> {
-        self.game.over().map(over)
+        self.game.over().map(family::over)
     }
 
     fn legal(&self, seat: Seat) -> Vec<Move> {
@@ -213,77 +158,47 @@ impl Game for Sanjun30Contract {
             Leave::Resign => self.game.resign(seat),
             Leave::Timeout => self.game.timeout(seat),
         };
-        Leaving { out: vec![seat], end: end.map(over) }
+        Leaving { out: vec![seat], end: end.map(family::over) }
     }
 
     fn agree_draw(&mut self) -> Option<Over> {
         if self.game.over().is_some() {
             return None;
         }
-        self.game.agree_draw().map(over)
+        self.game.agree_draw().map(family::over)
     }
 
     fn public_ply(&self, ply: &Sanjun30Ply, audience: Audience) -> PublicPly {
-        let p = view::public_ply(ply, self.mode, Self::viewer(audience));
-        let face = |owner: Seat, kind: Option<PieceKind>| {
-            kind.map_or(Face::Hidden { owner }, |kind| Face::Known { owner, kind })
-        };
-        let mut facts = Vec::new();
-        let defender = match (p.defender, ply.outcome) {
-            (Some((owner, kind)), _) => Some(face(owner, kind)),
-            // Shot down on the way: the aircraft met the gun the rules name.
-            (None, Outcome::ShotDown) => p.revealed.first().map(|r| Face::Known { owner: r.seat, kind: r.kind }),
-            _ => None,
-        };
-        if let Some(defender) = defender {
-            facts.push(Fact::Combat { outcome: p.outcome, attacker: face(p.seat, p.attacker), defender });
-        }
-        facts.extend(p.revealed.iter().map(|r| Fact::Revealed { at: r.point, owner: r.seat, kind: r.kind }));
+        let p = view::public_ply(ply, self.mode, family::viewer(audience));
+        let facts = family::facts(p.seat, p.attacker, p.defender, p.outcome, &p.revealed);
         PublicPly {
             ply: p.ply,
             seat: p.seat,
             action: format_move(self.game.board(), p.mv),
             path: vec![p.mv.from, p.mv.to],
             facts,
-            end: p.end.map(over),
+            end: p.end.map(family::over),
         }
     }
 
     fn picture(&self, audience: Audience, last: Option<&Sanjun30Ply>) -> Picture {
-        let over_now = self.game.over();
-        let mut pic = Picture::new(audience, self.game.ply(), over_now.is_none().then(|| self.game.to_move()));
-        pic.tokens = view::faces(&self.game, self.mode, Self::viewer(audience))
-            .into_iter()
-            .map(|(at, f)| Token { at, face: contract_face(f) })
-            .collect();
-        pic.public =
-            self.game.board().board.point_ids().filter(|&p| self.game.piece_at(p).is_some_and(|c| c.known)).collect();
-        if let Some(l) = last {
-            pic.marks = vec![l.mv.from, l.mv.to];
-            pic.badge = l.outcome.is_combat().then_some(l.outcome);
-            let name = SANJUN30_KIND.seating.seats[l.seat.index()].name;
-            let mv = format_move(self.game.board(), l.mv);
-            pic.captions.last = Some(Line::new(
-                Explained::new(format!("{} {mv}", name.en), format!("{} {mv}", name.zh_hans)),
-                Some(l.seat),
-            ));
-        }
-        pic.captions = Captions { result: over_now.map(|o| self.result_line(o)), ..pic.captions };
-        pic.captions.foot = [Seat::RED, Seat::BLUE]
-            .into_iter()
-            .map(|s| {
-                let [army, weapons, navy, air] = self.game.material(s);
-                let name = SANJUN30_KIND.seating.seats[s.index()].name;
-                Line::new(
-                    Explained::new(
-                        format!("{}: land {} · sea {navy} · air {air}", name.en, army + weapons),
-                        format!("{}：陆 {} · 海 {navy} · 空 {air}", name.zh_hans, army + weapons),
-                    ),
-                    Some(s),
-                )
-            })
-            .collect();
-        pic
+        let g = &self.game;
+        let over_now = g.over();
+        let scene = Scene {
+            ply: g.ply(),
+            to_move: over_now.is_none().then(|| g.to_move()),
+            faces: view::faces(g, self.mode, family::viewer(audience)),
+            public: g.board().board.point_ids().filter(|&p| g.piece_at(p).is_some_and(|c| c.known)).collect(),
+            last: last.map(|l| LastMark {
+                seat: l.seat,
+                points: [l.mv.from, l.mv.to],
+                outcome: l.outcome,
+                token: format_move(g.board(), l.mv),
+            }),
+            result: over_now.map(|o| self.result_line(o)),
+            material: [g.material(Seat::RED), g.material(Seat::BLUE)],
+        };
+        family::picture(&SANJUN30_KIND, audience, scene)
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, Unreadable> {
@@ -300,7 +215,7 @@ impl Game for Sanjun30Contract {
 /// A piece's name in a language (`battleship`, `主力舰`, `主力艦`).
 pub fn piece_name(kind: PieceKind, lang: Lang) -> String {
     let d = def_of(kind);
-    lang.pick(d.en, d.zh).into_owned()
+    family::piece_name(d.en, d.zh, lang)
 }
 
 /// The one describer of a ply (announcements, images, the terminal): who moved what where, the

@@ -26,13 +26,7 @@ pub const SEA_SLOTS: usize = 6;
 
 /// The points a seat's deployment string fills, in string order.
 pub fn order(board: &Sanjun30Board, seat: Seat) -> Vec<PointId> {
-    RED_ORDER
-        .iter()
-        .map(|n| {
-            let p = board.p(n);
-            if seat == Seat::RED { p } else { board.turned(p) }
-        })
-        .collect()
+    board.order(&RED_ORDER, seat)
 }
 
 /// A parsed, not yet validated deployment: per slot a kind, or `None` for `.`.

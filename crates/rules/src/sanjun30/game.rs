@@ -4,7 +4,8 @@
 
 use crate::board::PointId;
 use crate::combat::Outcome;
-use crate::game::{Move, Reveal};
+use crate::game::{EndReason, Move, Reveal};
+use crate::landseaair::outcome::{self as family, EndClass, Named, Over, Progress, other};
 use crate::piece::{Piece, PieceKind};
 use crate::seat::Seat;
 
@@ -38,29 +39,39 @@ pub enum Sanjun30End {
 
 impl Sanjun30End {
     /// The core's reason (its `replay --json` name and wordings).
-    pub fn reason(self) -> crate::game::EndReason {
-        use crate::game::EndReason as R;
-        match self {
-            Sanjun30End::FlagCaptured => R::FlagCaptured,
-            Sanjun30End::CommanderKilled => R::CommanderKilled,
-            Sanjun30End::NoLegalMove => R::NoLegalMove,
-            Sanjun30End::BothStuck => R::BothStuck,
-            Sanjun30End::QuietLimit => R::QuietLimit,
-            Sanjun30End::Resign => R::Resign,
-            Sanjun30End::Timeout => R::Timeout,
-            Sanjun30End::Agreed => R::Agreed,
+    pub fn reason(self) -> EndReason {
+        self.into()
+    }
+}
+
+impl EndClass for Sanjun30End {
+    const FLAG_CAPTURED: Self = Sanjun30End::FlagCaptured;
+    const COMMANDER: Self = Sanjun30End::CommanderKilled;
+    const NO_LEGAL_MOVE: Self = Sanjun30End::NoLegalMove;
+    const BOTH_STUCK: Self = Sanjun30End::BothStuck;
+    const QUIET_LIMIT: Self = Sanjun30End::QuietLimit;
+    const RESIGN: Self = Sanjun30End::Resign;
+    const TIMEOUT: Self = Sanjun30End::Timeout;
+    const AGREED: Self = Sanjun30End::Agreed;
+}
+
+impl From<Sanjun30End> for EndReason {
+    fn from(end: Sanjun30End) -> EndReason {
+        match end {
+            Sanjun30End::FlagCaptured => EndReason::FlagCaptured,
+            Sanjun30End::CommanderKilled => EndReason::CommanderKilled,
+            Sanjun30End::NoLegalMove => EndReason::NoLegalMove,
+            Sanjun30End::BothStuck => EndReason::BothStuck,
+            Sanjun30End::QuietLimit => EndReason::QuietLimit,
+            Sanjun30End::Resign => EndReason::Resign,
+            Sanjun30End::Timeout => EndReason::Timeout,
+            Sanjun30End::Agreed => EndReason::Agreed,
         }
     }
 }
 
 /// The result of a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Sanjun30Over {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why it ended.
-    pub reason: Sanjun30End,
-}
+pub type Sanjun30Over = Over<Sanjun30End>;
 
 /// Everything that happened in one ply, hidden facts included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,15 +130,11 @@ pub struct Sanjun30Game {
     board: &'static Sanjun30Board,
     options: Sanjun30Options,
     cells: Vec<Option<Piece>>,
-    to_move: Seat,
-    ply: u32,
-    quiet: u32,
-    over: Option<Sanjun30Over>,
+    progress: Progress<Sanjun30End>,
 }
 
-fn other(s: Seat) -> Seat {
-    Seat(1 - s.0)
-}
+/// The kinds the family's shared rules name.
+const NAMED: Named = Named { flag: kinds::FLAG, commander: kinds::COMMANDER };
 
 impl Sanjun30Game {
     /// A new game from both sides' deployments; every violation of each side on failure.
@@ -138,21 +145,8 @@ impl Sanjun30Game {
         first: Seat,
     ) -> Result<Sanjun30Game, Vec<(Seat, Violation)>> {
         let board = Sanjun30Board::get();
-        let mut cells = vec![None; board.board.len()];
-        let mut bad = Vec::new();
-        for (seat, setup) in [(Seat::RED, red), (Seat::BLUE, blue)] {
-            match setup.validate(board, seat) {
-                Ok(placed) => {
-                    for (p, kind) in placed {
-                        cells[p.index()] = Some(Piece { seat, kind, known: false });
-                    }
-                }
-                Err(v) => bad.extend(v.into_iter().map(|v| (seat, v))),
-            }
-        }
-        if !bad.is_empty() {
-            return Err(bad);
-        }
+        let sides = [(Seat::RED, red.validate(board, Seat::RED)), (Seat::BLUE, blue.validate(board, Seat::BLUE))];
+        let cells = family::place(board.board.len(), sides)?;
         Ok(Sanjun30Game::from_position(cells, first, options))
     }
 
@@ -160,7 +154,7 @@ impl Sanjun30Game {
     pub fn from_position(cells: Vec<Option<Piece>>, to_move: Seat, options: Sanjun30Options) -> Sanjun30Game {
         let board = Sanjun30Board::get();
         assert_eq!(cells.len(), board.board.len(), "one cell per point");
-        Sanjun30Game { board, options, cells, to_move, ply: 0, quiet: 0, over: None }
+        Sanjun30Game { board, options, cells, progress: Progress::new(to_move) }
     }
 
     /// The board.
@@ -185,30 +179,30 @@ impl Sanjun30Game {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Seat {
-        self.to_move
+        self.progress.to_move
     }
 
     /// Plies played.
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.progress.ply
     }
 
     /// Consecutive plies without a removal.
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet
+        self.progress.quiet
     }
 
     /// The result, once the game is over.
     pub fn over(&self) -> Option<Sanjun30Over> {
-        self.over
+        self.progress.over
     }
 
     /// The legal moves of the side to move (none once the game is over, §11.16).
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.over.is_some() {
+        if self.progress.over.is_some() {
             return Vec::new();
         }
-        moves::legal_moves(self.board, &self.cells, &self.options, self.to_move)
+        moves::legal_moves(self.board, &self.cells, &self.options, self.progress.to_move)
     }
 
     /// The legal moves of any seat, whoever is to move (move counts, analysis).
@@ -226,11 +220,11 @@ impl Sanjun30Game {
     /// Checks a move for the side to move; a refusal says precisely why.
     pub fn check(&self, mv: Move) -> Result<(), Sanjun30Illegal> {
         let name = |p: PointId| self.board.board.name(p).to_string();
-        if self.over.is_some() {
+        if self.progress.over.is_some() {
             return Err(Sanjun30Illegal::GameOver);
         }
         let Some(p) = self.cells[mv.from.index()] else { return Err(Sanjun30Illegal::NoPiece(name(mv.from))) };
-        if p.seat != self.to_move {
+        if p.seat != self.progress.to_move {
             return Err(Sanjun30Illegal::NotYourPiece(name(mv.from)));
         }
         if self.legal_moves_from(mv.from).contains(&mv) {
@@ -266,13 +260,11 @@ impl Sanjun30Game {
 
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, mv: Move) -> Sanjun30Ply {
-        let seat = self.to_move;
+        let seat = self.progress.to_move;
         let att = self.cells[mv.from.index()].expect("a legal move starts on a piece");
         let def = self.cells[mv.to.index()];
         let kind = moves::kind_of(self.board, &self.cells, att.kind, mv);
         let proves = moves::proves(self.board, &self.cells, &self.options, mv);
-        let mut revealed = Vec::new();
-        let mut removed: Vec<Piece> = Vec::new();
         // §11.10: the first enemy gun strictly between start and destination shoots an aircraft
         // down; no gun fires at a 飞弹 (§11.7).
         let gun = if kind == MoveKind::Flight {
@@ -283,105 +275,40 @@ impl Sanjun30Game {
         } else {
             None
         };
-        let outcome = if let Some(g) = gun {
-            let cell = self.cells[g.index()].as_mut().expect("a gun");
-            cell.known = true;
-            revealed.push(Reveal { point: g, seat: cell.seat, kind: cell.kind });
-            self.cells[mv.from.index()] = None;
-            removed.push(att);
-            Outcome::ShotDown
-        } else if let Some(d) = def {
-            let o = resolve(att.kind, d.kind, self.options.mines).expect("a legal attack has a table cell");
-            match o {
-                Outcome::AttackerWon | Outcome::FlagCaptured => {
-                    removed.push(d);
-                    // A striker stays where it is; everyone else takes the point (§5.11).
-                    if kind == MoveKind::Strike {
-                        self.cells[mv.to.index()] = None;
-                    } else {
-                        self.cells[mv.to.index()] = Some(att);
-                        self.cells[mv.from.index()] = None;
-                    }
-                }
-                Outcome::DefenderWon => {
-                    removed.push(att);
-                    self.cells[mv.from.index()] = None;
-                }
-                Outcome::BothRemoved => {
-                    removed.extend([att, d]);
-                    self.cells[mv.from.index()] = None;
-                    self.cells[mv.to.index()] = None;
-                }
-                Outcome::Scouted => {
-                    let cell = self.cells[mv.to.index()].as_mut().expect("the scouted piece");
-                    cell.known = true;
-                    revealed.push(Reveal { point: mv.to, seat: d.seat, kind: d.kind });
-                }
-                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown | Outcome::FlagshipSunk => {}
-            }
-            o
-        } else {
-            self.cells[mv.to.index()] = Some(att);
-            self.cells[mv.from.index()] = None;
-            Outcome::Moved
-        };
-        self.ply += 1;
-        self.quiet = if removed.is_empty() { self.quiet + 1 } else { 0 };
-        // §7, §11.14: a fallen 总司令 makes its side's flag public, the attacker's side first.
-        let fallen: Vec<Seat> = removed.iter().filter(|p| p.kind == kinds::COMMANDER).map(|p| p.seat).collect();
-        for &s in &fallen {
-            if let Some(f) = self.flag_point(s) {
-                let cell = self.cells[f.index()].as_mut().expect("the flag");
-                cell.known = true;
-                revealed.push(Reveal { point: f, seat: s, kind: kinds::FLAG });
-            }
-        }
-        self.to_move = other(seat);
-        let end = self.end_after(seat, outcome, &fallen);
-        self.over = end;
+        let mines = self.options.mines;
+        // A striker stays where it is (§5.11); a fallen 总司令 makes its side's flag public, the
+        // attacker's side first (§7, §11.14).
+        let applied = family::apply(&mut self.cells, mv, gun, kind == MoveKind::Strike, NAMED, |a, d| {
+            resolve(a, d, mines).expect("a legal attack has a table cell")
+        });
+        self.progress.played(seat, !applied.removed.is_empty());
+        // §11.15, in order.
+        let end = family::end_after(
+            seat,
+            &applied,
+            self.options.win == Win::Marshal,
+            (self.progress.quiet, self.options.quiet_limit),
+            |s| moves::has_legal_move(self.board, &self.cells, &self.options, s),
+        );
+        self.progress.over = end;
         Sanjun30Ply {
-            ply: self.ply,
+            ply: self.progress.ply,
             seat,
             mv,
             kind,
-            outcome,
+            outcome: applied.outcome,
             attacker: att.kind,
             attacker_known: att.known,
             defender: def,
-            revealed,
+            revealed: applied.revealed,
             proves,
             end,
         }
     }
 
-    /// The end checks of §11.15, in order, after `mover` played.
-    fn end_after(&self, mover: Seat, outcome: Outcome, fallen: &[Seat]) -> Option<Sanjun30Over> {
-        if outcome == Outcome::FlagCaptured {
-            return Some(Sanjun30Over { winner: Some(mover), reason: Sanjun30End::FlagCaptured });
-        }
-        if self.options.win == Win::Marshal && fallen.len() == 1 {
-            return Some(Sanjun30Over { winner: Some(other(fallen[0])), reason: Sanjun30End::CommanderKilled });
-        }
-        let next = self.to_move;
-        if !moves::has_legal_move(self.board, &self.cells, &self.options, next) {
-            return Some(if moves::has_legal_move(self.board, &self.cells, &self.options, mover) {
-                Sanjun30Over { winner: Some(mover), reason: Sanjun30End::NoLegalMove }
-            } else {
-                Sanjun30Over { winner: None, reason: Sanjun30End::BothStuck }
-            });
-        }
-        if self.options.quiet_limit > 0 && self.quiet >= self.options.quiet_limit {
-            return Some(Sanjun30Over { winner: None, reason: Sanjun30End::QuietLimit });
-        }
-        None
-    }
-
     /// Where a seat's flag stands, if it is still on the board.
     pub fn flag_point(&self, seat: Seat) -> Option<PointId> {
-        self.board
-            .board
-            .point_ids()
-            .find(|p| self.cells[p.index()].is_some_and(|c| c.seat == seat && c.kind == kinds::FLAG))
+        family::flag_point(&self.cells, seat, kinds::FLAG)
     }
 
     /// How many pieces of each service a seat still has (army, weapons, navy, air).
@@ -400,23 +327,16 @@ impl Sanjun30Game {
 
     /// `seat` resigns: the other side wins.
     pub fn resign(&mut self, seat: Seat) -> Option<Sanjun30Over> {
-        self.finish(Sanjun30Over { winner: Some(other(seat)), reason: Sanjun30End::Resign })
+        self.progress.resign(seat)
     }
 
     /// `seat`'s deadline passed: the other side wins.
     pub fn timeout(&mut self, seat: Seat) -> Option<Sanjun30Over> {
-        self.finish(Sanjun30Over { winner: Some(other(seat)), reason: Sanjun30End::Timeout })
+        self.progress.timeout(seat)
     }
 
     /// Both players agreed a draw.
     pub fn agree_draw(&mut self) -> Option<Sanjun30Over> {
-        self.finish(Sanjun30Over { winner: None, reason: Sanjun30End::Agreed })
-    }
-
-    fn finish(&mut self, over: Sanjun30Over) -> Option<Sanjun30Over> {
-        if self.over.is_none() {
-            self.over = Some(over);
-        }
-        self.over
+        self.progress.agree_draw()
     }
 }

@@ -5,8 +5,9 @@
 
 use crate::board::PointKind;
 use crate::contract::catalog::Place;
-use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, read_plain};
+use crate::contract::record::{Envelope, ParseError, Reading, RecordDef};
 use crate::contract::{AnyGame, First, GameDef, Lang, MarkDef, OnTimeout, Policy, SetupError, Start, StartError};
+use crate::landseaair::record::Notation;
 use crate::options::{FirstMove, Mode};
 use crate::rng::Rng;
 use crate::seat::Seat;
@@ -15,6 +16,7 @@ use super::board::Sanjun30Board;
 use super::contract::{SANJUN30_KIND, Sanjun30Contract, describe, settings};
 use super::deploy::Setup30;
 use super::game::Sanjun30Game;
+use super::notation::{format_move, parse_move};
 use super::options::Sanjun30Options;
 use super::pieces::{def_of, from_token};
 
@@ -121,8 +123,11 @@ static MARKS: MarkDef = MarkDef {
     piece_words: |k| (def_of(k).en, def_of(k).zh),
 };
 
+/// A record: its start, or its public history when a setup is `?`.
 fn read(def: &'static GameDef, env: &Envelope) -> Result<Reading, ParseError> {
-    read_plain(def, env)
+    let notation =
+        Notation { parse: |t| parse_move(Sanjun30Board::get(), t), format: |m| format_move(Sanjun30Board::get(), m) };
+    crate::landseaair::record::read(def, env, notation)
 }
 
 /// The record format: points by name, pieces by code, sides by key.
