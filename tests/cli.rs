@@ -866,7 +866,7 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(check.status.code(), Some(0));
 }
 
-/// 海军棋 (issue 15): transcript 75's game — Red's aircraft carrier runs up the red line of file a
+/// 海军棋 (issue 15): transcript 76's game — Red's aircraft carrier runs up the red line of file a
 /// sinking six ships, then sinks Blue's flagship in its HQ (`{F}`, §8).
 const HAIJUN_RECORD: &str = "[Format \"jqr/1\"]\n[Variant \"haijun\"]\n[Mode \"dark\"]\n[Red \"alice\"]\n\
 [Blue \"bob\"]\n[RedSetup \"abcgb dgc edfg hef bcidh ijief\"]\n[BlueSetup \"cggbf bae hcgd hfd iecfd iiejb\"]\n\
