@@ -141,8 +141,21 @@ impl IndexedImage {
         let (y0, y1) = (a.1.min(b.1) - w, a.1.max(b.1) + w);
         let (dx, dy) = ((b.0 - a.0) as f32, (b.1 - a.1) as f32);
         let len2 = dx * dx + dy * dy;
-        for y in y0..=y1 {
-            for x in x0..=x1 {
+        for y in y0.max(0)..=y1.min(self.height as i32 - 1) {
+            // Only the pixels near the part of the segment within `half` of this row can be on
+            // the line: the test below runs over that span, not the whole bounding box (a flight
+            // across the board would otherwise test half a million pixels).
+            let (lo, hi) = if dy == 0.0 {
+                (a.0.min(b.0), a.0.max(b.0))
+            } else {
+                let reach = half + 1.0;
+                let t0 = ((y as f32 - reach - a.1 as f32) / dy).clamp(0.0, 1.0);
+                let t1 = ((y as f32 + reach - a.1 as f32) / dy).clamp(0.0, 1.0);
+                let (xa, xb) = (a.0 as f32 + t0 * dx, a.0 as f32 + t1 * dx);
+                (xa.min(xb).floor() as i32, xa.max(xb).ceil() as i32)
+            };
+            let span = w + 1;
+            for x in (lo - span).max(x0)..=(hi + span).min(x1) {
                 let (px, py) = ((x - a.0) as f32, (y - a.1) as f32);
                 let t = if len2 == 0.0 { 0.0 } else { ((px * dx + py * dy) / len2).clamp(0.0, 1.0) };
                 let (qx, qy) = (px - t * dx, py - t * dy);
@@ -235,4 +248,64 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(data);
     let crc = crc32fast::hash(&out[start..]);
     out.extend_from_slice(&crc.to_be_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line as first written: the distance test over the whole bounding box.
+    fn line_by_box(img: &mut IndexedImage, a: (i32, i32), b: (i32, i32), w: i32, c: u8) {
+        let half = w as f32 / 2.0;
+        let (dx, dy) = ((b.0 - a.0) as f32, (b.1 - a.1) as f32);
+        let len2 = dx * dx + dy * dy;
+        for y in a.1.min(b.1) - w..=a.1.max(b.1) + w {
+            for x in a.0.min(b.0) - w..=a.0.max(b.0) + w {
+                let (px, py) = ((x - a.0) as f32, (y - a.1) as f32);
+                let t = if len2 == 0.0 { 0.0 } else { ((px * dx + py * dy) / len2).clamp(0.0, 1.0) };
+                let (qx, qy) = (px - t * dx, py - t * dy);
+                if qx * qx + qy * qy <= half * half {
+                    img.set(x, y, c);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_covers_the_same_pixels_as_the_bounding_box_test() {
+        // Steep, shallow, flat, upright, diagonal and single-point lines, some crossing the edges.
+        let ends = [(3, 5), (90, 7), (40, 120), (-6, 60), (110, 118), (57, 57), (58, 3), (1, 119)];
+        for &a in &ends {
+            for &b in &ends {
+                for w in [1, 3, 5, 8] {
+                    let mut fast = IndexedImage::new(112, 120, 0);
+                    let mut slow = fast.clone();
+                    fast.line(a, b, w, 7);
+                    line_by_box(&mut slow, a, b, w, 7);
+                    assert!(fast == slow, "{a:?} → {b:?} width {w}");
+                    let inside = |p: (i32, i32)| (0..112).contains(&p.0) && (0..120).contains(&p.1);
+                    if inside(a) || inside(b) {
+                        assert!(fast.pixels.contains(&7), "{a:?} → {b:?} width {w} draws");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_decodes_to_the_same_pixels() {
+        let mut img = IndexedImage::with_palette(61, 40, 3, PaletteId::Duel);
+        img.fill_rect(5, 5, 30, 20, 9);
+        img.line((0, 39), (60, 0), 3, 12);
+        img.disc(40, 20, 9, 1);
+        for level in [1, 2, 6] {
+            let bytes = img.to_png_at(level).expect("encodes");
+            let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+            let mut reader = decoder.read_info().expect("a PNG");
+            let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+            let info = reader.next_frame(&mut buf).expect("a frame");
+            assert_eq!((info.width, info.height), (61, 40));
+            assert_eq!(&buf[..info.buffer_size()], &img.pixels[..], "level {level}");
+        }
+    }
 }
