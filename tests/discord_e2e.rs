@@ -3,6 +3,9 @@
 //! A whole game is played through interactions, then faults are injected.
 
 /// The deployment panel's layout editor (issue 21 point 1).
+#[path = "discord_e2e/bot.rs"]
+mod bot;
+
 #[path = "discord_e2e/editor.rs"]
 mod editor;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).

@@ -59,7 +59,7 @@ async fn a_whole_game_against_the_bot_in_the_local_mode() {
     let mut all = line(&r, &mut n, "alice: vs bot level=greedy").await.unwrap();
     let t = texts(&all).join("\n");
     // The bot accepted at once and deployed; only alice is asked for a deployment.
-    assert!(t.contains("alice challenges bot:greedy to game #1"), "{t}");
+    assert!(t.contains("alice challenges bot:greedy (the bot) to game #1: junqi, dark (hidden pieces, referee), rules standard, no time limit."), "{t}");
     assert!(t.contains("Game #1 is on: Red alice, Blue bot:greedy"), "{t}");
     assert!(t.contains("Game #1: Blue has deployed."), "{t}");
     assert!(t.contains("to alice: Game #1: you play Red"), "{t}");

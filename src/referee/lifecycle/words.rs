@@ -330,7 +330,15 @@ impl Said<'_> {
                     (Some(r), true, false) => format!("（#{r} 的再战）"),
                     (None, _, _) => String::new(),
                 };
+                // The bot accepts at once: it is told nothing to do.
+                let bot = invited.is_some_and(super::bot_seat::is_bot);
                 match (invited, zh) {
+                    (Some(who), false) if bot => format!(
+                        "{challenger} challenges {who} (the bot) to game #{g}{re}: {variant}, {m}, rules {rules}, {time}."
+                    ),
+                    (Some(who), true) if bot => {
+                        format!("{challenger} 向机器人 {who} 发起对局 #{g}{re}：{variant}，{m}，规则{rules}，{time}。")
+                    }
                     (Some(who), false) => format!(
                         "{challenger} challenges {who} to game #{g}{re}: {variant}, {m}, rules {rules}, {time}. {who}: accept {g} or decline {g}."
                     ),
