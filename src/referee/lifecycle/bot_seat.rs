@@ -193,7 +193,7 @@ impl Referee {
         let user = row.seats.user(seat.index()).unwrap_or("?").to_string();
         let l10n = t.out.server_locale(t.tx, &row.server_id).await?;
         let seat_name = super::words::seat(kind_of(def, row), seat, l10n.is_zh());
-        let text = auto_said(l10n, game, &seat_name, &user, on);
+        let text = auto_said(l10n, game, seat_name, &user, on);
         t.out.effects.push(crate::referee::Effect::Public { server: row.server_id.clone(), game: Some(game), text });
         self.bot_turn(t, def, row, live).await
     }
