@@ -49,7 +49,7 @@ pub async fn challenge(
     #[autocomplete = "complete_mode"]
     #[max_length = 32]
     mode: Option<String>,
-    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move (托管) or skip:5 (QQ)"]
+    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move:3 (托管) or skip:5 (QQ)"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
     #[description_localized(

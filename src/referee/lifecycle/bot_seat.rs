@@ -270,6 +270,6 @@ mod tests {
         assert_eq!(m.to_string(), "the bot does not play draughts; it plays junqi");
         assert_eq!(m.zh(), "机器人不会下 draughts；它会下：junqi。");
         let said = auto_said(crate::referee::Locale::ZhHant, 3, "紅方", "alice", true);
-        assert!(said.contains("託管給機器人"), "{said}");
+        assert!(said.contains("紅方（alice）托管給機器人"), "{said}");
     }
 }
