@@ -7,6 +7,9 @@
 #[path = "discord_e2e/clocks.rs"]
 mod clocks;
 /// The deployment panel's layout editor (issue 21 point 1).
+#[path = "discord_e2e/bot.rs"]
+mod bot;
+
 #[path = "discord_e2e/editor.rs"]
 mod editor;
 /// 海军棋 from challenge to result (issue 15).

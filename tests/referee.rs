@@ -1428,3 +1428,7 @@ async fn total_clocks_pause_for_vacations() {
     let said = texts(&r.tick().await.unwrap());
     assert!(said.iter().any(|t| t.contains("wins — time ran out")), "{said:?}");
 }
+
+/// Games against the bot, seats handed to it, 托管's limit (issue 17).
+#[path = "referee/bot.rs"]
+mod bot;

@@ -33,8 +33,9 @@ Type commands as 'user: command', for example:
   s: challenge anyone variant=junqi4 seat=s     e: join 1 seat=e     n: join 1     (四国军棋: S E N W)
   red: challenge blue variant=draughts         (also draughts10, draughts12; move 1 11-15, 1x10x19 or from-to)
   s: challenge anyone variant=tiaoqi players=3 (跳棋 2/3/4/6: join 1; move 1 l2-j4-n4 or start-end l2-n4)
-  red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move = 托管 (the referee
-                                               moves for you), skip:N = QQ (a timeout skips the turn, the N-th loses))
+  red: challenge blue time=30s on-timeout=skip:5  (time rules: lose (default), auto-move:N = 托管 (the bot
+                                               moves for you, N times at most), skip:N = QQ (a timeout skips the turn, the N-th loses))
+  red: vs bot level=greedy                     (a game against the bot: random, greedy or search; 'auto 1 on|off' hands your seat to it)
   red: challenge blue time=10m+30s             (a chess clock: 10 minutes per seat for the whole game, 30 s added
                                                after each move; 'show 1' tells the time left; 10m+0: no increment)
 'help' lists every command ('help move': one), 'rules' the game's rules ('rules 1', 'rules draughts'),

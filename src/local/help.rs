@@ -12,8 +12,18 @@ use crate::rules::contract::{GameKind, catalog};
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "challenge",
-        "challenge [USER|anyone] [variant=KIND] [mode=MODE] [time=30s|10m|1h|1d|none|10m+30s] [on-timeout=lose|auto-move|skip:N] [key=value …]",
-        "offer a game (default: the first kind); `games` lists the kinds; on-timeout: auto-move = 托管, skip:N = QQ (a timeout skips the turn, the N-th loses); time=10m+30s: a chess clock, 10 minutes per seat for the game + 30 s after each move",
+        "challenge [USER|anyone|bot] [variant=KIND] [mode=MODE] [time=30s|10m|1h|1d|none|10m+30s] [on-timeout=lose|auto-move:N|skip:N] [level=random|greedy|search] [key=value …]",
+        "offer a game (default: the first kind); `games` lists the kinds; bot: play the computer at a level (greedy by default; the kinds it plays); on-timeout: auto-move:N = 托管 (the bot moves for a timed-out seat, at most N times, 3 by default; the next timeout loses), skip:N = QQ (a timeout skips the turn, the N-th loses); time=10m+30s: a chess clock, 10 minutes per seat for the game + 30 s after each move",
+    ),
+    (
+        "vs",
+        "vs bot [level=random|greedy|search] [variant=KIND] [key=value …]",
+        "a game against the computer player (challenge bot …)",
+    ),
+    (
+        "auto",
+        "auto GAME on|off",
+        "托管: hand your seat to the bot, which moves for you at once on your turn; off takes it back",
     ),
     ("accept", "accept GAME [seat=S]", "take up a challenge"),
     ("join", "join GAME [seat=S]", "take a seat at an open table"),

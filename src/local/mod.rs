@@ -11,6 +11,8 @@
 //! join N [seat=S|E|N|W] | accept N seat=…                      (4-player board: take a seat)
 //! move N c6-c7 | resign N | draw N offer|accept|decline | abort N | rematch N | show N
 //! takeback N offer|accept|decline  (悔棋: the last ply, if it revealed nothing, by agreement)
+//! challenge bot [level=random|greedy|search] … | vs bot …   (a game against the computer player)
+//! auto N on|off                  (托管: the bot moves for your seat at once on its turn, until off)
 //! WORD N …                       (any other word before a game: an action in its own words, e.g. flip N c6)
 //! layout save NAME <25 codes> | layout delete NAME | layouts | locale en|zh-CN|zh-TW | vacation on|off
 //! settings [locale=zh-CN] [vacation-days=N] [challenge-ttl=1d]      (server settings)
@@ -169,8 +171,10 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
     let Some(cmd) = words.first() else { return Err(ParseError::UnknownCommand(String::new())) };
     let rest = || words[2..].join(" ");
     Ok(match cmd.to_lowercase().as_str() {
-        "challenge" => {
+        // `vs bot [level=…] …` is `challenge bot …`: a game against the computer player.
+        "challenge" | "vs" => {
             let mut opponent = None;
+            let mut level = None;
             let (mut variant, mut mode, mut time) =
                 (catalog::first().name().to_string(), String::new(), "none".to_string());
             let mut rules = Vec::new();
@@ -179,6 +183,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                     Some(("variant", v)) => variant = v.into(),
                     Some(("mode", v)) => mode = v.into(),
                     Some(("time", v)) => time = v.into(),
+                    Some(("level", v)) => level = Some(v),
                     Some(_) => rules.push(*w),
                     None if opponent.is_none() && *w != "anyone" => {
                         opponent = Some(w.trim_start_matches('@').to_string())
@@ -187,7 +192,31 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
                     None => return Err(ParseError::Usage("challenge [USER|anyone] [mode=…] [time=…] [key=value …]")),
                 }
             }
+            // `bot` (the computer player, `bot:LEVEL` to the referee; greedy unless a level is
+            // given); a level for anyone else is a mistake of the command.
+            let opponent = match (opponent, level) {
+                (Some(o), level) if o.eq_ignore_ascii_case("bot") || o.eq_ignore_ascii_case("机器人") => {
+                    Some(crate::referee::bot_user(level.unwrap_or("greedy")))
+                }
+                (o, None) => o,
+                (_, Some(_)) => {
+                    return Err(ParseError::Usage("challenge bot level=random|greedy|search [variant=…] …"));
+                }
+            };
+            if *cmd == "vs" && opponent.as_deref().is_none_or(|o| !crate::referee::is_bot(o)) {
+                return Err(ParseError::Usage("vs bot [level=random|greedy|search] [variant=…] [key=value …]"));
+            }
             Action::Challenge { opponent, variant, mode, rules: rules.join(" "), time }
+        }
+        // 托管 by hand: the bot moves for one's seat until `auto GAME off`.
+        "auto" | "托管" => {
+            let usage = "auto GAME on|off";
+            let g = game_arg(words.get(1), usage)?;
+            match (words.get(2).copied(), words.len()) {
+                (Some("on"), 3) => Action::Auto(g, true),
+                (Some("off"), 3) => Action::Auto(g, false),
+                _ => return Err(ParseError::Usage(usage)),
+            }
         }
         "accept" | "join" => {
             let usage = "join GAME [seat=S|E|N|W] (accept GAME [seat=…] alike)";

@@ -60,6 +60,7 @@ impl Action {
             | Action::AcceptDraw(_)
             | Action::DeclineDraw(_)
             | Action::Takeback(..)
+            | Action::Auto(..)
             | Action::Abort(_)
             | Action::Rematch(_)
             | Action::Show(_)

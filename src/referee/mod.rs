@@ -59,7 +59,9 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{Delivery, DeliveryKey};
 pub use draft::DraftSwap;
 pub use i18n::{Locale, Mistake, Msg};
-pub use lifecycle::{Feature, GameMistake, TakebackMistake, TurnStatus};
+pub use lifecycle::{
+    BOT_PREFIX, BotMistake, Feature, GameMistake, TakebackMistake, TurnStatus, bot_kinds, bot_user, is_bot,
+};
 pub use marks::Mark;
 pub use settings::ServerOptions;
 pub use time::{TimeControlError, parse_time_control};
@@ -157,6 +159,9 @@ pub enum Action {
     DeclineDraw(GameId),
     /// 悔棋: ask for, agree to or refuse taking back the last ply.
     Takeback(GameId, TakebackStep),
+    /// 托管: hand one's seat to the bot (true), which moves for it at once on its turn, or take it
+    /// back (false).
+    Auto(GameId, bool),
     /// Abort before the first move.
     Abort(GameId),
     /// Offer a rematch of a finished game, colours swapped.

@@ -123,6 +123,10 @@ impl Referee {
         msg: Msg,
         out: &mut Out,
     ) -> Res<()> {
+        // The bot's seat reads nothing: it is told nothing.
+        if super::lifecycle::is_bot(user) {
+            return Ok(());
+        }
         let l = out.user_locale(tx, user, server).await?;
         out.effects.push(Effect::Private { user: user.into(), game, text: msg.render(l) });
         Ok(())

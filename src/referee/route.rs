@@ -41,6 +41,8 @@ pub(super) enum GameAction<'a> {
     DeclineDraw,
     /// [`Action::Takeback`].
     Takeback(super::TakebackStep),
+    /// [`Action::Auto`].
+    Auto(bool),
     /// [`Action::Abort`].
     Abort,
     /// [`Action::Rematch`].
@@ -149,6 +151,7 @@ impl Action {
             Action::AcceptDraw(g) => game(g, G::AcceptDraw),
             Action::DeclineDraw(g) => game(g, G::DeclineDraw),
             Action::Takeback(g, step) => game(g, G::Takeback(*step)),
+            Action::Auto(g, on) => game(g, G::Auto(*on)),
             Action::Abort(g) => game(g, G::Abort),
             Action::Rematch(g) => game(g, G::Rematch),
             Action::Show(g) => game(g, G::Show),

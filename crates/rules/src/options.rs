@@ -39,23 +39,28 @@ pub enum FirstMove {
 pub enum OnTimeout {
     /// The side whose deadline passed loses.
     Lose,
-    /// The referee plays a move for it (托管).
-    AutoMove,
+    /// The referee plays a move for it (托管), at most N times a game for a side (`auto-move:N`,
+    /// N from 1 to 99; `auto-move` alone is `auto-move:3`, as QQ 军棋's 托管 ends after a few
+    /// turns); the timeout after the N-th automatic move loses.
+    AutoMove(u8),
     /// The turn is skipped; the N-th timeout of a side loses (`skip:N`, N from 1 to 99; `skip`
     /// alone is `skip:5`), as on QQ 军棋.
     Skip(u8),
 }
 
 impl OnTimeout {
-    /// The option's value as written (`lose`, `auto-move`, `skip:5`).
+    /// The option's value as written (`lose`, `auto-move:3`, `skip:5`).
     pub fn word(self) -> String {
         match self {
             OnTimeout::Lose => "lose".into(),
-            OnTimeout::AutoMove => "auto-move".into(),
+            OnTimeout::AutoMove(n) => format!("auto-move:{n}"),
             OnTimeout::Skip(n) => format!("skip:{n}"),
         }
     }
 }
+
+/// How many automatic moves `auto-move` without a number allows a side before a timeout loses.
+pub const AUTO_MOVE_LIMIT: u8 = 3;
 
 /// Turn order of games with more than two seats (`rules-junqi4.md` §4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -224,14 +229,23 @@ impl RuleOptions {
             "on-timeout" => {
                 self.on_timeout = match value.as_str() {
                     "lose" => OnTimeout::Lose,
-                    "auto-move" | "auto" | "托管" => OnTimeout::AutoMove,
+                    "auto-move" | "auto" | "托管" => OnTimeout::AutoMove(AUTO_MOVE_LIMIT),
                     "skip" => OnTimeout::Skip(5),
-                    v => match v.strip_prefix("skip:").map(str::parse::<u8>) {
-                        Some(Ok(n)) if (1..=99).contains(&n) => OnTimeout::Skip(n),
-                        _ => {
-                            return Err(bad("lose, auto-move (托管), skip:N (N from 1 to 99: the N-th timeout loses)"));
+                    v => {
+                        let number = |prefixes: &[&str]| {
+                            let n = prefixes.iter().find_map(|p| v.strip_prefix(p))?;
+                            n.parse::<u8>().ok().filter(|n| (1..=99).contains(n))
+                        };
+                        match (number(&["skip:"]), number(&["auto-move:", "auto:", "托管:"])) {
+                            (Some(n), _) => OnTimeout::Skip(n),
+                            (_, Some(n)) => OnTimeout::AutoMove(n),
+                            _ => {
+                                return Err(bad(
+                                    "lose, auto-move:N (托管: at most N automatic moves, N from 1 to 99, 3 by default), skip:N (N from 1 to 99: the N-th timeout loses)",
+                                ));
+                            }
                         }
-                    },
+                    }
                 }
             }
             "order" => {
@@ -313,5 +327,28 @@ impl Mode {
             Mode::Open => "open",
             Mode::Partners => "partners",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_move_takes_a_limit_and_is_written_in_normal_form() {
+        let read = |t: &str| RuleOptions::parse(t).map(|o| o.on_timeout);
+        assert_eq!(read("on-timeout=auto-move"), Ok(OnTimeout::AutoMove(AUTO_MOVE_LIMIT)));
+        assert_eq!(read("on-timeout=托管"), Ok(OnTimeout::AutoMove(3)));
+        assert_eq!(read("on-timeout=auto-move:5"), Ok(OnTimeout::AutoMove(5)));
+        assert_eq!(read("on-timeout=auto:1"), Ok(OnTimeout::AutoMove(1)));
+        for bad in ["on-timeout=auto-move:0", "on-timeout=auto-move:100", "on-timeout=auto-move:x"] {
+            let e = RuleOptions::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("auto-move:N"), "{bad}: {e}");
+        }
+        // Normal form: the limit is always written, so `auto-move` and `auto-move:3` are one game.
+        assert_eq!(RuleOptions::parse("on-timeout=auto").unwrap().to_string(), "on-timeout=auto-move:3");
+        assert_eq!(RuleOptions::parse("on-timeout=auto-move:7").unwrap().to_string(), "on-timeout=auto-move:7");
+        let again = RuleOptions::parse("on-timeout=auto-move:7").unwrap().to_string();
+        assert_eq!(RuleOptions::parse(&again).unwrap().on_timeout, OnTimeout::AutoMove(7));
     }
 }

@@ -4,7 +4,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::{
-    DrawChoice, LangChoice, LayoutChoice, TakebackChoice, actor, game_here, go, kind_or_first, lang_of, layout_request,
+    BotChoice, DrawChoice, LangChoice, LayoutChoice, TakebackChoice, actor, game_here, go, kind_or_first, lang_of,
+    layout_request,
 };
 use crate::discord::config::Locale;
 use crate::discord::context::Ctx;
@@ -48,7 +49,7 @@ pub async fn challenge(
     #[autocomplete = "complete_mode"]
     #[max_length = 32]
     mode: Option<String>,
-    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move (托管) or skip:5 (QQ)"]
+    #[description = "Rule options, e.g. mines=mutual; on timeout: on-timeout=auto-move:3 (托管) or skip:5 (QQ)"]
     #[name_localized("zh-CN", "规则")]
     #[name_localized("zh-TW", "規則")]
     #[description_localized(
@@ -83,7 +84,20 @@ pub async fn challenge(
     #[min = 2]
     #[max = 6]
     players: Option<u8>,
+    #[description = "Play the computer at this level (or pick the bot itself as opponent)"]
+    #[name_localized("zh-CN", "机器人")]
+    #[name_localized("zh-TW", "機器人")]
+    #[description_localized("zh-CN", "与电脑对弈（选级别，或把本机器人选为对手）")]
+    #[description_localized("zh-TW", "與電腦對弈（選級別，或把本機器人選為對手）")]
+    bot: Option<BotChoice>,
 ) -> Result<(), BotError> {
+    // A Discord bot account as opponent (this bot is the one offered) means the computer player.
+    let bot = match (&opponent, bot) {
+        (_, Some(b)) => Some(b),
+        (Some(u), None) if u.bot => Some(BotChoice::Greedy),
+        _ => None,
+    };
+    let opponent = opponent.filter(|_| bot.is_none());
     let opponent = opponent.map(|u| (u.id.get(), u.global_name.clone().unwrap_or(u.name.clone())));
     // The referee reads the number of players among the rule words too (`players=3`).
     let rules = match (rules, players) {
@@ -98,7 +112,8 @@ pub async fn challenge(
         (Some(r), Some(s)) => Some(format!("{r} seat={}", s.trim())),
     };
     let mode = mode.map(|m| m.trim().to_string()).filter(|m| !m.is_empty());
-    go(ctx, Request::Challenge { opponent, variant: kind_or_first(variant), mode, rules, time }).await
+    let bot = bot.map(|b| b.level().to_string());
+    go(ctx, Request::Challenge { opponent, variant: kind_or_first(variant), mode, rules, time, bot }).await
 }
 
 /// Your deployment panel (if DMs are closed)
@@ -182,13 +197,13 @@ async fn complete_action(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocom
     choices(ctx.data().service.complete(&actor(ctx), q).await)
 }
 
-/// Play an action of any game, as its text (c6-c7, +c6, or a jump path)
+/// Play an action of any game, as its text (c6-c7, +c6, or a jump path); auto on|off: 托管
 #[poise::command(
     slash_command,
     name_localized("zh-CN", "行棋"),
     name_localized("zh-TW", "行棋"),
-    description_localized("zh-CN", "按文字走一步（如 c6-c7、+c6，或跳吃路径）"),
-    description_localized("zh-TW", "按文字走一步（如 c6-c7、+c6，或跳吃路徑）")
+    description_localized("zh-CN", "按文字走一步（如 c6-c7、+c6，或跳吃路径）；auto on/off：托管给机器人/收回"),
+    description_localized("zh-TW", "按文字走一步（如 c6-c7、+c6，或跳吃路徑）；auto on/off：託管給機器人/收回")
 )]
 pub async fn play(
     ctx: Ctx<'_>,

@@ -32,6 +32,37 @@ pub enum DrawChoice {
     Decline,
 }
 
+/// The bot's levels, for a game against it (`/junqi challenge bot:greedy`).
+#[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BotChoice {
+    /// A legal move at random.
+    #[name = "random"]
+    #[name_localized("zh-CN", "随机")]
+    #[name_localized("zh-TW", "隨機")]
+    Random,
+    /// One ply deep with what it believes of the hidden pieces.
+    #[name = "greedy"]
+    #[name_localized("zh-CN", "贪心")]
+    #[name_localized("zh-TW", "貪心")]
+    Greedy,
+    /// Searches sampled positions.
+    #[name = "search"]
+    #[name_localized("zh-CN", "搜索")]
+    #[name_localized("zh-TW", "搜索")]
+    Search,
+}
+
+impl BotChoice {
+    /// The level's name as the referee reads it.
+    pub fn level(self) -> &'static str {
+        match self {
+            BotChoice::Random => "random",
+            BotChoice::Greedy => "greedy",
+            BotChoice::Search => "search",
+        }
+    }
+}
+
 /// Takeback (悔棋) actions.
 #[derive(poise::ChoiceParameter, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TakebackChoice {

@@ -114,6 +114,8 @@ pub enum Request {
         rules: Option<String>,
         /// Per-move time, e.g. `1h`, `1d`, `none`.
         time: Option<String>,
+        /// The computer player's level, for a game against it (then `opponent` is None).
+        bot: Option<String>,
     },
     /// Accept a challenge.
     Accept {

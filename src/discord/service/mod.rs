@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod bot;
 mod complete;
 mod images;
 mod listing;
@@ -221,7 +222,7 @@ impl RefereeService {
     async fn run(&self, actor: &Actor, request: Request) -> Result<Vec<Effect>, ServiceError> {
         let l = actor.locale;
         let action = match &request {
-            Request::Challenge { opponent, variant, mode, rules, time } => {
+            Request::Challenge { opponent, variant, mode, rules, time, bot } => {
                 // A challenge without a time control takes the server's default.
                 let time = match time {
                     Some(t) => t.clone(),
@@ -231,6 +232,19 @@ impl RefereeService {
                         opts.default_time.unwrap_or_else(|| "none".into())
                     }
                 };
+                // The computer player is the referee's `bot:LEVEL` user: it accepts and deploys
+                // in the same command, so the answer is a challenge and a game opening at once.
+                if let Some(level) = bot {
+                    let action = Action::Challenge {
+                        opponent: Some(crate::referee::bot_user(level)),
+                        variant: variant.clone().unwrap_or_else(|| catalog::first().name().into()),
+                        mode: mode.clone().unwrap_or_default(),
+                        rules: rules.clone().unwrap_or_default(),
+                        time,
+                    };
+                    let effects = self.handle(actor, action).await?;
+                    return Ok(self.bot_challenge(actor, &request, effects).await);
+                }
                 Action::Challenge {
                     opponent: opponent.as_ref().map(|o| user_key(o.0)),
                     variant: variant.clone().unwrap_or_else(|| catalog::first().name().into()),
@@ -283,6 +297,11 @@ impl RefereeService {
                 Action::Move(which_game(*game, l)?, format!("+{}", from.trim_start_matches('+')))
             }
             Request::Move { game, from, to } => Action::Move(which_game(*game, l)?, format!("{from}-{to}")),
+            // 托管 by hand: `auto on` / `auto off` (or 托管 / 取消托管) hands the seat to the bot
+            // or takes it back, within `/junqi play` (the command tree holds Discord's 25).
+            Request::Play { game, action } if auto_word(action).is_some() => {
+                Action::Auto(which_game(*game, l)?, auto_word(action).unwrap_or(false))
+            }
             Request::Play { game, action } => Action::Move(which_game(*game, l)?, action.trim().to_string()),
             Request::Board { game } => Action::Show(which_game(*game, l)?),
             Request::Resign { game } => Action::Resign(which_game(*game, l)?),
@@ -437,6 +456,17 @@ impl RefereeService {
         };
         let effects = self.handle(actor, action).await?;
         Ok(self.with_tournaments(actor, &request, effects).await)
+    }
+}
+
+/// `Some(true)` for a text that hands a seat to the bot (`auto on`, `托管`), `Some(false)` for one
+/// that takes it back (`auto off`, `取消托管`).
+fn auto_word(text: &str) -> Option<bool> {
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["auto", "on"] | ["托管"] | ["託管"] => Some(true),
+        ["auto", "off"] | ["取消托管"] | ["取消託管"] => Some(false),
+        _ => None,
     }
 }
 

@@ -69,6 +69,10 @@ impl Referee {
                 let seat = seated(row)?;
                 self.any_takeback(t, def, (seat, user), step, row, live).await
             }
+            GameAction::Auto(on) => {
+                let seat = seated(row)?;
+                self.any_auto(t, def, seat, on, row, live).await
+            }
             // Before anyone accepted, the challenger's abort withdraws the challenge (they may
             // have no seat yet: seats are drawn on acceptance).
             GameAction::Abort if row.status == status::CHALLENGED && row.challenger == user => {

@@ -14,7 +14,12 @@ use super::{GameId, apply_event};
 
 /// The player that moves for a timed-out seat: one ply deep with the belief, fast enough to run
 /// under the game's lock (a few milliseconds), unlike `search`.
-const AUTOPILOT: PlayerKind = PlayerKind::Greedy;
+pub(super) const AUTOPILOT: PlayerKind = PlayerKind::Greedy;
+
+/// The node budget of `search` as an opponent (`challenge bot level=search`): counted in plies
+/// simulated, not time, so the same game gives the same move on every machine, and small enough
+/// for a move under the game's lock (tens of milliseconds).
+pub(super) const SEARCH_NODES: u64 = 3_000;
 
 /// The bot's token for `seat` in the game `start` + `log` (the plies that stand), or `None` where
 /// the bot does not play the kind or finds no move (the caller falls back to its own automatic
@@ -26,6 +31,19 @@ pub(super) fn bot_token(
     id: GameId,
     seat: Seat,
     seed: u64,
+) -> Result<Option<String>, StoreError> {
+    bot_token_as(def, start, log, id, seat, seed, AUTOPILOT)
+}
+
+/// [`bot_token`] for a player of the given level (a game against the bot at that level).
+pub(super) fn bot_token_as(
+    def: &GameDef,
+    start: &Start,
+    log: &[&EventRow],
+    id: GameId,
+    seat: Seat,
+    seed: u64,
+    level: PlayerKind,
 ) -> Result<Option<String>, StoreError> {
     let Ok(setting) = Setting::of_kind(def.kind, &start.options) else { return Ok(None) };
     let Ok(mut game) = (def.start)(start) else { return Ok(None) };
@@ -39,14 +57,22 @@ pub(super) fn bot_token(
             plies.push(p);
         }
     }
-    Ok(choose(&*game, setting, seat, seed, &plies))
+    Ok(choose(&*game, setting, seat, seed, &plies, level))
 }
 
 /// The bot's choice from the seat's picture of `game` and its told `plies`.
-fn choose(game: &dyn AnyGame, setting: Setting, seat: Seat, seed: u64, plies: &[PublicPly]) -> Option<String> {
+fn choose(
+    game: &dyn AnyGame,
+    setting: Setting,
+    seat: Seat,
+    seed: u64,
+    plies: &[PublicPly],
+    level: PlayerKind,
+) -> Option<String> {
     let picture = game.picture_for(Audience::Seat(seat));
     let view = SeatView::new(seat, &picture, plies).ok()?;
-    let mut player = Player::new(AUTOPILOT, setting, seat, seed, Budget::Nodes(0));
+    let budget = Budget::Nodes(if level == PlayerKind::Search { SEARCH_NODES } else { 0 });
+    let mut player = Player::new(level, setting, seat, seed, budget);
     let token = player.choose(&view).ok()?;
     // The bot's token must be one the referee reads as legal; otherwise fall back.
     game.read_token(seat, &token).ok()

@@ -99,6 +99,9 @@ pub enum GameMistake {
     /// A takeback refused (悔棋).
     #[error("{0}")]
     Takeback(super::takeback::TakebackMistake),
+    /// A challenge to the bot or a seat handed to it, refused.
+    #[error("{0}")]
+    Bot(super::bot_seat::BotMistake),
     /// The game's kind has nothing of this kind.
     #[error("{}", .what.en(*.game))]
     NotOffered {
@@ -222,6 +225,7 @@ impl GameMistake {
             GameMistake::NotStarted { game, waiting } => waiting.zh(*game),
             GameMistake::NotOffered { game, what } => what.zh(*game),
             GameMistake::Takeback(m) => m.zh(),
+            GameMistake::Bot(m) => m.zh(),
             GameMistake::Swap(e) => format!("{}。", e.zh()),
         }
     }

@@ -18,6 +18,7 @@
 
 mod actions;
 mod autopilot;
+mod bot_seat;
 mod mistake;
 mod play;
 mod seating;
@@ -26,6 +27,7 @@ mod words;
 
 use sqlx::sqlite::SqliteConnection;
 
+pub use bot_seat::{BOT_PREFIX, BotMistake, bot_kinds, bot_user, is_bot};
 pub use mistake::{Feature, GameMistake};
 pub(super) use seating::setup_mistake;
 pub use takeback::TakebackMistake;

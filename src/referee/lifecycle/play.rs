@@ -9,10 +9,10 @@ use crate::rules::{EndReason, Seat};
 use crate::store::{self, GameRow, status};
 
 use super::super::{Effect, Fail, Mistake, Res, chess_clock, corrupt};
-use super::autopilot;
 use super::mistake::{GameMistake, Waiting};
 use super::words::{MovedBy, Said, Sitter};
 use super::{AnyLive, Referee, Turn, kind_of, mistake, options_of, result_string, seat_count, seat_words};
+use super::{autopilot, bot_seat};
 
 /// The player of a seat (`?` while it is free).
 fn sitter(row: &GameRow, seat: Seat) -> Sitter {
@@ -46,6 +46,10 @@ impl Referee {
 
     /// Tells one player, in their locale.
     pub(super) async fn tell(&self, t: &mut Turn<'_>, row: &GameRow, user: &str, said: Said<'_>) -> Res<()> {
+        // The bot's seat reads nothing: it is told nothing.
+        if bot_seat::is_bot(user) {
+            return Ok(());
+        }
         let l = t.out.user_locale(t.tx, user, &row.server_id).await?;
         t.out.effects.push(Effect::Private { user: user.into(), game: Some(row.id), text: said.render(l) });
         Ok(())
@@ -58,7 +62,7 @@ impl Referee {
             return;
         }
         for s in 0..seat_count(def, row) {
-            if let Some(u) = row.seats.user(s) {
+            if let Some(u) = row.seats.user(s).filter(|u| !bot_seat::is_bot(u)) {
                 t.out.effects.push(Effect::Render { game: row.id, for_user: Some(u.into()) });
             }
         }
@@ -123,7 +127,7 @@ impl Referee {
     }
 
     /// Announces a ply, then moves the game on.
-    async fn after_any_ply(
+    pub(super) async fn after_any_ply(
         &self,
         t: &mut Turn<'_>,
         def: &'static GameDef,
@@ -170,7 +174,9 @@ impl Referee {
         self.say(t, row, Said::ToMove { game, kind: kind_of(def, row), who: sitter(row, next) }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, next, t.now, t.out).await?;
-        self.say_clocks(t, def, row).await
+        self.say_clocks(t, def, row).await?;
+        // The bot moves at once where the seat to move is its own or handed to it.
+        self.bot_turn(t, def, row, live).await
     }
 
     /// Every seat's time left on a total-time clock, said to all (nothing without one).
@@ -335,7 +341,10 @@ impl Referee {
                 return self.any_go_on(t, def, row, live, &outs).await;
             }
         }
-        if policy == OnTimeout::AutoMove {
+        // 托管 at most `limit` times a game for a seat: the timeout after that leaves.
+        if let OnTimeout::AutoMove(limit) = policy
+            && bot_seat::timed_out_moves(&l.log, seat) < usize::from(limit)
+        {
             let tokens = l.game.legal_tokens(seat);
             if !tokens.is_empty() {
                 // Public by design: the game and ply numbers seed the choice, so a restart makes
@@ -357,6 +366,10 @@ impl Referee {
                     None => tokens[Rng::new(seed).below(tokens.len())].clone(),
                 };
                 let played = l.game.play_text(seat, &token).map_err(|e| Fail::Store(corrupt("games", game, e)))?;
+                // Counted for the limit; bookkeeping that play and records skip.
+                let me = Some(i64::from(seat.0));
+                store::event_append(t.tx, game, bot_seat::TIMED, me, "", t.now).await?;
+                l.logged(bot_seat::TIMED, Some(seat), "", t.now);
                 store::event_append(t.tx, game, "move", Some(i64::from(seat.0)), &played.token, t.now).await?;
                 l.logged("move", Some(seat), &played.token, t.now);
                 row.draw_offer = None;

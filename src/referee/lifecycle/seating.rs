@@ -13,8 +13,8 @@ use super::super::{DeploySource, Effect, Mistake, Msg, Res, chess_clock, time};
 use super::mistake::{GameMistake, Waiting};
 use super::words::Said;
 use super::{
-    AnyLive, Referee, Turn, deploy_time, deploy_word, kind_of, mistake, options_of, rebuild, seat_count, seat_words,
-    split_players,
+    AnyLive, Referee, Turn, bot_seat, deploy_time, deploy_word, kind_of, mistake, options_of, rebuild, seat_count,
+    seat_words, split_players,
 };
 
 impl Referee {
@@ -32,6 +32,14 @@ impl Referee {
         let kind = def.kind;
         if terms.opponent == Some(user) {
             return Err(Mistake::SelfChallenge.into());
+        }
+        // A game against the bot: the bot plays the kind at a level it has, and no player can
+        // be the bot.
+        if bot_seat::is_bot(user) {
+            return Err(Mistake::SelfChallenge.into());
+        }
+        if let Some(bot) = terms.opponent.filter(|o| bot_seat::is_bot(o)) {
+            self.check_bot_challenge(def, bot)?;
         }
         // `TOTAL+INCREMENT` is a total-time clock (`chess_clock.rs`): the total stands as the
         // game's time, the clock itself is kept as the referee's `clock=` word below.
@@ -128,6 +136,7 @@ impl Referee {
         mut row: GameRow,
         seat: Seat,
     ) -> Res<()> {
+        let bot = row.invited.clone().filter(|u| bot_seat::is_bot(u));
         let server = store::server_get(t.tx, &row.server_id).await?;
         row.id = store::game_insert(t.tx, &row).await?;
         let due = time::after(t.now, server.challenge_ttl);
@@ -153,7 +162,11 @@ impl Referee {
         };
         self.say(t, &row, said).await?;
         t.out.effects.push(Effect::TimerSet { game: row.id, at: due });
-        Ok(())
+        // The bot accepts at once (a game against it, or a rematch of one).
+        match bot {
+            Some(bot) => self.any_join(t, def, &bot, None, &mut row, &mut None).await,
+            None => Ok(()),
+        }
     }
 
     /// Seats a player (the seat asked for, or the next free one); the last one starts the setup.
@@ -259,8 +272,14 @@ impl Referee {
         }
         row.status = status::DEPLOYING.into();
         store::game_update(t.tx, row).await?;
-        for s in 0..n {
+        for s in (0..n).filter(|&s| !row.seats.user(s).is_some_and(bot_seat::is_bot)) {
             self.prompt_deploy(t, def, row, Seat(s as u8)).await?;
+        }
+        // The bot's seats deploy at once (the players deploy after them, so the game begins
+        // with a player's deployment).
+        let bots: Vec<usize> = (0..n).filter(|&s| row.seats.user(s).is_some_and(bot_seat::is_bot)).collect();
+        for s in bots {
+            self.bot_deploy(t, def, row, live, Seat(s as u8)).await?;
         }
         // With a time control, deploying takes at most one move's time, or the challenge's
         // `deploy=` time (see `deploy_time_up`).
@@ -483,7 +502,8 @@ impl Referee {
         self.say(t, row, Said::Started { game, kind: kind_of(def, row), first: who }).await?;
         self.any_renders(def, row, t);
         self.set_move_deadline(t.tx, row, first, t.now, t.out).await?;
-        self.say_clocks(t, def, row).await
+        self.say_clocks(t, def, row).await?;
+        self.bot_turn(t, def, row, live).await
     }
 }
 

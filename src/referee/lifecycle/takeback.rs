@@ -90,7 +90,7 @@ pub(crate) fn played(log: &[EventRow]) -> Result<Vec<&EventRow>, i64> {
                 Some(m) if m.kind == "move" && m.seat == e.seat => _ = out.pop(),
                 _ => return Err(e.seq),
             },
-            k if is_takeback(k) => {}
+            k if is_takeback(k) || k == super::bot_seat::AUTO || k == super::bot_seat::TIMED => {}
             _ => out.push(e),
         }
     }

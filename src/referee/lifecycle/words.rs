@@ -24,6 +24,10 @@ pub(crate) enum MovedBy {
     Referee,
     /// The computer player (托管): `on-timeout=auto-move` where the bot plays the kind.
     Bot,
+    /// The bot's own seat (a game against the bot).
+    BotSeat,
+    /// The bot, for a seat its player handed over (`auto on`).
+    Handed,
 }
 
 /// One announcement of the lifecycle.
@@ -227,7 +231,7 @@ pub(crate) enum Said<'a> {
 }
 
 /// A seat's name in an announcement (简体 for both Chinese locales: [`Said::render`] converts).
-fn seat(kind: &GameKind, s: Seat, zh: bool) -> &'static str {
+pub(super) fn seat(kind: &GameKind, s: Seat, zh: bool) -> &'static str {
     kind.seating.name(s, if zh { Lang::ZhHans } else { Lang::En })
 }
 
@@ -326,7 +330,15 @@ impl Said<'_> {
                     (Some(r), true, false) => format!("（#{r} 的再战）"),
                     (None, _, _) => String::new(),
                 };
+                // The bot accepts at once: it is told nothing to do.
+                let bot = invited.is_some_and(super::bot_seat::is_bot);
                 match (invited, zh) {
+                    (Some(who), false) if bot => format!(
+                        "{challenger} challenges {who} (the bot) to game #{g}{re}: {variant}, {m}, rules {rules}, {time}."
+                    ),
+                    (Some(who), true) if bot => {
+                        format!("{challenger} 向机器人 {who} 发起对局 #{g}{re}：{variant}，{m}，规则{rules}，{time}。")
+                    }
                     (Some(who), false) => format!(
                         "{challenger} challenges {who} to game #{g}{re}: {variant}, {m}, rules {rules}, {time}. {who}: accept {g} or decline {g}."
                     ),
@@ -468,6 +480,12 @@ impl Said<'_> {
                     }
                     (MovedBy::Bot, false) => {
                         let _ = write!(t, "{s} ({user}) ran out of time; the bot moves for them (托管). ");
+                    }
+                    (MovedBy::BotSeat, true) => _ = write!(t, "机器人走棋："),
+                    (MovedBy::BotSeat, false) => _ = write!(t, "The bot's move: "),
+                    (MovedBy::Handed, true) => _ = write!(t, "{s}（{user}）已托管，由机器人代走。"),
+                    (MovedBy::Handed, false) => {
+                        _ = write!(t, "{s} ({user}) handed the seat over; the bot moves for them (托管). ")
                     }
                 }
                 // The describer names the seat (`ply 3: Red c6-c7 …`); the announcement adds the
@@ -662,6 +680,11 @@ mod tests {
             bot.render(Locale::ZhHant)
         );
         assert!(said(MovedBy::Referee).render(Locale::En).contains("the referee moves for them"));
+        assert!(said(MovedBy::BotSeat).render(Locale::En).starts_with("The bot's move: #1"));
+        assert!(said(MovedBy::BotSeat).render(Locale::ZhHant).starts_with("機器人走棋："));
+        let handed = said(MovedBy::Handed);
+        assert!(handed.render(Locale::En).starts_with("Blue (bob) handed the seat over; the bot moves"));
+        assert!(handed.render(Locale::ZhHans).starts_with("蓝方（bob）已托管，由机器人代走。"));
         assert!(!said(MovedBy::Player).render(Locale::En).contains("ran out of time"));
     }
 

@@ -159,6 +159,11 @@ pub enum TournamentMsg {
         /// Its plies.
         plies: u32,
     },
+    /// A game against the bot: never rated (issue 17).
+    NotRatedBot {
+        /// Game.
+        game: GameId,
+    },
     /// A player's rating.
     RatingOf {
         /// Who.

@@ -275,6 +275,13 @@ impl TournamentMsg {
                     )
                 }
             }
+            T::NotRatedBot { game } => {
+                if zh {
+                    format!("对局 #{game} 是与机器人的对局，不计等级分。")
+                } else {
+                    format!("Game #{game} was played against the bot, so it is not rated.")
+                }
+            }
             T::RatingOf { user, variant, rating } => match (rating, zh) {
                 (None, false) => format!("{user} has no rated {variant} game on this server yet (start: 1500?)."),
                 (None, true) => format!("{user} 在本服务器还没有 {variant} 的计分对局（初始 1500?）。"),

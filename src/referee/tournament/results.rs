@@ -29,7 +29,10 @@ impl Referee {
         let seats = &row.seats;
         if let (Some(red), Some(blue), None) = (seats.user(0), seats.user(1), seats.user(2)) {
             let (red, blue) = (red.to_string(), blue.to_string());
-            if rating::is_rated(plies) {
+            // Games against the bot are unrated: its results say nothing of a player's strength
+            // against players.
+            let bot = crate::referee::lifecycle::is_bot(&red) || crate::referee::lifecycle::is_bot(&blue);
+            if rating::is_rated(plies) && !bot {
                 let get = async |tx: &mut SqliteConnection, u: &str| -> Res<(Rating, i64)> {
                     Ok(ts::rating_get(tx, &row.server_id, &row.variant, u)
                         .await?
@@ -60,6 +63,9 @@ impl Referee {
                     out,
                 )
                 .await?;
+            } else if bot {
+                let msg = TournamentMsg::NotRatedBot { game: row.id };
+                self.public(tx, &row.server_id, Some(row.id), tmsg(msg), out).await?;
             } else {
                 let msg = TournamentMsg::NotRated { game: row.id, plies };
                 self.public(tx, &row.server_id, Some(row.id), tmsg(msg), out).await?;

@@ -218,7 +218,7 @@ fn policy(options: &str) -> crate::contract::Policy {
             crate::flip::FirstPlayer::Creator => First::FirstSeat,
         },
         on_timeout: match o.base.on_timeout {
-            crate::options::OnTimeout::AutoMove => OnTimeout::AutoMove,
+            crate::options::OnTimeout::AutoMove(n) => OnTimeout::AutoMove(n),
             crate::options::OnTimeout::Lose => OnTimeout::Leave,
             crate::options::OnTimeout::Skip(n) => OnTimeout::Skip(n),
         },

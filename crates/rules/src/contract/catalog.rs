@@ -115,8 +115,10 @@ pub enum First {
 pub enum OnTimeout {
     /// The seat leaves the game ([`super::Leave::Timeout`]).
     Leave,
-    /// The referee plays a legal action for it, drawn from public information only (托管).
-    AutoMove,
+    /// The referee plays a legal action for it, drawn from public information only (托管), at
+    /// most N times a game for a seat: the timeout after the N-th automatic move makes it leave
+    /// ([`super::Leave::Timeout`]).
+    AutoMove(u8),
     /// QQ 军棋's rule: the turn is skipped (the game's [`super::AnyGame::pass`]), and the seat's
     /// N-th timeout of the game makes it leave ([`super::Leave::Timeout`]). A game that cannot
     /// pass (`pass` answers `None`) leaves at once, as with [`OnTimeout::Leave`].
