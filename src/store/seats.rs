@@ -1,4 +1,4 @@
-//! Who sits where in every game (`game_seats`, `migrations/0004_seats.sql`; since 0007 for two-seat
+//! Who sits where in every game (`game_seats`, `migrations/sqlite/0004_seats.sql`; since 0007 for two-seat
 //! games too: seat 0 is Red / South / 翻棋 P1, seat 1 Blue / North / P2), and `game_modes`, where
 //! `partners` lived while `games.mode` could not hold it (until 0008). Since 0008 `games.mode`
 //! holds any mode key; [`mode_put`] still writes both until the referee reads `games.mode` alone.
