@@ -989,3 +989,28 @@ fn a_public_sanjun30_record_replays_its_history() {
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("hides a setup"), "{o:?}");
     let _ = std::fs::remove_file(&path);
 }
+
+/// A database the referee cannot open at start (issue 18): a malformed or unreachable PostgreSQL
+/// URL is refused at once, the message naming the setting (`--db`) and never the password, and
+/// the exit status is not 0. A URL is never taken for an SQLite file name.
+#[test]
+fn an_unusable_database_url_is_refused_naming_the_setting() {
+    for url in [
+        // Nothing listens on port 1: refused at once.
+        "postgres://junqi:s3cret@127.0.0.1:1/junqi",
+        // Not a URL sqlx can read (the port is not a number).
+        "postgres://junqi:s3cret@localhost:port/junqi",
+    ] {
+        let out = bin()
+            .args(["local", "--no-images", "--db", url])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run the binary");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(err.contains("--db") && err.contains("cannot open the database"), "{url}: {err}");
+        assert!(err.contains("postgres://junqi:***@"), "{url}: the URL, password hidden: {err}");
+        assert!(!err.contains("s3cret"), "{url}: {err}");
+        assert!(!Path::new(url).exists(), "{url} was taken for a file name");
+    }
+}

@@ -2,14 +2,14 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// Games against the bot and 托管 by hand (issue 17).
+#[path = "discord_e2e/bot.rs"]
+mod bot;
 /// QQ-style time rules on a test clock: skipped turns, the N-th timeout, total clocks (issue 21
 /// point 4), and a takeback pending when a deadline passes (point 3).
 #[path = "discord_e2e/clocks.rs"]
 mod clocks;
 /// The deployment panel's layout editor (issue 21 point 1).
-#[path = "discord_e2e/bot.rs"]
-mod bot;
-
 #[path = "discord_e2e/editor.rs"]
 mod editor;
 /// 海军棋 from challenge to result (issue 15).

@@ -455,7 +455,7 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
         let mut c = r.store().conn().await.unwrap();
         let applied: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(&mut *c).await.unwrap();
-        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite"))
             .unwrap()
             .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sql"))
             .count();

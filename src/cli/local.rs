@@ -41,10 +41,11 @@ Type commands as 'user: command', for example:
 'help' lists every command ('help move': one), 'rules' the game's rules ('rules 1', 'rules draughts'),
 'legend' the board's codes, 'games' what you can play, 'export 1' a record; 'quit' (or end of input) leaves.";
 
-/// Runs the terminal mode on the database at `db`, writing board images into `images` (if any);
+/// Runs the terminal mode on the database `db` (an SQLite file or a `postgres://` URL; `setting`
+/// names where it was given, for error messages), writing board images into `images` (if any);
 /// with `keys`, each delivery's lines start with its delivery key (see `session`); with
 /// `hotseat`, secrets open gates even when the input is not a terminal (see [`super::hotseat`]).
-pub fn run(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
+pub fn run(db: &Path, setting: &str, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -52,7 +53,7 @@ pub fn run(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitC
             return ExitCode::from(2);
         }
     };
-    rt.block_on(session(db, images, keys, hotseat))
+    rt.block_on(session(db, setting, images, keys, hotseat))
 }
 
 /// Prints a line; when standard output is gone (a closed pipe) there is no one left to play with,
@@ -362,11 +363,11 @@ async fn answer_unreadable(referee: &Referee, line: &str, e: &ParseError) {
 /// The terminal session: everything the referee commits goes out through its outbox — at start
 /// what is pending (deadlines missed while down, and what a killed run committed but never
 /// printed), then each command's and each tick's delivery, confirmed once printed.
-async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
+async fn session(db: &Path, setting: &str, images: Option<&Path>, keys: bool, hotseat: bool) -> ExitCode {
     let store = match Store::open(db, Durability::Normal).await {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot open {}: {e}", db.display());
+            eprintln!("error: {setting}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -380,7 +381,7 @@ async fn session(db: &Path, images: Option<&Path>, keys: bool, hotseat: bool) ->
             return ExitCode::from(2);
         }
     };
-    say(&format!("junqi-referee local — database {}\n{HELP}", db.display()));
+    say(&format!("junqi-referee local — database {}\n{HELP}", crate::store::redact(&db.to_string_lossy())));
     if let Err(e) = deliver_pending(&referee, &mut screen).await {
         eprintln!("error: {e}");
         return ExitCode::from(2);

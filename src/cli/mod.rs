@@ -83,7 +83,8 @@ pub enum Command {
     },
     /// Play in the terminal without Discord: one person plays both seats (see `local` then `help`).
     Local {
-        /// The SQLite database file (created if missing).
+        /// The database: an SQLite file (created if missing) or a PostgreSQL URL
+        /// (`postgres://user:password@host/db`).
         #[arg(long, default_value = "junqi.db")]
         db: PathBuf,
         /// Folder for the board images (PNG) written after every move, public and per player.
@@ -234,7 +235,7 @@ pub fn run_with(cli: Cli) -> ExitCode {
         }
         Some(Command::Moves { file, ply, game }) => moves::run(&file, ply, game),
         Some(Command::Local { db, images, no_images, delivery_keys, hotseat }) => {
-            local::run(&db, (!no_images).then_some(images.as_path()), delivery_keys, hotseat)
+            local::run(&db, "--db", (!no_images).then_some(images.as_path()), delivery_keys, hotseat)
         }
         Some(Command::Render { file, ply, view, lang, out }) => render::render(&file, ply, view, lang, &out),
         Some(Command::ReplayGif { file, view, lang, seconds, out }) => {

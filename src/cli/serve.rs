@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::discord::config::{Config, ConfigError};
+use crate::discord::config::{Config, ConfigError, DATABASE_SETTING};
 
 /// No subcommand: the bot when a token is configured, otherwise the local terminal mode on the
 /// configured database, so a newcomer without a Discord application can play at once.
@@ -15,7 +15,7 @@ pub fn run_default() -> ExitCode {
                  the terminal. To run the bot, see README.md, section 'Run the Discord bot'.\n\
                  未配置 Discord 令牌（DISCORD_TOKEN），现为本地模式：同一个裁判在终端中运行。"
             );
-            super::local::run(&cfg.database, Some(Path::new("junqi-images")), false, false)
+            super::local::run(&cfg.database, DATABASE_SETTING, Some(Path::new("junqi-images")), false, false)
         }
         _ => run(None),
     }

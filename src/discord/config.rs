@@ -14,12 +14,16 @@ use crate::rules::echo::echo;
 /// one language type of the rules crate (Discord's tags `zh-CN`, `zh-TW`, `en-US` read as it).
 pub use crate::rules::contract::Lang as Locale;
 
+/// Where the bot's database is named, for error messages.
+pub const DATABASE_SETTING: &str = "the database setting (`database` in the config file, or JUNQI_DATABASE)";
+
 /// The bot's settings after defaults, the file and the environment have been applied.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     /// The bot token (`token` in the file, `DISCORD_TOKEN` in the environment). `None` when not set.
     pub token: Option<String>,
-    /// The SQLite database file.
+    /// The database: an SQLite file, or a PostgreSQL URL (`postgres://…`), see
+    /// [`crate::store::Store::open`].
     pub database: PathBuf,
     /// A guild where commands are registered instantly (development); `None` registers globally.
     pub dev_guild: Option<u64>,
@@ -36,7 +40,7 @@ impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
             .field("token", &self.token.as_ref().map(|_| "<set>"))
-            .field("database", &self.database)
+            .field("database", &crate::store::redact(&self.database.to_string_lossy()))
             .field("dev_guild", &self.dev_guild)
             .field("locale", &self.locale)
             .field("message_content", &self.message_content)
@@ -189,7 +193,7 @@ impl Config {
                         field: "database",
                         source_name: path.to_string(),
                         value: String::new(),
-                        expected: "give a file path such as junqi.db",
+                        expected: "give a file path such as junqi.db, or a postgres:// URL",
                     });
                 }
                 c.database = d;

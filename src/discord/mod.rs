@@ -38,7 +38,7 @@ use crate::store::{Durability, Store};
 pub async fn open_service(config: &config::Config) -> Result<Arc<dyn port::GameService>, String> {
     let store = Store::open(&config.database, Durability::Normal)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
+        .map_err(|e| format!("{}: {e}", config::DATABASE_SETTING))?;
     let (referee, missed) =
         Referee::start(store, Arc::new(SystemClock)).await.map_err(|e| format!("cannot start the referee: {e}"))?;
     if !missed.is_empty() {

@@ -11,7 +11,7 @@
 //! that is still in (`on-timeout=auto-move` or `skip:N`) gets the increment, at least
 //! [`MIN_SECS`](super::time::MIN_SECS), for each later move.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::i18n::{Locale, to_traditional};
 use super::time::{self, TimeControlError};
@@ -75,35 +75,19 @@ pub(super) fn clock_of(rules: &str) -> Option<TotalClock> {
 }
 
 /// A seat's time left as its last turn ended (the whole total before its first).
-pub(super) async fn banked(
-    tx: &mut SqliteConnection,
-    row: &GameRow,
-    c: TotalClock,
-    seat: Seat,
-) -> Result<i64, StoreError> {
+pub(super) async fn banked(tx: &mut Conn, row: &GameRow, c: TotalClock, seat: Seat) -> Result<i64, StoreError> {
     Ok(store::seat_clock_get(tx, row.id, i64::from(seat.0)).await?.unwrap_or(c.total))
 }
 
 /// Ends the running turn of a game with a total clock: the seat whose move deadline is stored
 /// keeps what was left of it, plus the increment. Called before the next deadline replaces it.
-pub(super) async fn bank_running(
-    tx: &mut SqliteConnection,
-    row: &GameRow,
-    c: TotalClock,
-    now: i64,
-) -> Result<(), StoreError> {
+pub(super) async fn bank_running(tx: &mut Conn, row: &GameRow, c: TotalClock, now: i64) -> Result<(), StoreError> {
     let Some(d) = store::deadline_get(tx, row.id).await? else { return Ok(()) };
     bank(tx, row, c, &d, now).await
 }
 
 /// Banks a move deadline's time left (paused: its `remaining`) plus the increment.
-async fn bank(
-    tx: &mut SqliteConnection,
-    row: &GameRow,
-    c: TotalClock,
-    d: &DeadlineRow,
-    now: i64,
-) -> Result<(), StoreError> {
+async fn bank(tx: &mut Conn, row: &GameRow, c: TotalClock, d: &DeadlineRow, now: i64) -> Result<(), StoreError> {
     let (true, Some(seat)) = (d.kind == "move", d.seat) else { return Ok(()) };
     let left = match (d.due_at, d.remaining) {
         (Some(due), _) => due.saturating_sub(now).max(0),
@@ -114,14 +98,14 @@ async fn bank(
 }
 
 /// A seat's total ran out (its move deadline passed): nothing is left.
-pub(super) async fn ran_out(tx: &mut SqliteConnection, row: &GameRow, seat: i64) -> Result<(), StoreError> {
+pub(super) async fn ran_out(tx: &mut Conn, row: &GameRow, seat: i64) -> Result<(), StoreError> {
     store::seat_clock_set(tx, row.id, seat, 0).await
 }
 
 /// Every seat's time left now, for the status and the turn announcement: banked times, and the
 /// running turn's from its deadline.
 pub(super) async fn left_now(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     row: &GameRow,
     c: TotalClock,
     seats: usize,

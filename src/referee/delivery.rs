@@ -5,7 +5,7 @@
 //! [`Referee::undelivered`], in commit order; its [`DeliveryKey`] is the same as the first time,
 //! so an adapter that de-duplicates by it (Discord's message nonce) shows it once.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::{Effect, GameId, Referee, RefereeError};
 use crate::store::{self, StoreError};
@@ -70,12 +70,7 @@ pub struct Delivery {
 
 /// Stores what the clock's transaction produced in the outbox, inside that transaction (nothing
 /// when it produced nothing).
-pub(super) async fn stash(
-    tx: &mut SqliteConnection,
-    game: Option<GameId>,
-    effects: &[Effect],
-    at: i64,
-) -> Result<(), StoreError> {
+pub(super) async fn stash(tx: &mut Conn, game: Option<GameId>, effects: &[Effect], at: i64) -> Result<(), StoreError> {
     if effects.is_empty() {
         return Ok(());
     }

@@ -9,7 +9,7 @@
 //! at which its point was right; reading follows it through the plies since, and every mark
 //! command rewrites the player's marks at the current ply.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::lifecycle::{self, AnyLive, Turn};
 use super::{Effect, Fail, GameId, Mistake, Msg, Referee, RefereeError, Res, corrupt};
@@ -52,7 +52,7 @@ fn after_ply(at: PointId, from: PointId, to: PointId, outcome: Outcome) -> Optio
 
 /// Every ply of a game as everyone knows it: (from, to, outcome class).
 async fn public_plies(
-    c: &mut SqliteConnection,
+    c: &mut Conn,
     def: &GameDef,
     row: &GameRow,
 ) -> Result<Vec<(PointId, PointId, Outcome)>, StoreError> {
@@ -94,7 +94,7 @@ async fn public_plies(
 
 /// The stored marks followed to where their pieces stand after the last ply.
 async fn follow(
-    c: &mut SqliteConnection,
+    c: &mut Conn,
     def: &GameDef,
     marks: &MarkDef,
     row: &GameRow,

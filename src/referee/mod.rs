@@ -47,8 +47,8 @@ mod tests_delivery;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 
+use crate::store::Conn;
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::SqliteConnection;
 
 use crate::rules::rng::Rng;
 use crate::store::{self, GameRow, Store, StoreError, status};
@@ -500,7 +500,7 @@ impl Referee {
     /// in `out.later`, which [`Referee::handle`] hands to the batch writer.
     async fn handle_in(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         cmd: &Command,
         job: Job<'_>,
         now: i64,
@@ -560,7 +560,7 @@ impl Referee {
     /// An action on one game, under its lock, with the slot's cached copy of it.
     async fn apply_game(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         cmd: GameCommand<'_>,
         now: i64,
         cache: &mut Cache,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::{Effect, GameId, Locale, Msg, Referee, Res, locales};
 use crate::store::{self, DeadlineRow, GameRow, StoreError};
@@ -33,7 +33,7 @@ impl Out {
     /// Appends to the event log, held back if this command defers writes.
     pub async fn event_append(
         &mut self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         game: GameId,
         kind: &str,
         seat: Option<i64>,
@@ -49,7 +49,7 @@ impl Out {
     }
 
     /// Writes the game row, held back if this command defers writes.
-    pub async fn game_update(&mut self, tx: &mut SqliteConnection, row: &GameRow) -> Result<(), StoreError> {
+    pub async fn game_update(&mut self, tx: &mut Conn, row: &GameRow) -> Result<(), StoreError> {
         if self.defer {
             self.later.game_update(row)
         } else {
@@ -59,7 +59,7 @@ impl Out {
     }
 
     /// Sets the game's deadline, held back if this command defers writes.
-    pub async fn deadline_set(&mut self, tx: &mut SqliteConnection, d: &DeadlineRow) -> Result<(), StoreError> {
+    pub async fn deadline_set(&mut self, tx: &mut Conn, d: &DeadlineRow) -> Result<(), StoreError> {
         if self.defer {
             self.later.deadline_set(d)
         } else {
@@ -68,7 +68,7 @@ impl Out {
         Ok(())
     }
 
-    pub async fn server_locale(&mut self, tx: &mut SqliteConnection, server: &str) -> Result<Locale, StoreError> {
+    pub async fn server_locale(&mut self, tx: &mut Conn, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.server_locales.get(server) {
             return Ok(l);
         }
@@ -80,12 +80,7 @@ impl Out {
         Ok(l)
     }
 
-    pub async fn user_locale(
-        &mut self,
-        tx: &mut SqliteConnection,
-        user: &str,
-        server: &str,
-    ) -> Result<Locale, StoreError> {
+    pub async fn user_locale(&mut self, tx: &mut Conn, user: &str, server: &str) -> Result<Locale, StoreError> {
         if let Some(&l) = self.user_locales.get(user) {
             return Ok(l);
         }
@@ -102,7 +97,7 @@ impl Referee {
     /// Announces a catalogue message in a server, in its locale.
     pub(super) async fn public(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         server: &str,
         game: Option<GameId>,
         msg: Msg,
@@ -116,7 +111,7 @@ impl Referee {
     /// Tells one user a catalogue message, in their locale.
     pub(super) async fn private(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         user: &str,
         server: &str,
         game: Option<GameId>,
@@ -134,7 +129,7 @@ impl Referee {
 }
 
 /// A user's locale: their own choice, else their server's default.
-pub(super) async fn user_locale(c: &mut SqliteConnection, user: &str, server: &str) -> Result<Locale, StoreError> {
+pub(super) async fn user_locale(c: &mut Conn, user: &str, server: &str) -> Result<Locale, StoreError> {
     let u = store::user_get(c, user).await?;
     if let Some(l) = u.locale.as_deref().and_then(Locale::parse) {
         return Ok(l);

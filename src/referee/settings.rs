@@ -5,7 +5,7 @@
 //! Places (channels, threads, messages) are opaque strings to the referee, like user ids; the
 //! Discord adapter writes them as mentions (`<#id>`) and ids.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::vacation::month_of;
 use super::{GameId, Locale, Mistake, Msg, Out, Referee, RefereeError, Res};
@@ -25,7 +25,7 @@ pub(super) struct OptionsChange {
 impl Referee {
     pub(super) async fn server_options_apply(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         user: &str,
         server: &str,
         change: OptionsChange,
@@ -64,7 +64,7 @@ impl Referee {
     /// A vacation of `days` days, cut to what is left of this month's allowance.
     pub(super) async fn vacation_days(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         user: &str,
         server: &str,
         days: i64,
@@ -134,11 +134,7 @@ impl Referee {
 
     /// The layout family of a game's kind, or of the first catalogued kind that deploys without
     /// one (or for a game that deploys nothing): what saved and last layouts are kept by.
-    async fn layout_family(
-        &self,
-        c: &mut SqliteConnection,
-        game: Option<GameId>,
-    ) -> Result<&'static str, RefereeError> {
+    async fn layout_family(&self, c: &mut Conn, game: Option<GameId>) -> Result<&'static str, RefereeError> {
         let row = match game {
             Some(g) => store::game_get(c, g).await?,
             None => None,

@@ -1,7 +1,7 @@
 //! Time: per-move deadlines (set, paused for vacations, applied when they pass — also those that
 //! passed while the referee was down), challenge expiry, reminders, and the referee's wake-ups.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::delivery::stash;
 use super::lifecycle::{self, Turn};
@@ -16,7 +16,7 @@ impl Referee {
     /// vacation).
     pub(super) async fn set_move_deadline(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         row: &GameRow,
         seat: Seat,
         now: i64,
@@ -167,7 +167,7 @@ impl Referee {
 
     async fn deadline_passed(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         game: GameId,
         now: i64,
         cache: &mut Cache,

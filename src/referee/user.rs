@@ -1,7 +1,7 @@
 //! The commands of a user or their server that concern no existing game: challenges (which
 //! create one), saved layouts, language, vacations, server settings.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::lifecycle::{self, GameMistake, mistake};
 use super::route::UserAction;
@@ -15,7 +15,7 @@ impl Referee {
     /// An action of the user or their server (no existing game; a challenge creates one).
     pub(super) async fn apply_user(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         cmd: &Command,
         action: UserAction<'_>,
         now: i64,
@@ -111,7 +111,7 @@ impl Referee {
 
 /// The kind whose layout family a layout command means: the game's when one is given, else the
 /// first catalogued kind that deploys (2-player Junqi).
-async fn layout_kind(c: &mut SqliteConnection, game: Option<GameId>) -> Res<&'static GameDef> {
+async fn layout_kind(c: &mut Conn, game: Option<GameId>) -> Res<&'static GameDef> {
     let deploys = || catalog::all().into_iter().find(|d| d.kind.setup == SetupStyle::Deploy);
     let def = match game {
         None => deploys(),

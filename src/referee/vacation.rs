@@ -1,6 +1,6 @@
 //! Vacations: a monthly allowance of days during which a player's move clocks wait.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::seats::Seating;
 use super::{Effect, Mistake, Msg, Out, Referee, Res, time};
@@ -33,7 +33,7 @@ impl Referee {
 
     pub(super) async fn vacation(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         user: &str,
         server: &str,
         on: bool,
@@ -69,7 +69,7 @@ impl Referee {
         }
     }
 
-    pub(super) async fn pause_clocks(&self, tx: &mut SqliteConnection, user: &str, now: i64, out: &mut Out) -> Res<()> {
+    pub(super) async fn pause_clocks(&self, tx: &mut Conn, user: &str, now: i64, out: &mut Out) -> Res<()> {
         for g in store::games_of_user(tx, user).await? {
             let Some(seat) = Seating::load(&g)?.seat_of(user) else { continue };
             if let Some(mut d) = store::deadline_get(tx, g.id).await?
@@ -88,13 +88,7 @@ impl Referee {
     }
 
     /// Ends a vacation at `at` (now, or when the allowance ran out) and restarts paused clocks.
-    pub(super) async fn end_vacation(
-        &self,
-        tx: &mut SqliteConnection,
-        mut u: store::UserRow,
-        at: i64,
-        out: &mut Out,
-    ) -> Res<()> {
+    pub(super) async fn end_vacation(&self, tx: &mut Conn, mut u: store::UserRow, at: i64, out: &mut Out) -> Res<()> {
         let since = u.vacation_since.unwrap_or(at);
         u.vacation_used += (at - since).max(0);
         u.vacation_since = None;

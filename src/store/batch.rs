@@ -25,12 +25,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use sqlx::AnyPool;
+use sqlx::any::{Any, AnyArguments};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::SqliteArguments;
-use sqlx::sqlite::{SqliteConnection, SqlitePool};
-use sqlx::{Arguments, AssertSqlSafe, Sqlite};
+use sqlx::{Arguments, AssertSqlSafe};
 use tokio::sync::{mpsc, oneshot};
 
+use super::dialect::{Backend, Conn};
 use super::{Later, StoreError};
 
 /// At most this many commands share one commit, so the first of a long queue is not kept
@@ -61,7 +62,7 @@ struct Request {
 
 /// The connection given back by a command, and whether to keep its writes.
 struct Back {
-    conn: PoolConnection<Sqlite>,
+    conn: PoolConnection<Any>,
     keep: bool,
     /// Writes the command held back, sent by the writer together with the end of its savepoint.
     later: Later,
@@ -79,7 +80,7 @@ pub struct Writer {
 /// own savepoint. Give it back with [`Turn::finish`]; dropping it (a cancelled command, a panic)
 /// gives it back with the command's writes rolled back.
 pub struct Turn {
-    conn: Option<PoolConnection<Sqlite>>,
+    conn: Option<PoolConnection<Any>>,
     back: Option<oneshot::Sender<Back>>,
     /// The stored effects of the command's request id, if it was applied before (looked up by
     /// the writer when the command asked with [`Writer::turn_for`]).
@@ -96,10 +97,11 @@ impl Writer {
     /// one-connection write pool).
     /// Checkpoints of the WAL run on a connection of `readers`, in their own task, so no
     /// command waits for one.
-    pub fn spawn(pool: SqlitePool, readers: SqlitePool) -> Writer {
+    /// PostgreSQL has no WAL of the store's to checkpoint: there `readers` is unused.
+    pub fn spawn(pool: AnyPool, readers: AnyPool, backend: Backend) -> Writer {
         let (queue, rx) = mpsc::unbounded_channel();
         let checkpointing = Arc::new(AtomicBool::new(false));
-        tokio::spawn(run(pool, readers, rx, checkpointing.clone()));
+        tokio::spawn(run(pool, readers, rx, checkpointing.clone(), backend));
         Writer { queue, checkpointing }
     }
 
@@ -142,7 +144,7 @@ impl Writer {
 
 impl Turn {
     /// The connection, inside the batch's transaction and this command's savepoint.
-    pub fn conn(&mut self) -> &mut SqliteConnection {
+    pub fn conn(&mut self) -> &mut Conn {
         self.conn.as_mut().expect("a turn holds the connection until it is finished")
     }
 
@@ -201,12 +203,13 @@ impl Commit {
 /// The connection never leaves the writer's hands inside a transaction except lent to a
 /// [`Turn`], which always gives it back; on any failure the writer rolls back and closes it.
 async fn run(
-    pool: SqlitePool,
-    readers: SqlitePool,
+    pool: AnyPool,
+    readers: AnyPool,
     mut queue: mpsc::UnboundedReceiver<Request>,
     checkpointing: Arc<AtomicBool>,
+    backend: Backend,
 ) {
-    let mut checkpoint = Checkpointer::new(readers, checkpointing);
+    let mut checkpoint = (backend == Backend::Sqlite).then(|| Checkpointer::new(readers, checkpointing));
     while let Some(first) = queue.recv().await {
         let mut conn = match pool.acquire().await {
             Ok(c) => c,
@@ -229,7 +232,7 @@ async fn run(
             // Closing the previous command (with the writes it held back), opening this one's
             // savepoint and looking up its request id share one round trip to SQLite's thread.
             let seen = match std::mem::replace(&mut close, Close::Begin)
-                .run(&mut conn, Open::Command(req.lookup.as_ref()))
+                .run(&mut conn, Open::Command(req.lookup.as_ref()), backend)
                 .await
             {
                 Ok(seen) => seen,
@@ -250,7 +253,7 @@ async fn run(
             close = if keep { Close::Release(later) } else { Close::RollBack };
         }
         if failure.is_none() {
-            failure = close.run(&mut conn, Open::Commit).await.err();
+            failure = close.run(&mut conn, Open::Commit, backend).await.err();
         }
         let outcome = match failure {
             None => Ok(()),
@@ -263,7 +266,7 @@ async fn run(
                 Err(Arc::new(e))
             }
         };
-        if outcome.is_ok() {
+        if let (Ok(()), Some(checkpoint)) = (&outcome, checkpoint.as_mut()) {
             checkpoint.committed(members.len());
         }
         for done in members {
@@ -274,7 +277,7 @@ async fn run(
 
 /// Starts a WAL checkpoint after every [`CHECKPOINT_EVERY`] committed commands, one at a time.
 struct Checkpointer {
-    readers: SqlitePool,
+    readers: AnyPool,
     since: usize,
     running: Arc<AtomicBool>,
     /// Commands committed so far, so the checkpoint task can tell whether writes came in while it
@@ -283,7 +286,7 @@ struct Checkpointer {
 }
 
 impl Checkpointer {
-    fn new(readers: SqlitePool, running: Arc<AtomicBool>) -> Checkpointer {
+    fn new(readers: AnyPool, running: Arc<AtomicBool>) -> Checkpointer {
         Checkpointer { readers, since: 0, running, commits: Arc::default() }
     }
 
@@ -340,12 +343,15 @@ enum Open<'a> {
 impl Close {
     /// Runs the close and the open as one multi-statement query (one round trip); returns the
     /// stored effects of the looked-up request id.
-    async fn run(self, conn: &mut SqliteConnection, open: Open<'_>) -> Result<Option<String>, sqlx::Error> {
+    async fn run(self, conn: &mut Conn, open: Open<'_>, backend: Backend) -> Result<Option<String>, sqlx::Error> {
+        if backend == Backend::Postgres {
+            return self.run_in_steps(conn, open).await;
+        }
         let (mut sql, mut args) = match self {
-            Close::Begin => ("BEGIN IMMEDIATE".to_string(), SqliteArguments::default()),
-            Close::RollBack => ("ROLLBACK TO command; RELEASE command".to_string(), SqliteArguments::default()),
+            Close::Begin => ("BEGIN IMMEDIATE".to_string(), AnyArguments::default()),
+            Close::RollBack => ("ROLLBACK TO command; RELEASE command".to_string(), AnyArguments::default()),
             Close::Release(later) => {
-                let (mut sql, args) = later.into_parts();
+                let (mut sql, args) = later.joined();
                 if !sql.is_empty() {
                     sql.push_str(";\n");
                 }
@@ -376,12 +382,50 @@ impl Close {
             }
         }
     }
+
+    /// [`Close::run`] for PostgreSQL, which refuses several statements with arguments in one
+    /// query: the held-back writes go one by one, then the transaction statements together, then
+    /// the lookup. More round trips than SQLite's one, each to a server instead of a thread.
+    async fn run_in_steps(self, conn: &mut Conn, open: Open<'_>) -> Result<Option<String>, sqlx::Error> {
+        let mut sql = match self {
+            Close::Begin => "BEGIN".to_string(),
+            Close::RollBack => "ROLLBACK TO SAVEPOINT command; RELEASE SAVEPOINT command".to_string(),
+            Close::Release(later) => {
+                later.send(&mut *conn).await?;
+                "RELEASE SAVEPOINT command".to_string()
+            }
+        };
+        let lookup = match open {
+            Open::Commit => {
+                sql.push_str("; COMMIT");
+                None
+            }
+            Open::Command(lookup) => {
+                sql.push_str("; SAVEPOINT command");
+                lookup
+            }
+        };
+        sqlx::raw_sql(AssertSqlSafe(sql)).execute(&mut *conn).await?;
+        match lookup {
+            None => Ok(None),
+            Some((user, id)) => {
+                let row: Option<(String,)> =
+                    sqlx::query_as("SELECT effects FROM requests WHERE user_id = $1 AND request_id = $2")
+                        .bind(user.as_str())
+                        .bind(id.as_str())
+                        .fetch_optional(conn)
+                        .await?;
+                Ok(row.map(|r| r.0))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 
+    use super::super::testing::each_store;
     use super::super::{Durability, Store, game_get, layout_get, layout_save, request_get, request_put};
 
     async fn store(opts: SqliteConnectOptions) -> Store {
@@ -397,42 +441,43 @@ mod tests {
         commit.wait().await
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn queued_commands_commit_together_and_a_failing_one_rolls_back_alone(
-        _p: SqlitePoolOptions,
-        o: SqliteConnectOptions,
-    ) {
-        let s = store(o).await;
-        // Queued at once (one task polls them in order), so they share batches.
-        let (a, b, c) = tokio::join!(save(&s, "a", true), save(&s, "b", false), save(&s, "c", true));
-        a.unwrap();
-        b.unwrap();
-        c.unwrap();
-        let mut conn = s.conn().await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "junqi", "a").await.unwrap().as_deref(), Some("x"));
-        assert_eq!(layout_get(&mut conn, "alice", "junqi", "b").await.unwrap(), None);
-        assert_eq!(layout_get(&mut conn, "alice", "junqi", "c").await.unwrap().as_deref(), Some("x"));
+    #[tokio::test]
+    async fn queued_commands_commit_together_and_a_failing_one_rolls_back_alone() {
+        each_store(async |s: Store| {
+            // Queued at once (one task polls them in order), so they share batches.
+            let (a, b, c) = tokio::join!(save(&s, "a", true), save(&s, "b", false), save(&s, "c", true));
+            a.unwrap();
+            b.unwrap();
+            c.unwrap();
+            let mut conn = s.conn().await.unwrap();
+            assert_eq!(layout_get(&mut conn, "alice", "junqi", "a").await.unwrap().as_deref(), Some("x"));
+            assert_eq!(layout_get(&mut conn, "alice", "junqi", "b").await.unwrap(), None);
+            assert_eq!(layout_get(&mut conn, "alice", "junqi", "c").await.unwrap().as_deref(), Some("x"));
+        })
+        .await;
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn a_later_command_of_the_batch_sees_an_earlier_ones_writes(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
-        let s = store(o).await;
-        let first = async {
-            let (mut turn, commit) = s.turn().await.unwrap();
-            request_put(turn.conn(), "r1", "alice", "[]", 1).await.unwrap();
-            turn.finish(true);
-            commit.wait().await.unwrap();
-        };
-        let second = async {
-            let (mut turn, commit) = s.turn().await.unwrap();
-            // Not committed yet, but earlier in the same transaction: a repeat finds it.
-            let seen = request_get(turn.conn(), "alice", "r1").await.unwrap();
-            turn.finish(true);
-            commit.wait().await.unwrap();
-            seen
-        };
-        let ((), seen) = tokio::join!(first, second);
-        assert_eq!(seen.as_deref(), Some("[]"));
+    #[tokio::test]
+    async fn a_later_command_of_the_batch_sees_an_earlier_ones_writes() {
+        each_store(async |s: Store| {
+            let first = async {
+                let (mut turn, commit) = s.turn().await.unwrap();
+                request_put(turn.conn(), "r1", "alice", "[]", 1).await.unwrap();
+                turn.finish(true);
+                commit.wait().await.unwrap();
+            };
+            let second = async {
+                let (mut turn, commit) = s.turn().await.unwrap();
+                // Not committed yet, but earlier in the same transaction: a repeat finds it.
+                let seen = request_get(turn.conn(), "alice", "r1").await.unwrap();
+                turn.finish(true);
+                commit.wait().await.unwrap();
+                seen
+            };
+            let ((), seen) = tokio::join!(first, second);
+            assert_eq!(seen.as_deref(), Some("[]"));
+        })
+        .await;
     }
 
     #[sqlx::test(migrations = false)]
@@ -459,57 +504,58 @@ mod tests {
         assert!(game_get(&mut conn, 999).await.unwrap().is_none());
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn held_back_writes_go_with_the_close_and_the_next_command_sees_them(
-        _p: SqlitePoolOptions,
-        o: SqliteConnectOptions,
-    ) {
-        let s = store(o).await;
-        let first = async {
-            let (turn, commit) = s.turn_for("alice", "r1").await.unwrap();
+    #[tokio::test]
+    async fn held_back_writes_go_with_the_close_and_the_next_command_sees_them() {
+        each_store(async |s: Store| {
+            let first = async {
+                let (turn, commit) = s.turn_for("alice", "r1").await.unwrap();
+                let mut later = super::super::Later::default();
+                later.request_put("r1", "alice", "[1]", 1);
+                turn.finish_with(later);
+                commit.wait().await
+            };
+            let second = async {
+                // Queued behind the first: its lookup runs after the first's writes, in one query.
+                let (mut turn, commit) = s.turn_for("alice", "r1").await.unwrap();
+                let seen = turn.seen();
+                turn.finish(true);
+                commit.wait().await.unwrap();
+                seen
+            };
+            let (a, seen) = tokio::join!(first, second);
+            a.unwrap();
+            assert_eq!(seen.as_deref(), Some("[1]"));
+            // Writes that fail (the same request id again) fail the batch; the writer goes on.
+            let (turn, commit) = s.turn().await.unwrap();
             let mut later = super::super::Later::default();
-            later.request_put("r1", "alice", "[1]", 1);
+            later.request_put("r1", "alice", "[2]", 2);
             turn.finish_with(later);
-            commit.wait().await
-        };
-        let second = async {
-            // Queued behind the first: its lookup runs after the first's writes, in one query.
-            let (mut turn, commit) = s.turn_for("alice", "r1").await.unwrap();
-            let seen = turn.seen();
-            turn.finish(true);
-            commit.wait().await.unwrap();
-            seen
-        };
-        let (a, seen) = tokio::join!(first, second);
-        a.unwrap();
-        assert_eq!(seen.as_deref(), Some("[1]"));
-        // Writes that fail (the same request id again) fail the batch; the writer goes on.
-        let (turn, commit) = s.turn().await.unwrap();
-        let mut later = super::super::Later::default();
-        later.request_put("r1", "alice", "[2]", 2);
-        turn.finish_with(later);
-        assert!(matches!(commit.wait().await, Err(super::StoreError::Batch(_))));
-        save(&s, "after", true).await.unwrap();
-        let mut conn = s.conn().await.unwrap();
-        assert_eq!(request_get(&mut conn, "alice", "r1").await.unwrap().as_deref(), Some("[1]"));
+            assert!(matches!(commit.wait().await, Err(super::StoreError::Batch(_))));
+            save(&s, "after", true).await.unwrap();
+            let mut conn = s.conn().await.unwrap();
+            assert_eq!(request_get(&mut conn, "alice", "r1").await.unwrap().as_deref(), Some("[1]"));
+        })
+        .await;
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn a_dropped_turn_rolls_back_and_begin_still_works(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
-        let s = store(o).await;
-        {
-            let (mut turn, _commit) = s.turn().await.unwrap();
-            layout_save(turn.conn(), "alice", "junqi", "lost", "x").await.unwrap();
-            // Dropped: a cancelled command gives the transaction back, rolled back.
-        }
-        save(&s, "kept", true).await.unwrap();
-        // Plain transactions wait for the batch to give the connection back.
-        let mut tx = s.begin().await.unwrap();
-        layout_save(&mut tx, "alice", "junqi", "plain", "x").await.unwrap();
-        tx.commit().await.unwrap();
-        let mut conn = s.conn().await.unwrap();
-        assert_eq!(layout_get(&mut conn, "alice", "junqi", "lost").await.unwrap(), None);
-        assert!(layout_get(&mut conn, "alice", "junqi", "kept").await.unwrap().is_some());
-        assert!(layout_get(&mut conn, "alice", "junqi", "plain").await.unwrap().is_some());
+    #[tokio::test]
+    async fn a_dropped_turn_rolls_back_and_begin_still_works() {
+        each_store(async |s: Store| {
+            {
+                let (mut turn, _commit) = s.turn().await.unwrap();
+                layout_save(turn.conn(), "alice", "junqi", "lost", "x").await.unwrap();
+                // Dropped: a cancelled command gives the transaction back, rolled back.
+            }
+            save(&s, "kept", true).await.unwrap();
+            // Plain transactions wait for the batch to give the connection back.
+            let mut tx = s.begin().await.unwrap();
+            layout_save(&mut tx, "alice", "junqi", "plain", "x").await.unwrap();
+            tx.commit().await.unwrap();
+            let mut conn = s.conn().await.unwrap();
+            assert_eq!(layout_get(&mut conn, "alice", "junqi", "lost").await.unwrap(), None);
+            assert!(layout_get(&mut conn, "alice", "junqi", "kept").await.unwrap().is_some());
+            assert!(layout_get(&mut conn, "alice", "junqi", "plain").await.unwrap().is_some());
+        })
+        .await;
     }
 }

@@ -2,9 +2,8 @@
 //! kept as the game-wide `deal` row of `game_secrets` (migration 0007; 0005's `flip_games` before).
 //! The referee reads it to rebuild the game and publishes it at the end.
 
-use sqlx::sqlite::SqliteConnection;
-
 use super::StoreError;
+use super::dialect::{Conn, query, query_as};
 
 /// A flip game's deal, as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -22,8 +21,9 @@ pub struct FlipRow {
 }
 
 /// Stores a game's deal (once: the table's triggers refuse updates and deletes of deals).
-pub async fn flip_insert(conn: &mut SqliteConnection, row: &FlipRow) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn flip_insert(conn: &mut Conn, row: &FlipRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO game_secrets (game_id, seat, kind, body, shuffle, seed, commitment)
          VALUES (?, NULL, 'deal', ?, ?, ?, ?)",
     )
@@ -38,9 +38,10 @@ pub async fn flip_insert(conn: &mut SqliteConnection, row: &FlipRow) -> Result<(
 }
 
 /// A game's deal, if it has one.
-pub async fn flip_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<FlipRow>, StoreError> {
+pub async fn flip_get(conn: &mut Conn, game_id: i64) -> Result<Option<FlipRow>, StoreError> {
     // The CHECK of a 'deal' row makes shuffle, seed and commitment non-NULL.
-    Ok(sqlx::query_as::<_, FlipRow>(
+    Ok(query_as::<FlipRow>(
+        &*conn,
         "SELECT game_id, shuffle, seed, commitment, body AS deal FROM game_secrets
          WHERE game_id = ? AND kind = 'deal' AND seat IS NULL",
     )

@@ -1,4 +1,5 @@
-//! Writes held back until the end of a command and then sent to SQLite in one round trip.
+//! Writes held back until the end of a command and then sent to the database in one round trip
+//! (SQLite; PostgreSQL takes one statement with arguments at a time, so there they go one by one).
 //!
 //! Why: every statement is a hand-off to sqlx's SQLite thread and back (two thread wake-ups),
 //! and on a busy server those hand-offs, not SQLite's own work, were most of a move's cost. A
@@ -12,8 +13,9 @@
 //! the game, where nothing after them reads those tables, and flushes before anything else.
 
 use sqlx::Arguments;
-use sqlx::sqlite::{SqliteArguments, SqliteConnection};
+use sqlx::any::AnyArguments;
 
+use super::dialect::{Backend, Conn};
 use super::{DeadlineRow, GameRow, StoreError};
 
 /// The statement of [`super::event_append`] (anonymous parameters: game, game, kind, seat, body, at).
@@ -33,35 +35,75 @@ pub(super) const REQUEST_PUT: &str = "INSERT INTO requests (request_id, user_id,
 /// Writes collected during one command, not yet sent.
 #[derive(Default)]
 pub struct Later {
-    sql: String,
-    args: SqliteArguments,
+    /// The statements (SQLite's words) with their arguments, in order.
+    statements: Vec<(&'static str, Vec<Val>)>,
+}
+
+/// One argument of a held-back statement: the writes held back bind integers and text only.
+#[derive(Debug, Clone)]
+enum Val {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
+
+impl From<i64> for Val {
+    fn from(v: i64) -> Val {
+        Val::Int(Some(v))
+    }
+}
+
+impl From<Option<i64>> for Val {
+    fn from(v: Option<i64>) -> Val {
+        Val::Int(v)
+    }
+}
+
+impl From<String> for Val {
+    fn from(v: String) -> Val {
+        Val::Text(Some(v))
+    }
+}
+
+impl From<Option<String>> for Val {
+    fn from(v: Option<String>) -> Val {
+        Val::Text(v)
+    }
+}
+
+/// Adds `vals` to `args`; encoding text and integers cannot fail.
+fn bind_all(args: &mut AnyArguments, vals: Vec<Val>) {
+    for v in vals {
+        match v {
+            Val::Int(i) => args.add(i),
+            Val::Text(t) => args.add(t),
+        }
+        .expect("text and integers always encode");
+    }
 }
 
 impl std::fmt::Debug for Later {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Later").field("sql", &self.sql).field("args", &self.args.len()).finish()
+        let sql: Vec<&str> = self.statements.iter().map(|s| s.0).collect();
+        f.debug_struct("Later").field("sql", &sql).finish()
     }
 }
 
-/// Adds values to the arguments; encoding strings and integers cannot fail.
+/// Adds values to a held-back statement's arguments.
 macro_rules! add {
     ($args:expr, $($v:expr),+ $(,)?) => {
-        $( $args.add($v).expect("text and integers always encode"); )+
+        $( $args.push(Val::from($v)); )+
     };
 }
 
 impl Later {
     /// Whether nothing is pending.
     pub fn is_empty(&self) -> bool {
-        self.sql.is_empty()
+        self.statements.is_empty()
     }
 
-    fn statement(&mut self, sql: &str) -> &mut SqliteArguments {
-        if !self.sql.is_empty() {
-            self.sql.push_str(";\n");
-        }
-        self.sql.push_str(sql);
-        &mut self.args
+    fn statement(&mut self, sql: &'static str) -> &mut Vec<Val> {
+        self.statements.push((sql, Vec::new()));
+        &mut self.statements.last_mut().expect("just pushed").1
     }
 
     /// [`super::event_append`], held back.
@@ -104,21 +146,48 @@ impl Later {
         add!(a, game_id, user_id.to_string(), request_id.to_string(), effects.to_string(), at);
     }
 
-    /// The pending statements and their arguments, for the batch writer to send with its own.
-    pub(super) fn into_parts(self) -> (String, SqliteArguments) {
-        (self.sql, self.args)
+    /// The pending statements as one multi-statement query and its arguments (SQLite binds them
+    /// to the statements in order), for the batch writer to send with its own.
+    pub(super) fn joined(self) -> (String, AnyArguments) {
+        let mut sql = String::new();
+        let mut args = AnyArguments::default();
+        for (text, vals) in self.statements {
+            if !sql.is_empty() {
+                sql.push_str(";\n");
+            }
+            sql.push_str(text);
+            bind_all(&mut args, vals);
+        }
+        (sql, args)
     }
 
-    /// Sends every pending write in one round trip (nothing if none is pending). On an error
-    /// the statements before the failing one have run: the caller's savepoint must be rolled
-    /// back, as for any failed command.
-    pub async fn flush(&mut self, conn: &mut SqliteConnection) -> Result<(), StoreError> {
-        if self.sql.is_empty() {
+    /// Sends every pending write (nothing if none is pending): in one round trip on SQLite, one
+    /// statement after the other on PostgreSQL. On an error the statements before the failing
+    /// one have run: the caller's savepoint must be rolled back, as for any failed command.
+    pub async fn flush(&mut self, conn: &mut Conn) -> Result<(), StoreError> {
+        if self.statements.is_empty() {
             return Ok(());
         }
-        let sql = std::mem::take(&mut self.sql);
-        let args = std::mem::take(&mut self.args);
-        sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(conn).await?;
+        let later = std::mem::take(self);
+        later.send(conn).await?;
+        Ok(())
+    }
+
+    /// Sends the statements on `conn` (see [`Later::flush`]).
+    pub(super) async fn send(self, conn: &mut Conn) -> Result<(), sqlx::Error> {
+        match Backend::of(conn) {
+            Backend::Sqlite => {
+                let (sql, args) = self.joined();
+                sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(conn).await?;
+            }
+            Backend::Postgres => {
+                for (sql, vals) in self.statements {
+                    let mut args = AnyArguments::default();
+                    bind_all(&mut args, vals);
+                    sqlx::query_with(sqlx::AssertSqlSafe(Backend::Postgres.sql(sql)), args).execute(&mut *conn).await?;
+                }
+            }
+        }
         Ok(())
     }
 }

@@ -1,23 +1,17 @@
 //! Layouts: players' saved layouts and the last one each deployed, per layout family
 //! (`GameKind::layouts`, migration 0007), and the layout a deployment panel suggested (0006).
 
-use sqlx::sqlite::SqliteConnection;
-
 use super::StoreError;
+use super::dialect::{Conn, query, query_as};
 
 //
 // Saved and last layouts are kept per layout family (`Variant::layout_family`, migration 0007): a
 // layout is offered only in games whose deployments it fits.
 
 /// Saves (or replaces) a named layout of a family.
-pub async fn layout_save(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-    setup: &str,
-) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn layout_save(conn: &mut Conn, user: &str, family: &str, name: &str, setup: &str) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO layouts (user_id, family, name, setup) VALUES (?, ?, ?, ?)
          ON CONFLICT(user_id, family, name) DO UPDATE SET setup = excluded.setup",
     )
@@ -31,14 +25,9 @@ pub async fn layout_save(
 }
 
 /// A named layout of a family.
-pub async fn layout_get(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-) -> Result<Option<String>, StoreError> {
+pub async fn layout_get(conn: &mut Conn, user: &str, family: &str, name: &str) -> Result<Option<String>, StoreError> {
     let row: Option<(String,)> =
-        sqlx::query_as("SELECT setup FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
+        query_as(&*conn, "SELECT setup FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
             .bind(user)
             .bind(family)
             .bind(name)
@@ -48,12 +37,8 @@ pub async fn layout_get(
 }
 
 /// A user's layouts of a family as (name, setup), by name.
-pub async fn layout_list(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-) -> Result<Vec<(String, String)>, StoreError> {
-    Ok(sqlx::query_as("SELECT name, setup FROM layouts WHERE user_id = ? AND family = ? ORDER BY name")
+pub async fn layout_list(conn: &mut Conn, user: &str, family: &str) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(query_as(&*conn, "SELECT name, setup FROM layouts WHERE user_id = ? AND family = ? ORDER BY name")
         .bind(user)
         .bind(family)
         .fetch_all(conn)
@@ -61,13 +46,8 @@ pub async fn layout_list(
 }
 
 /// Deletes a named layout of a family; whether it existed.
-pub async fn layout_delete(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    name: &str,
-) -> Result<bool, StoreError> {
-    let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
+pub async fn layout_delete(conn: &mut Conn, user: &str, family: &str, name: &str) -> Result<bool, StoreError> {
+    let r = query(&*conn, "DELETE FROM layouts WHERE user_id = ? AND family = ? AND name = ?")
         .bind(user)
         .bind(family)
         .bind(name)
@@ -77,19 +57,20 @@ pub async fn layout_delete(
 }
 
 /// The layout a deployment panel suggested to `user` in `game`, if one was drawn.
-pub async fn suggestion_get(conn: &mut SqliteConnection, game: i64, user: &str) -> Result<Option<String>, StoreError> {
+pub async fn suggestion_get(conn: &mut Conn, game: i64, user: &str) -> Result<Option<String>, StoreError> {
     // fetch_all runs the statement to its end, so no read stays open on the write connection.
-    let rows: Vec<(String,)> = sqlx::query_as("SELECT setup FROM deploy_suggestions WHERE game_id = ? AND user_id = ?")
-        .bind(game)
-        .bind(user)
-        .fetch_all(conn)
-        .await?;
+    let rows: Vec<(String,)> =
+        query_as(&*conn, "SELECT setup FROM deploy_suggestions WHERE game_id = ? AND user_id = ?")
+            .bind(game)
+            .bind(user)
+            .fetch_all(conn)
+            .await?;
     Ok(rows.into_iter().next().map(|r| r.0))
 }
 
 /// Keeps the layout a deployment panel suggests (drawn once per game and player).
-pub async fn suggestion_put(conn: &mut SqliteConnection, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)")
+pub async fn suggestion_put(conn: &mut Conn, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
+    query(&*conn, "INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)")
         .bind(game)
         .bind(user)
         .bind(setup)
@@ -99,13 +80,9 @@ pub async fn suggestion_put(conn: &mut SqliteConnection, game: i64, user: &str, 
 }
 
 /// Remembers the layout of a family a user deployed last.
-pub async fn last_layout_set(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-    setup: &str,
-) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn last_layout_set(conn: &mut Conn, user: &str, family: &str, setup: &str) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO last_layouts (user_id, family, setup) VALUES (?, ?, ?)
          ON CONFLICT(user_id, family) DO UPDATE SET setup = excluded.setup",
     )
@@ -118,12 +95,8 @@ pub async fn last_layout_set(
 }
 
 /// The layout of a family a user deployed last.
-pub async fn last_layout_get(
-    conn: &mut SqliteConnection,
-    user: &str,
-    family: &str,
-) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT setup FROM last_layouts WHERE user_id = ? AND family = ?")
+pub async fn last_layout_get(conn: &mut Conn, user: &str, family: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = query_as(&*conn, "SELECT setup FROM last_layouts WHERE user_id = ? AND family = ?")
         .bind(user)
         .bind(family)
         .fetch_optional(conn)
@@ -133,8 +106,9 @@ pub async fn last_layout_get(
 
 /// Replaces the layout a deployment panel shows by the player's edit of it (a swap of two points
 /// before their first deployment), so the picture, Save and Confirm show and submit the edit.
-pub async fn suggestion_set(conn: &mut SqliteConnection, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn suggestion_set(conn: &mut Conn, game: i64, user: &str, setup: &str) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO deploy_suggestions (game_id, user_id, setup) VALUES (?, ?, ?)
          ON CONFLICT (game_id, user_id) DO UPDATE SET setup = excluded.setup",
     )

@@ -1,8 +1,7 @@
 //! A player's marks: private guesses on enemy pieces, drawn on that player's own board only.
 
-use sqlx::sqlite::SqliteConnection;
-
 use super::StoreError;
+use super::dialect::{Conn, query, query_as};
 
 /// One mark as stored: the point its piece stood on after `ply` plies, and the guessed piece's
 /// code.
@@ -17,8 +16,9 @@ pub struct MarkRow {
 }
 
 /// A player's marks in a game, by point.
-pub async fn marks_of(conn: &mut SqliteConnection, game_id: i64, user: &str) -> Result<Vec<MarkRow>, StoreError> {
-    Ok(sqlx::query_as::<_, MarkRow>(
+pub async fn marks_of(conn: &mut Conn, game_id: i64, user: &str) -> Result<Vec<MarkRow>, StoreError> {
+    Ok(query_as::<MarkRow>(
+        &*conn,
         "SELECT point, piece, ply FROM marks WHERE game_id = ? AND user_id = ? ORDER BY point",
     )
     .bind(game_id)
@@ -28,19 +28,14 @@ pub async fn marks_of(conn: &mut SqliteConnection, game_id: i64, user: &str) -> 
 }
 
 /// Replaces all of a player's marks in a game (call it inside the command's transaction).
-pub async fn marks_replace(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-    user: &str,
-    marks: &[MarkRow],
-) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM marks WHERE game_id = ? AND user_id = ?")
+pub async fn marks_replace(conn: &mut Conn, game_id: i64, user: &str, marks: &[MarkRow]) -> Result<(), StoreError> {
+    query(&*conn, "DELETE FROM marks WHERE game_id = ? AND user_id = ?")
         .bind(game_id)
         .bind(user)
         .execute(&mut *conn)
         .await?;
     for m in marks {
-        sqlx::query("INSERT INTO marks (game_id, user_id, point, piece, ply) VALUES (?, ?, ?, ?, ?)")
+        query(&*conn, "INSERT INTO marks (game_id, user_id, point, piece, ply) VALUES (?, ?, ?, ?, ?)")
             .bind(game_id)
             .bind(user)
             .bind(&m.point)
@@ -54,13 +49,11 @@ pub async fn marks_replace(
 
 #[cfg(test)]
 mod tests {
-    use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-
     use super::*;
-    use crate::store::{Durability, GameRow, Store, game_insert, status};
+    use crate::store::testing::each_store;
+    use crate::store::{GameRow, Store, game_insert, status};
 
-    async fn setup(o: SqliteConnectOptions) -> (Store, i64) {
-        let s = Store::connect(o, Durability::Normal).await.expect("open store");
+    async fn setup(s: Store) -> (Store, i64) {
         let row = GameRow {
             id: 0,
             server_id: String::new(),
@@ -89,32 +82,38 @@ mod tests {
         MarkRow { point: point.into(), piece: piece.into(), ply }
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn marks_are_per_player_and_sorted(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
-        let (s, g) = setup(o).await;
-        let mut tx = s.begin().await.unwrap();
-        marks_replace(&mut tx, g, "alice", &[mark("c9", "a", 3), mark("b8", "k", 3)]).await.unwrap();
-        marks_replace(&mut tx, g, "bob", &[mark("c4", "j", 4)]).await.unwrap();
-        tx.commit().await.unwrap();
-        let mut c = s.conn().await.unwrap();
-        assert_eq!(marks_of(&mut c, g, "alice").await.unwrap(), [mark("b8", "k", 3), mark("c9", "a", 3)]);
-        assert_eq!(marks_of(&mut c, g, "bob").await.unwrap(), [mark("c4", "j", 4)]);
-        assert!(marks_of(&mut c, g, "carol").await.unwrap().is_empty());
+    #[tokio::test]
+    async fn marks_are_per_player_and_sorted() {
+        each_store(async |s: Store| {
+            let (s, g) = setup(s).await;
+            let mut tx = s.begin().await.unwrap();
+            marks_replace(&mut tx, g, "alice", &[mark("c9", "a", 3), mark("b8", "k", 3)]).await.unwrap();
+            marks_replace(&mut tx, g, "bob", &[mark("c4", "j", 4)]).await.unwrap();
+            tx.commit().await.unwrap();
+            let mut c = s.conn().await.unwrap();
+            assert_eq!(marks_of(&mut c, g, "alice").await.unwrap(), [mark("b8", "k", 3), mark("c9", "a", 3)]);
+            assert_eq!(marks_of(&mut c, g, "bob").await.unwrap(), [mark("c4", "j", 4)]);
+            assert!(marks_of(&mut c, g, "carol").await.unwrap().is_empty());
+        })
+        .await;
     }
 
-    #[sqlx::test(migrations = false)]
-    async fn replacing_marks_drops_the_old_ones(_p: SqlitePoolOptions, o: SqliteConnectOptions) {
-        let (s, g) = setup(o).await;
-        let mut tx = s.begin().await.unwrap();
-        marks_replace(&mut tx, g, "alice", &[mark("c9", "a", 3), mark("b8", "k", 3)]).await.unwrap();
-        marks_replace(&mut tx, g, "alice", &[mark("c8", "a", 5)]).await.unwrap();
-        tx.commit().await.unwrap();
-        let mut c = s.conn().await.unwrap();
-        assert_eq!(marks_of(&mut c, g, "alice").await.unwrap(), [mark("c8", "a", 5)]);
-        // Not committed: nothing changes.
-        let mut tx = s.begin().await.unwrap();
-        marks_replace(&mut tx, g, "alice", &[]).await.unwrap();
-        drop(tx);
-        assert_eq!(marks_of(&mut c, g, "alice").await.unwrap().len(), 1);
+    #[tokio::test]
+    async fn replacing_marks_drops_the_old_ones() {
+        each_store(async |s: Store| {
+            let (s, g) = setup(s).await;
+            let mut tx = s.begin().await.unwrap();
+            marks_replace(&mut tx, g, "alice", &[mark("c9", "a", 3), mark("b8", "k", 3)]).await.unwrap();
+            marks_replace(&mut tx, g, "alice", &[mark("c8", "a", 5)]).await.unwrap();
+            tx.commit().await.unwrap();
+            let mut c = s.conn().await.unwrap();
+            assert_eq!(marks_of(&mut c, g, "alice").await.unwrap(), [mark("c8", "a", 5)]);
+            // Not committed: nothing changes.
+            let mut tx = s.begin().await.unwrap();
+            marks_replace(&mut tx, g, "alice", &[]).await.unwrap();
+            drop(tx);
+            assert_eq!(marks_of(&mut c, g, "alice").await.unwrap().len(), 1);
+        })
+        .await;
     }
 }

@@ -5,7 +5,7 @@
 //! it takes the write lock up front, so two writers never deadlock upgrading a read lock, and a
 //! command's whole effect (event, state, request id) lands at once or not at all.
 //!
-//! The functions below take a `&mut SqliteConnection` so that they compose inside one transaction;
+//! The functions below take a `&mut Conn` so that they compose inside one transaction;
 //! reads outside a transaction use [`Store::conn`]. The referee's commands do not open their own
 //! transactions: they take a turn in a group commit ([`Store::turn`], see [`batch`]).
 
@@ -23,18 +23,20 @@ macro_rules! event_insert {
 mod later;
 mod layouts;
 
+use std::future::Future;
 use std::path::Path;
-use std::str::FromStr;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use sqlx::AnyPool;
+use sqlx::any::{Any, AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use sqlx::{Sqlite, Transaction};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection, Executor, Transaction};
 
+pub mod dialect;
 pub mod discord;
 pub mod flip;
 pub mod marks;
@@ -43,6 +45,8 @@ pub mod seats;
 pub mod tournament;
 
 pub use clocks::{seat_clock_get, seat_clock_set};
+pub use dialect::{Backend, Conn};
+use dialect::{query, query_as};
 pub use later::Later;
 pub use layouts::{
     last_layout_get, last_layout_set, layout_delete, layout_get, layout_list, layout_save, suggestion_get,
@@ -53,12 +57,35 @@ pub use outbox::{OutboxRow, outbox_done, outbox_done_request, outbox_pending, ou
 /// A store error: the database failed, or a row holds something the referee cannot read.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// SQLite or the driver failed.
+    /// The database or the driver failed.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// The database named by a setting could not be opened: a malformed URL, a server that does
+    /// not answer, a refused login. `database` is the setting's value without its password.
+    #[error("cannot open the database {database}: {source}")]
+    Open {
+        /// The setting's value, password hidden.
+        database: String,
+        /// Why.
+        source: sqlx::Error,
+    },
     /// A migration failed to apply.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database was migrated by a different build: it holds migrations this binary does not
+    /// know (a newer binary ran on it), or one it knows with different contents.
+    #[error(
+        "the database's schema version {database} does not match this program's {program}: {reason}; \
+         run the build that migrated it, or a newer one"
+    )]
+    Version {
+        /// The newest migration applied to the database.
+        database: i64,
+        /// The newest migration this binary carries.
+        program: i64,
+        /// Which migration differs and how.
+        reason: String,
+    },
     /// A row that does not make sense (hand-edited or corrupted database).
     #[error("corrupted row in {table} (id {id}): {reason}")]
     Corrupt {
@@ -78,55 +105,99 @@ pub enum StoreError {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Durability {
     /// `synchronous=NORMAL`: in WAL mode a power cut may lose the last commits but never corrupts;
-    /// a process crash loses nothing.
+    /// a process crash loses nothing. (PostgreSQL: its own `synchronous_commit`, untouched.)
     #[default]
     Normal,
     /// `synchronous=FULL`: every commit is on disk before it returns.
     Full,
 }
 
-/// The embedded migrations (see `build.rs` for why cargo rebuilds when they change).
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+/// SQLite's migrations (see `build.rs` for why cargo rebuilds when they change). Their versions
+/// and contents are the history every existing database was built by: never edit one.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+
+/// PostgreSQL's migrations: the same versions as [`MIGRATOR`], in PostgreSQL's dialect (a test
+/// keeps the two folders in step).
+pub static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
 
 /// A handle on the database (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {
     /// Connections for reads outside transactions.
-    pool: SqlitePool,
+    pool: AnyPool,
     /// The one connection that writes. SQLite has a single writer anyway; queueing writers here
     /// (async, first come first served) instead of letting them collide inside SQLite avoids its
-    /// busy handler, which sleeps and retries and collapses throughput under concurrency.
-    writer: SqlitePool,
+    /// busy handler, which sleeps and retries and collapses throughput under concurrency. On
+    /// PostgreSQL the same one connection keeps the group commit: one commit for many commands.
+    writer: AnyPool,
     /// The group-commit writer task, which borrows `writer`'s connection for each batch.
     batch: batch::Writer,
+    /// Which engine this is.
+    backend: Backend,
 }
 
-/// A write transaction begun with `BEGIN IMMEDIATE`.
-pub type Tx = Transaction<'static, Sqlite>;
+/// A write transaction begun with `BEGIN IMMEDIATE` (SQLite) or `BEGIN` (PostgreSQL).
+pub type Tx = Transaction<'static, Any>;
+
+/// `database` with the password of a URL replaced by `***`, for messages and logs.
+pub fn redact(database: &str) -> String {
+    match url_password(database) {
+        Some((start, end)) => format!("{}***{}", &database[..start], &database[end..]),
+        None => database.to_string(),
+    }
+}
+
+/// The byte range of the password in `scheme://user:password@host…`, if there is one.
+fn url_password(url: &str) -> Option<(usize, usize)> {
+    let auth_start = url.find("://")? + 3;
+    let rest = &url[auth_start..];
+    let auth_end = auth_start + rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let at = auth_start + url[auth_start..auth_end].rfind('@')?;
+    let colon = auth_start + url[auth_start..at].find(':')?;
+    Some((colon + 1, at))
+}
 
 impl Store {
-    /// Opens (creating if needed) the database file at `path` and applies pending migrations.
+    /// Opens the database a setting names: a `postgres://…` URL, else the SQLite file at `path`
+    /// (created if needed), and applies pending migrations. Every place a database is named (the
+    /// configuration's `database`, `JUNQI_DATABASE`, `local --db`) comes through here.
     pub async fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
+        let text = path.to_string_lossy();
+        if Backend::of_setting(&text) == Backend::Postgres {
+            return Store::open_postgres(text.trim(), durability).await;
+        }
         let opts = SqliteConnectOptions::new().filename(path).create_if_missing(true);
         Store::connect(opts, durability).await
     }
 
-    /// Opens a database from a URL such as `sqlite::memory:` or `sqlite://junqi.db`.
+    /// Opens a database from a URL such as `sqlite://junqi.db` or `postgres://user@host/db`.
     pub async fn open_url(url: &str, durability: Durability) -> Result<Store, StoreError> {
-        let opts = SqliteConnectOptions::from_str(url)?.create_if_missing(true);
-        Store::connect(opts, durability).await
+        if Backend::of_setting(url) == Backend::Postgres {
+            return Store::open_postgres(url.trim(), durability).await;
+        }
+        let opts: SqliteConnectOptions =
+            url.parse().map_err(|source| StoreError::Open { database: redact(url), source })?;
+        Store::connect(opts.create_if_missing(true), durability).await
     }
 
-    /// Connects with the given options plus the referee's pragmas, and migrates.
+    /// Connects to the SQLite database of `opts` with the referee's pragmas, and migrates.
     pub async fn connect(opts: SqliteConnectOptions, durability: Durability) -> Result<Store, StoreError> {
-        let opts = opts
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(match durability {
-                Durability::Normal => SqliteSynchronous::Normal,
-                Durability::Full => SqliteSynchronous::Full,
-            })
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+        sqlx::any::install_default_drivers();
+        let url = opts.to_url_lossy();
+        let database = redact(url.as_str());
+        let any: AnyConnectOptions =
+            url.as_str().parse().map_err(|source| StoreError::Open { database: database.clone(), source })?;
+        let synchronous = match durability {
+            Durability::Normal => "NORMAL",
+            Durability::Full => "FULL",
+        };
+        // Set on every new connection: the `Any` driver opens SQLite from a URL, which carries no
+        // pragmas.
+        let pragmas = format!(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {synchronous}; PRAGMA foreign_keys = ON; \
+             PRAGMA busy_timeout = 10000;"
+        );
+        let writer_pragmas = format!("{pragmas} PRAGMA wal_autocheckpoint = 10000;");
         // The write connection is taken once per batch: skip the liveness ping sqlx would send
         // before each acquire (a round trip to SQLite's thread; a local file does not go away).
         // A checkpoint fsyncs, and made the command that happened to cross SQLite's threshold
@@ -134,14 +205,56 @@ impl Store {
         // connection instead, off every command's path; they reset the WAL whenever writes
         // pause. Only under writes that never pause does the write connection's own checkpoint,
         // now every 10,000 pages (about 40 MB), still bound the WAL.
-        let writer_opts = opts.clone().pragma("wal_autocheckpoint", "10000");
-        let writer =
-            SqlitePoolOptions::new().max_connections(1).test_before_acquire(false).connect_with(writer_opts).await?;
-        MIGRATOR.run(&writer).await?;
+        let writer = AnyPoolOptions::new()
+            .max_connections(1)
+            .test_before_acquire(false)
+            .after_connect(move |conn, _| run_sql(conn, writer_pragmas.clone()))
+            .connect_with(any.clone())
+            .await
+            .map_err(|source| StoreError::Open { database: database.clone(), source })?;
+        migrate(&writer, Backend::Sqlite).await?;
         // A few connections serve concurrent reads.
-        let pool = SqlitePoolOptions::new().max_connections(3).connect_with(opts).await?;
-        let batch = batch::Writer::spawn(writer.clone(), pool.clone());
-        Ok(Store { pool, writer, batch })
+        let pool = AnyPoolOptions::new()
+            .max_connections(3)
+            .after_connect(move |conn, _| run_sql(conn, pragmas.clone()))
+            .connect_with(any)
+            .await
+            .map_err(|source| StoreError::Open { database, source })?;
+        let batch = batch::Writer::spawn(writer.clone(), pool.clone(), Backend::Sqlite);
+        Ok(Store { pool, writer, batch, backend: Backend::Sqlite })
+    }
+
+    /// Connects to the PostgreSQL database at `url` and migrates. The connection is tried at once,
+    /// so a wrong URL or a server that does not answer is an error here, not at the first command.
+    pub async fn open_postgres(url: &str, _durability: Durability) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let database = redact(url);
+        let open = |source| StoreError::Open { database: database.clone(), source };
+        let any: AnyConnectOptions = url.parse().map_err(open)?;
+        // One connection first, so a refused login or a server that does not answer is reported
+        // as such (a pool would retry until its timeout and say only that it timed out).
+        let probe = any.connect().await.map_err(open)?;
+        probe.close().await.map_err(open)?;
+        let writer = AnyPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(any.clone())
+            .await
+            .map_err(open)?;
+        migrate(&writer, Backend::Postgres).await?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(3)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(any)
+            .await
+            .map_err(open)?;
+        let batch = batch::Writer::spawn(writer.clone(), pool.clone(), Backend::Postgres);
+        Ok(Store { pool, writer, batch, backend: Backend::Postgres })
+    }
+
+    /// Which engine the store runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Queues a command for the group commit and waits for its turn on the write connection
@@ -158,13 +271,14 @@ impl Store {
         self.batch.turn_for(user_id, request_id).await
     }
 
-    /// Begins a write transaction with `BEGIN IMMEDIATE`.
+    /// Begins a write transaction: `BEGIN IMMEDIATE` on SQLite (the write lock up front), a
+    /// plain `BEGIN` on PostgreSQL.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+        Ok(self.writer.begin_with(begin_sql(self.backend)).await?)
     }
 
     /// A connection for reads outside a transaction.
-    pub async fn conn(&self) -> Result<PoolConnection<Sqlite>, StoreError> {
+    pub async fn conn(&self) -> Result<PoolConnection<Any>, StoreError> {
         Ok(self.pool.acquire().await?)
     }
 
@@ -180,9 +294,13 @@ impl Store {
     }
 
     /// Reads one of the pragmas the store sets (`journal_mode`, `synchronous`, `foreign_keys`), for
-    /// tests and diagnostics.
+    /// tests and diagnostics (SQLite only).
     pub async fn pragma(&self, name: &str) -> Result<String, StoreError> {
         let mut conn = self.conn().await?;
+        let not = |reason: &str| StoreError::Corrupt { table: "pragma", id: name.into(), reason: reason.into() };
+        if self.backend != Backend::Sqlite {
+            return Err(not("pragmas are SQLite's"));
+        }
         Ok(match name {
             "journal_mode" => sqlx::query_as::<_, (String,)>("PRAGMA journal_mode").fetch_one(&mut *conn).await?.0,
             "synchronous" => {
@@ -191,15 +309,62 @@ impl Store {
             "foreign_keys" => {
                 sqlx::query_as::<_, (i64,)>("PRAGMA foreign_keys").fetch_one(&mut *conn).await?.0.to_string()
             }
-            _ => {
-                return Err(StoreError::Corrupt {
-                    table: "pragma",
-                    id: name.into(),
-                    reason: "not a pragma the store sets".into(),
-                });
-            }
+            _ => return Err(not("not a pragma the store sets")),
         })
     }
+}
+
+/// Runs `sql` (statements without arguments) on a new connection.
+fn run_sql(conn: &mut Conn, sql: String) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + '_>> {
+    Box::pin(async move {
+        conn.execute(sqlx::AssertSqlSafe(sql)).await?;
+        Ok(())
+    })
+}
+
+/// The statement that begins a write transaction on `backend`.
+pub(crate) fn begin_sql(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
+    }
+}
+
+/// The migrations of `backend`.
+pub fn migrator(backend: Backend) -> &'static sqlx::migrate::Migrator {
+    match backend {
+        Backend::Sqlite => &MIGRATOR,
+        Backend::Postgres => &PG_MIGRATOR,
+    }
+}
+
+/// Applies `backend`'s pending migrations, after checking that every migration the database
+/// already has is one of this binary's, unchanged: a database migrated by another build (a newer
+/// process sharing a PostgreSQL server) is refused with both versions named, before anything runs.
+async fn migrate(pool: &AnyPool, backend: Backend) -> Result<(), StoreError> {
+    let migrator = migrator(backend);
+    let program = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+    let mut conn = pool.acquire().await?;
+    // No table yet (a new database): nothing to compare.
+    let applied: Vec<(i64, Vec<u8>)> =
+        sqlx::query_as("SELECT version, checksum FROM _sqlx_migrations WHERE success ORDER BY version")
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap_or_default();
+    let database = applied.iter().map(|m| m.0).max().unwrap_or(0);
+    for (version, checksum) in &applied {
+        let reason = match migrator.iter().find(|m| m.version == *version) {
+            None => format!("migration {version} is applied but unknown to this program"),
+            Some(m) if m.checksum.as_ref() != checksum.as_slice() => {
+                format!("migration {version} differs from this program's")
+            }
+            Some(_) => continue,
+        };
+        return Err(StoreError::Version { database, program, reason });
+    }
+    drop(conn);
+    migrator.run(pool).await?;
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,8 +391,9 @@ impl ServerRow {
 }
 
 /// A server's settings (defaults if never set).
-pub async fn server_get(conn: &mut SqliteConnection, server_id: &str) -> Result<ServerRow, StoreError> {
-    let row = sqlx::query_as::<_, ServerRow>(
+pub async fn server_get(conn: &mut Conn, server_id: &str) -> Result<ServerRow, StoreError> {
+    let row = query_as::<ServerRow>(
+        &*conn,
         "SELECT server_id, locale, vacation_days, challenge_ttl FROM servers WHERE server_id = ?",
     )
     .bind(server_id)
@@ -248,15 +414,16 @@ pub fn servers_version() -> u64 {
 /// Writes a server's settings. Every write of the `servers` table must go through here: the
 /// version is bumped before (so a reader that began earlier keeps nothing) and after (so nothing
 /// read before the write became visible is kept).
-pub async fn server_put(conn: &mut SqliteConnection, row: &ServerRow) -> Result<(), StoreError> {
+pub async fn server_put(conn: &mut Conn, row: &ServerRow) -> Result<(), StoreError> {
     SERVERS_VERSION.fetch_add(1, Ordering::SeqCst);
     let r = server_write(conn, row).await;
     SERVERS_VERSION.fetch_add(1, Ordering::SeqCst);
     r
 }
 
-async fn server_write(conn: &mut SqliteConnection, row: &ServerRow) -> Result<(), StoreError> {
-    sqlx::query(
+async fn server_write(conn: &mut Conn, row: &ServerRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO servers (server_id, locale, vacation_days, challenge_ttl) VALUES (?, ?, ?, ?)
          ON CONFLICT(server_id) DO UPDATE SET locale = excluded.locale,
              vacation_days = excluded.vacation_days, challenge_ttl = excluded.challenge_ttl",
@@ -288,8 +455,9 @@ pub struct UserRow {
 }
 
 /// A user's row (defaults if never stored).
-pub async fn user_get(conn: &mut SqliteConnection, user_id: &str) -> Result<UserRow, StoreError> {
-    let row = sqlx::query_as::<_, UserRow>(
+pub async fn user_get(conn: &mut Conn, user_id: &str) -> Result<UserRow, StoreError> {
+    let row = query_as::<UserRow>(
+        &*conn,
         "SELECT user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until
          FROM users WHERE user_id = ?",
     )
@@ -300,8 +468,9 @@ pub async fn user_get(conn: &mut SqliteConnection, user_id: &str) -> Result<User
 }
 
 /// Writes a user's row.
-pub async fn user_put(conn: &mut SqliteConnection, row: &UserRow) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn user_put(conn: &mut Conn, row: &UserRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO users (user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale,
@@ -320,8 +489,9 @@ pub async fn user_put(conn: &mut SqliteConnection, row: &UserRow) -> Result<(), 
 }
 
 /// Users whose vacation allowance runs out at or before `now`, earliest first.
-pub async fn users_vacation_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<UserRow>, StoreError> {
-    Ok(sqlx::query_as::<_, UserRow>(
+pub async fn users_vacation_due(conn: &mut Conn, now: i64) -> Result<Vec<UserRow>, StoreError> {
+    Ok(query_as::<UserRow>(
+        &*conn,
         "SELECT user_id, locale, vacation_month, vacation_used, vacation_since, vacation_until
          FROM users WHERE vacation_until IS NOT NULL AND vacation_until <= ? ORDER BY vacation_until, user_id",
     )
@@ -395,23 +565,24 @@ pub struct GameRow {
 /// The columns of a [`GameRow`]; `{seats}` is [`seats::SEATS_COLUMN`].
 macro_rules! game_select {
     ($tail:literal) => {
-        sqlx::AssertSqlSafe(format!(
+        format!(
             concat!(
                 "SELECT id, server_id, variant, mode, rules, per_move, challenger, invited, {seats}, status, \
                  first_seat, draw_offer, result, rematch_of, created_at, updated_at FROM games ",
                 $tail
             ),
             seats = seats::SEATS_COLUMN
-        ))
+        )
     };
 }
 
 /// Inserts a new game (its `id` is ignored) with its seated players and returns its id.
-pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64, StoreError> {
-    let r = sqlx::query(
+pub async fn game_insert(conn: &mut Conn, g: &GameRow) -> Result<i64, StoreError> {
+    let (id,): (i64,) = query_as(
+        &*conn,
         "INSERT INTO games (server_id, variant, mode, rules, per_move, challenger, invited, status,
              first_seat, draw_offer, result, rematch_of, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(&g.server_id)
     .bind(&g.variant)
@@ -427,9 +598,8 @@ pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64
     .bind(g.rematch_of)
     .bind(g.created_at)
     .bind(g.updated_at)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
-    let id = r.last_insert_rowid();
     for (seat, user) in g.seats.taken() {
         seats::seat_insert(conn, id, seat, user).await?;
     }
@@ -438,8 +608,8 @@ pub async fn game_insert(conn: &mut SqliteConnection, g: &GameRow) -> Result<i64
 
 /// Writes the mutable fields of a game (status, first seat, draw offer, result, updated_at); the
 /// players are written by [`seats::seat_put`] when they sit down.
-pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(), StoreError> {
-    let r = sqlx::query(later::GAME_UPDATE)
+pub async fn game_update(conn: &mut Conn, g: &GameRow) -> Result<(), StoreError> {
+    let r = query(&*conn, later::GAME_UPDATE)
         .bind(&g.status)
         .bind(g.first_seat)
         .bind(g.draw_offer)
@@ -455,24 +625,24 @@ pub async fn game_update(conn: &mut SqliteConnection, g: &GameRow) -> Result<(),
 }
 
 /// A game by id.
-pub async fn game_get(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
-    Ok(sqlx::query_as::<_, GameRow>(game_select!("WHERE id = ?")).bind(id).fetch_optional(conn).await?)
+pub async fn game_get(conn: &mut Conn, id: i64) -> Result<Option<GameRow>, StoreError> {
+    Ok(query_as::<GameRow>(&*conn, game_select!("WHERE id = ?")).bind(id).fetch_optional(conn).await?)
 }
 
 /// Every game not yet over (challenged, deploying or playing), by id.
-pub async fn games_live(conn: &mut SqliteConnection) -> Result<Vec<GameRow>, StoreError> {
+pub async fn games_live(conn: &mut Conn) -> Result<Vec<GameRow>, StoreError> {
     let sql = game_select!("WHERE status IN ('challenged', 'deploying', 'playing') ORDER BY id");
-    Ok(sqlx::query_as::<_, GameRow>(sql).fetch_all(conn).await?)
+    Ok(query_as::<GameRow>(&*conn, sql).fetch_all(conn).await?)
 }
 
 /// The live games a user sits in or was invited to, by id.
-pub async fn games_of_user(conn: &mut SqliteConnection, user: &str) -> Result<Vec<GameRow>, StoreError> {
+pub async fn games_of_user(conn: &mut Conn, user: &str) -> Result<Vec<GameRow>, StoreError> {
     let sql = game_select!(
         "WHERE status IN ('challenged', 'deploying', 'playing')
          AND (challenger = ?1 OR invited = ?1 OR id IN (SELECT game_id FROM game_seats WHERE user_id = ?1))
          ORDER BY id"
     );
-    Ok(sqlx::query_as::<_, GameRow>(sql).bind(user).fetch_all(conn).await?)
+    Ok(query_as::<GameRow>(&*conn, sql).bind(user).fetch_all(conn).await?)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -492,8 +662,9 @@ pub struct DeploymentRow {
 }
 
 /// Stores (or replaces) a seat's deployment.
-pub async fn deployment_put(conn: &mut SqliteConnection, d: &DeploymentRow) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn deployment_put(conn: &mut Conn, d: &DeploymentRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO deployments (game_id, seat, user_id, setup) VALUES (?, ?, ?, ?)
          ON CONFLICT(game_id, seat) DO UPDATE SET user_id = excluded.user_id, setup = excluded.setup",
     )
@@ -507,8 +678,9 @@ pub async fn deployment_put(conn: &mut SqliteConnection, d: &DeploymentRow) -> R
 }
 
 /// A game's deployments, by seat.
-pub async fn deployments_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<DeploymentRow>, StoreError> {
-    Ok(sqlx::query_as::<_, DeploymentRow>(
+pub async fn deployments_get(conn: &mut Conn, game_id: i64) -> Result<Vec<DeploymentRow>, StoreError> {
+    Ok(query_as::<DeploymentRow>(
+        &*conn,
         "SELECT game_id, seat, user_id, setup FROM deployments WHERE game_id = ? ORDER BY seat",
     )
     .bind(game_id)
@@ -538,14 +710,14 @@ pub struct EventRow {
 
 /// Appends an event (its `seq` is ignored) and returns its sequence number.
 pub async fn event_append(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     game_id: i64,
     kind: &str,
     seat: Option<i64>,
     body: &str,
     at: i64,
 ) -> Result<i64, StoreError> {
-    let (seq,): (i64,) = sqlx::query_as(concat!(event_insert!(), " RETURNING seq"))
+    let (seq,): (i64,) = query_as(&*conn, concat!(event_insert!(), " RETURNING seq"))
         .bind(game_id)
         .bind(game_id)
         .bind(kind)
@@ -558,8 +730,9 @@ pub async fn event_append(
 }
 
 /// A game's log, in order.
-pub async fn events_of(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<EventRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EventRow>(
+pub async fn events_of(conn: &mut Conn, game_id: i64) -> Result<Vec<EventRow>, StoreError> {
+    Ok(query_as::<EventRow>(
+        &*conn,
         "SELECT game_id, seq, kind, seat, body, at FROM events WHERE game_id = ? ORDER BY seq",
     )
     .bind(game_id)
@@ -572,12 +745,8 @@ pub async fn events_of(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<
 
 /// The stored effects (JSON) of a request `user_id` already made, if any. A request id is the
 /// user's own (migration 0010): another user's request with the same id is not found.
-pub async fn request_get(
-    conn: &mut SqliteConnection,
-    user_id: &str,
-    request_id: &str,
-) -> Result<Option<String>, StoreError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT effects FROM requests WHERE user_id = ? AND request_id = ?")
+pub async fn request_get(conn: &mut Conn, user_id: &str, request_id: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = query_as(&*conn, "SELECT effects FROM requests WHERE user_id = ? AND request_id = ?")
         .bind(user_id)
         .bind(request_id)
         .fetch_optional(conn)
@@ -588,13 +757,13 @@ pub async fn request_get(
 /// Records an applied request with its effects (JSON). A duplicate (user, id) is an error, so a
 /// request can never be recorded twice.
 pub async fn request_put(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     request_id: &str,
     user_id: &str,
     effects: &str,
     at: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(later::REQUEST_PUT).bind(request_id).bind(user_id).bind(effects).bind(at).execute(conn).await?;
+    query(&*conn, later::REQUEST_PUT).bind(request_id).bind(user_id).bind(effects).bind(at).execute(conn).await?;
     Ok(())
 }
 
@@ -619,8 +788,8 @@ pub struct DeadlineRow {
 }
 
 /// Sets (or replaces) a game's deadline.
-pub async fn deadline_set(conn: &mut SqliteConnection, d: &DeadlineRow) -> Result<(), StoreError> {
-    sqlx::query(later::DEADLINE_SET)
+pub async fn deadline_set(conn: &mut Conn, d: &DeadlineRow) -> Result<(), StoreError> {
+    query(&*conn, later::DEADLINE_SET)
         .bind(d.game_id)
         .bind(&d.kind)
         .bind(d.seat)
@@ -633,8 +802,9 @@ pub async fn deadline_set(conn: &mut SqliteConnection, d: &DeadlineRow) -> Resul
 }
 
 /// A game's deadline.
-pub async fn deadline_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<DeadlineRow>, StoreError> {
-    Ok(sqlx::query_as::<_, DeadlineRow>(
+pub async fn deadline_get(conn: &mut Conn, game_id: i64) -> Result<Option<DeadlineRow>, StoreError> {
+    Ok(query_as::<DeadlineRow>(
+        &*conn,
         "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines WHERE game_id = ?",
     )
     .bind(game_id)
@@ -643,14 +813,15 @@ pub async fn deadline_get(conn: &mut SqliteConnection, game_id: i64) -> Result<O
 }
 
 /// Removes a game's deadline; whether there was one.
-pub async fn deadline_clear(conn: &mut SqliteConnection, game_id: i64) -> Result<bool, StoreError> {
-    let r = sqlx::query("DELETE FROM deadlines WHERE game_id = ?").bind(game_id).execute(conn).await?;
+pub async fn deadline_clear(conn: &mut Conn, game_id: i64) -> Result<bool, StoreError> {
+    let r = query(&*conn, "DELETE FROM deadlines WHERE game_id = ?").bind(game_id).execute(conn).await?;
     Ok(r.rows_affected() > 0)
 }
 
 /// Deadlines that passed at or before `now`, in the order they passed (ties by game id).
-pub async fn deadlines_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
-    Ok(sqlx::query_as::<_, DeadlineRow>(
+pub async fn deadlines_due(conn: &mut Conn, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
+    Ok(query_as::<DeadlineRow>(
+        &*conn,
         "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
          WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, game_id",
     )
@@ -660,8 +831,9 @@ pub async fn deadlines_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<
 }
 
 /// Deadlines whose reminder time passed at or before `now` (and that are not yet due).
-pub async fn reminders_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
-    Ok(sqlx::query_as::<_, DeadlineRow>(
+pub async fn reminders_due(conn: &mut Conn, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
+    Ok(query_as::<DeadlineRow>(
+        &*conn,
         "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
          WHERE remind_at IS NOT NULL AND remind_at <= ?1 AND (due_at IS NULL OR due_at > ?1)
          ORDER BY remind_at, game_id",
@@ -672,16 +844,19 @@ pub async fn reminders_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<
 }
 
 /// The earliest pending deadline or reminder time, for the adapter's timer.
-pub async fn next_wakeup(conn: &mut SqliteConnection) -> Result<Option<i64>, StoreError> {
-    let row: (Option<i64>,) = sqlx::query_as(
+pub async fn next_wakeup(conn: &mut Conn) -> Result<Option<i64>, StoreError> {
+    let row: (Option<i64>,) = query_as(
+        &*conn,
         "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM deadlines UNION ALL SELECT MIN(remind_at) FROM deadlines
-         UNION ALL SELECT MIN(vacation_until) FROM users)",
+         UNION ALL SELECT MIN(vacation_until) FROM users) AS times",
     )
     .fetch_one(conn)
     .await?;
     Ok(row.0)
 }
 
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

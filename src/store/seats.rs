@@ -1,10 +1,9 @@
-//! Who sits where in every game (`game_seats`, `migrations/0004_seats.sql`; since 0007 for two-seat
+//! Who sits where in every game (`game_seats`, `migrations/sqlite/0004_seats.sql`; since 0007 for two-seat
 //! games too: seat 0 is Red / South / 翻棋 P1, seat 1 Blue / North / P2), and `game_modes`, where
 //! `partners` lived while `games.mode` could not hold it (until 0008). Since 0008 `games.mode`
 //! holds any mode key; [`mode_put`] still writes both until the referee reads `games.mode` alone.
 
-use sqlx::sqlite::SqliteConnection;
-
+use super::dialect::{Conn, query, query_as, query_scalar};
 use super::{GameRow, StoreError};
 
 /// The players of a game by seat number, as `game_seats` holds them. It rides on [`GameRow`]
@@ -78,8 +77,8 @@ impl TryFrom<String> for Seats {
 }
 
 /// The taken seats of a game as `(seat, user)`, by seat.
-pub async fn seats_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
-    Ok(sqlx::query_as::<_, (i64, String)>("SELECT seat, user_id FROM game_seats WHERE game_id = ? ORDER BY seat")
+pub async fn seats_get(conn: &mut Conn, game_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
+    Ok(query_as::<(i64, String)>(&*conn, "SELECT seat, user_id FROM game_seats WHERE game_id = ? ORDER BY seat")
         .bind(game_id)
         .fetch_all(conn)
         .await?)
@@ -87,25 +86,15 @@ pub async fn seats_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Vec<
 
 /// Seats a user, in the store and in `row`. The caller checks that the seat is free and the user
 /// not yet seated; the table's keys refuse both anyway.
-pub async fn seat_put(
-    conn: &mut SqliteConnection,
-    row: &mut GameRow,
-    seat: usize,
-    user: &str,
-) -> Result<(), StoreError> {
+pub async fn seat_put(conn: &mut Conn, row: &mut GameRow, seat: usize, user: &str) -> Result<(), StoreError> {
     seat_insert(conn, row.id, seat, user).await?;
     row.seats.set(seat, Some(user.to_string()));
     Ok(())
 }
 
 /// The insert behind [`seat_put`] and [`super::game_insert`].
-pub(super) async fn seat_insert(
-    conn: &mut SqliteConnection,
-    game_id: i64,
-    seat: usize,
-    user: &str,
-) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES (?, ?, ?)")
+pub(super) async fn seat_insert(conn: &mut Conn, game_id: i64, seat: usize, user: &str) -> Result<(), StoreError> {
+    query(&*conn, "INSERT INTO game_seats (game_id, seat, user_id) VALUES (?, ?, ?)")
         .bind(game_id)
         .bind(seat as i64)
         .bind(user)
@@ -115,8 +104,8 @@ pub(super) async fn seat_insert(
 }
 
 /// Frees a seat (a player leaving a game that has not started), in the store and in `row`.
-pub async fn seat_delete(conn: &mut SqliteConnection, row: &mut GameRow, seat: usize) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM game_seats WHERE game_id = ? AND seat = ?")
+pub async fn seat_delete(conn: &mut Conn, row: &mut GameRow, seat: usize) -> Result<(), StoreError> {
+    query(&*conn, "DELETE FROM game_seats WHERE game_id = ? AND seat = ?")
         .bind(row.id)
         .bind(seat as i64)
         .execute(conn)
@@ -127,8 +116,8 @@ pub async fn seat_delete(conn: &mut SqliteConnection, row: &mut GameRow, seat: u
 
 /// The mode stored beside `games.mode` in `game_modes` (`partners`), if any. Since 0008 it equals
 /// `games.mode` wherever it exists (the migration copied it there, [`mode_put`] writes both).
-pub async fn mode_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Option<String>, StoreError> {
-    Ok(sqlx::query_scalar::<_, String>("SELECT mode FROM game_modes WHERE game_id = ?")
+pub async fn mode_get(conn: &mut Conn, game_id: i64) -> Result<Option<String>, StoreError> {
+    Ok(query_scalar::<String>(&*conn, "SELECT mode FROM game_modes WHERE game_id = ?")
         .bind(game_id)
         .fetch_optional(conn)
         .await?)
@@ -137,13 +126,13 @@ pub async fn mode_get(conn: &mut SqliteConnection, game_id: i64) -> Result<Optio
 /// Stores a game's mode (`partners`) in `game_modes` and, since 0008, in `games.mode` too, which
 /// then holds it in place of the `dark` written before 0008 could widen its CHECK. Both copies
 /// are kept until the referee reads `games.mode` alone; then `game_modes` can go.
-pub async fn mode_put(conn: &mut SqliteConnection, game_id: i64, mode: &str) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO game_modes (game_id, mode) VALUES (?, ?)")
+pub async fn mode_put(conn: &mut Conn, game_id: i64, mode: &str) -> Result<(), StoreError> {
+    query(&*conn, "INSERT INTO game_modes (game_id, mode) VALUES (?, ?)")
         .bind(game_id)
         .bind(mode)
         .execute(&mut *conn)
         .await?;
     // game_modes' foreign key has just checked that the game exists.
-    sqlx::query("UPDATE games SET mode = ? WHERE id = ?").bind(mode).bind(game_id).execute(conn).await?;
+    query(&*conn, "UPDATE games SET mode = ? WHERE id = ?").bind(mode).bind(game_id).execute(conn).await?;
     Ok(())
 }

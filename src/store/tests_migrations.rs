@@ -1,7 +1,7 @@
 //! The migrations that move rows (0007 seats, secrets and layouts; 0008 the `games` rebuild; 0009
 //! through the 0008 test): databases written by older code open with every row where it belongs.
 
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 
 use super::tests::{game, store};
 use super::*;
@@ -94,7 +94,7 @@ async fn migration_0007_moves_seats_secrets_and_layouts(_p: SqlitePoolOptions, o
     // Opening with the current code applies 0007.
     let s = store(o).await;
     let mut c = s.conn().await.unwrap();
-    let seats_of = async |c: &mut SqliteConnection, id: i64| game_get(c, id).await.unwrap().unwrap().seats;
+    let seats_of = async |c: &mut Conn, id: i64| game_get(c, id).await.unwrap().unwrap().seats;
     let two = |a: Option<&str>, b: Option<&str>| seats::Seats::two(a.map(Into::into), b.map(Into::into));
     assert_eq!(seats_of(&mut c, 1).await, two(Some("alice"), Some("bob")));
     assert_eq!(seats_of(&mut c, 2).await, two(Some("bob"), Some("alice")), "翻棋: red was P1");
@@ -357,8 +357,12 @@ async fn migration_0008_drops_the_mode_check_and_keeps_the_rest(_p: SqlitePoolOp
         }
     }
     assert_eq!(rows_of(&mut c).await, rows_want);
-    assert_eq!(game_get(&mut c, 3).await.unwrap().unwrap().mode, "partners");
-    assert_eq!(seats::mode_get(&mut c, 3).await.unwrap().as_deref(), Some("partners"));
+    // (Read with SQLite's own driver: this connection is not the store's.)
+    let mode: String = sqlx::query_scalar("SELECT mode FROM games WHERE id = 3").fetch_one(&mut *c).await.unwrap();
+    assert_eq!(mode, "partners");
+    let kept: String =
+        sqlx::query_scalar("SELECT mode FROM game_modes WHERE game_id = 3").fetch_one(&mut *c).await.unwrap();
+    assert_eq!(kept, "partners");
     let broken: Vec<(String, i64, String, i64)> =
         sqlx::query_as("PRAGMA foreign_key_check").fetch_all(&mut *c).await.unwrap();
     assert!(broken.is_empty(), "{broken:?}");
@@ -399,9 +403,12 @@ async fn migration_0008_drops_the_mode_check_and_keeps_the_rest(_p: SqlitePoolOp
     let id = game_insert(&mut c, &GameRow { mode: "xyz-mode".into(), ..game("alice") }).await.unwrap();
     assert_eq!(id, 7);
     assert_eq!(game_get(&mut c, id).await.unwrap().unwrap().mode, "xyz-mode");
-    let snapshot = (schema_of(&mut c).await, rows_of(&mut c).await);
     drop(c);
     s.close().await;
+    // (Read with SQLite's own driver, which the schema helpers take.)
+    let mut c = <SqliteConnection as sqlx::Connection>::connect_with(&o.clone()).await.unwrap();
+    let snapshot = (schema_of(&mut c).await, rows_of(&mut c).await);
+    drop(c);
 
     // Run again (as after a crash between its COMMIT and sqlx's bookkeeping), the file rebuilds
     // the table to the same schema and rows.
@@ -460,4 +467,73 @@ async fn migration_0010_scopes_request_ids_to_their_user(_p: SqlitePoolOptions, 
     assert_eq!(outbox_pending(&mut c, i64::MAX).await.unwrap(), vec![]);
     drop(c);
     s.close().await;
+}
+
+/// SQLite's and PostgreSQL's migrations stay in step: the same versions under the same names, so
+/// a version names one step of the schema whatever the backend (issue 18).
+#[test]
+fn both_backends_have_the_same_migration_versions() {
+    let of = |m: &sqlx::migrate::Migrator| m.iter().map(|m| (m.version, m.description.to_string())).collect::<Vec<_>>();
+    assert_eq!(of(&MIGRATOR), of(&PG_MIGRATOR));
+    assert_eq!(of(&MIGRATOR).last().map(|m| m.0), Some(11));
+}
+
+/// A database migrated by another build is refused before anything runs, naming both versions: a
+/// newer migration this program lacks, or one of its own migrations with other contents.
+#[tokio::test]
+async fn a_migration_mismatch_is_refused_with_the_versions_named() {
+    let dir = std::env::temp_dir().join(format!("junqi-store-version-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.db");
+    let _ = std::fs::remove_file(&path);
+    let mismatch =
+        async |s: Store, reopen: &dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Result<Store, StoreError>>>>| {
+            let mut tx = s.begin().await.unwrap();
+            // As a newer build would leave it: migration 12, applied.
+            dialect::query(
+                &tx,
+                "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+             VALUES (12, 'from the future', TRUE, ?, 0)",
+            )
+            .bind(vec![0u8])
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+            tx.commit().await.unwrap();
+            s.close().await;
+            let e = reopen().await.unwrap_err();
+            assert!(matches!(e, StoreError::Version { database: 12, program: 11, .. }), "{e:?}");
+            let text = e.to_string();
+            assert!(text.contains("12") && text.contains("11") && text.contains("migration 12"), "{text}");
+        };
+    let s = Store::open(&path, Durability::Normal).await.unwrap();
+    let p = path.clone();
+    mismatch(s, &move || {
+        let p = p.clone();
+        Box::pin(async move { Store::open(&p, Durability::Normal).await })
+    })
+    .await;
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Ok(url) = std::env::var(super::testing::POSTGRES_VAR) {
+        let (s, schema) = super::testing::postgres_store(&url).await;
+        let schema_url = super::testing::schema_url(&url, &schema);
+        mismatch(s, &move || {
+            let u = schema_url.clone();
+            Box::pin(async move { Store::open_url(&u, Durability::Normal).await })
+        })
+        .await;
+        super::testing::drop_schema(&url, &schema).await;
+    }
+}
+
+/// A store whose every migration is this program's opens again (no false alarm), on SQLite.
+#[tokio::test]
+async fn a_database_of_this_program_opens_again() {
+    let dir = std::env::temp_dir().join(format!("junqi-store-again-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.db");
+    let _ = std::fs::remove_file(&path);
+    Store::open(&path, Durability::Normal).await.unwrap().close().await;
+    Store::open(&path, Durability::Normal).await.unwrap().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

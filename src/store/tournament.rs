@@ -1,9 +1,8 @@
 //! The SQL of ratings and tournaments (migration 0003). Like the rest of the store, every function
 //! takes a connection so that it composes inside the referee's transaction.
 
-use sqlx::sqlite::SqliteConnection;
-
 use super::StoreError;
+use super::dialect::{Conn, query, query_as};
 
 // ---------------------------------------------------------------------------------------------
 // Ratings
@@ -33,14 +32,15 @@ const RATING_COLUMNS: &str = "server_id, variant, user_id, rating, deviation, vo
 
 /// A player's rating, if they ever played a rated game there.
 pub async fn rating_get(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     server: &str,
     variant: &str,
     user: &str,
 ) -> Result<Option<RatingRow>, StoreError> {
-    Ok(sqlx::query_as::<_, RatingRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {RATING_COLUMNS} FROM ratings WHERE server_id = ? AND variant = ? AND user_id = ?"
-    )))
+    Ok(query_as::<RatingRow>(
+        &*conn,
+        format!("SELECT {RATING_COLUMNS} FROM ratings WHERE server_id = ? AND variant = ? AND user_id = ?"),
+    )
     .bind(server)
     .bind(variant)
     .bind(user)
@@ -49,8 +49,9 @@ pub async fn rating_get(
 }
 
 /// Writes a player's rating.
-pub async fn rating_put(conn: &mut SqliteConnection, r: &RatingRow) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn rating_put(conn: &mut Conn, r: &RatingRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, games, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(server_id, variant, user_id) DO UPDATE SET rating = excluded.rating,
@@ -72,15 +73,18 @@ pub async fn rating_put(conn: &mut SqliteConnection, r: &RatingRow) -> Result<()
 
 /// The best-rated players of a server for a variant, best first (ties by user id).
 pub async fn ratings_top(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     server: &str,
     variant: &str,
     limit: i64,
 ) -> Result<Vec<RatingRow>, StoreError> {
-    Ok(sqlx::query_as::<_, RatingRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {RATING_COLUMNS} FROM ratings WHERE server_id = ? AND variant = ?
+    Ok(query_as::<RatingRow>(
+        &*conn,
+        format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE server_id = ? AND variant = ?
          ORDER BY rating DESC, user_id LIMIT ?"
-    )))
+        ),
+    )
     .bind(server)
     .bind(variant)
     .bind(limit)
@@ -89,8 +93,8 @@ pub async fn ratings_top(
 }
 
 /// Whether the server refuses resigning in the first plies.
-pub async fn no_early_resign(conn: &mut SqliteConnection, server: &str) -> Result<bool, StoreError> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT no_early_resign FROM rating_rules WHERE server_id = ?")
+pub async fn no_early_resign(conn: &mut Conn, server: &str) -> Result<bool, StoreError> {
+    let row: Option<(i64,)> = query_as(&*conn, "SELECT no_early_resign FROM rating_rules WHERE server_id = ?")
         .bind(server)
         .fetch_optional(conn)
         .await?;
@@ -98,8 +102,9 @@ pub async fn no_early_resign(conn: &mut SqliteConnection, server: &str) -> Resul
 }
 
 /// Sets the server's early-resignation rule.
-pub async fn set_no_early_resign(conn: &mut SqliteConnection, server: &str, on: bool) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn set_no_early_resign(conn: &mut Conn, server: &str, on: bool) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO rating_rules (server_id, no_early_resign) VALUES (?, ?)
          ON CONFLICT(server_id) DO UPDATE SET no_early_resign = excluded.no_early_resign",
     )
@@ -112,17 +117,21 @@ pub async fn set_no_early_resign(conn: &mut SqliteConnection, server: &str, on: 
 
 /// A player's finished games on a server, by mode: (mode, games, wins, draws, losses).
 pub async fn user_stats(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     server: &str,
     user: &str,
 ) -> Result<Vec<(String, i64, i64, i64, i64)>, StoreError> {
-    Ok(sqlx::query_as(
+    Ok(query_as(
+        &*conn,
+        // (`COUNT(*) FILTER`, not SQLite's `SUM` of a comparison: PostgreSQL sums no booleans.)
         // Seats 0 and 1 of the two-seat games (no seat 2 or beyond), whose results name Red or
         // Blue: what the stats counted when those games kept their players in games.red/blue.
         "SELECT g.mode, COUNT(*),
-             SUM((s.seat = 0 AND g.result LIKE 'red_wins:%') OR (s.seat = 1 AND g.result LIKE 'blue_wins:%')),
-             SUM(g.result LIKE 'draw:%'),
-             SUM((s.seat = 0 AND g.result LIKE 'blue_wins:%') OR (s.seat = 1 AND g.result LIKE 'red_wins:%'))
+             COUNT(*) FILTER (WHERE (s.seat = 0 AND g.result LIKE 'red_wins:%')
+                 OR (s.seat = 1 AND g.result LIKE 'blue_wins:%')),
+             COUNT(*) FILTER (WHERE g.result LIKE 'draw:%'),
+             COUNT(*) FILTER (WHERE (s.seat = 0 AND g.result LIKE 'blue_wins:%')
+                 OR (s.seat = 1 AND g.result LIKE 'red_wins:%'))
          FROM games g JOIN game_seats s ON s.game_id = g.id AND s.user_id = ?2
          WHERE g.server_id = ?1 AND g.status = 'finished' AND s.seat < 2
              AND NOT EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = g.id AND x.seat >= 2)
@@ -135,9 +144,11 @@ pub async fn user_stats(
 }
 
 /// How many moves a game's log holds (its plies), less those taken back (悔棋).
-pub async fn moves_count(conn: &mut SqliteConnection, game: i64) -> Result<i64, StoreError> {
-    let row: (i64,) = sqlx::query_as(
-        "SELECT COALESCE(SUM(kind = 'move'), 0) - COALESCE(SUM(kind = 'takeback'), 0) FROM events WHERE game_id = ?",
+pub async fn moves_count(conn: &mut Conn, game: i64) -> Result<i64, StoreError> {
+    let row: (i64,) = query_as(
+        &*conn,
+        "SELECT COUNT(*) FILTER (WHERE kind = 'move') - COUNT(*) FILTER (WHERE kind = 'takeback')
+         FROM events WHERE game_id = ?",
     )
     .bind(game)
     .fetch_one(conn)
@@ -197,11 +208,12 @@ const T_COLUMNS: &str = "id, server_id, name, organiser, format, rounds, variant
      starts_at, status, round, created_at";
 
 /// Inserts a tournament (its id is ignored) and returns the id.
-pub async fn tournament_insert(conn: &mut SqliteConnection, t: &TournamentRow) -> Result<i64, StoreError> {
-    let r = sqlx::query(
+pub async fn tournament_insert(conn: &mut Conn, t: &TournamentRow) -> Result<i64, StoreError> {
+    let (id,): (i64,) = query_as(
+        &*conn,
         "INSERT INTO tournaments (server_id, name, organiser, format, rounds, variant, mode, rules, per_move,
              round_time, starts_at, status, round, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(&t.server_id)
     .bind(&t.name)
@@ -217,14 +229,14 @@ pub async fn tournament_insert(conn: &mut SqliteConnection, t: &TournamentRow) -
     .bind(&t.status)
     .bind(t.round)
     .bind(t.created_at)
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
-    Ok(r.last_insert_rowid())
+    Ok(id)
 }
 
 /// Writes a tournament's status and current round.
-pub async fn tournament_update(conn: &mut SqliteConnection, t: &TournamentRow) -> Result<(), StoreError> {
-    sqlx::query("UPDATE tournaments SET status = ?, round = ? WHERE id = ?")
+pub async fn tournament_update(conn: &mut Conn, t: &TournamentRow) -> Result<(), StoreError> {
+    query(&*conn, "UPDATE tournaments SET status = ?, round = ? WHERE id = ?")
         .bind(&t.status)
         .bind(t.round)
         .bind(t.id)
@@ -234,21 +246,22 @@ pub async fn tournament_update(conn: &mut SqliteConnection, t: &TournamentRow) -
 }
 
 /// A tournament by id.
-pub async fn tournament_get(conn: &mut SqliteConnection, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-    Ok(sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {T_COLUMNS} FROM tournaments WHERE id = ?"
-    )))
-    .bind(id)
-    .fetch_optional(conn)
-    .await?)
+pub async fn tournament_get(conn: &mut Conn, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    Ok(query_as::<TournamentRow>(&*conn, format!("SELECT {T_COLUMNS} FROM tournaments WHERE id = ?"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
 }
 
 /// Open tournaments whose start time passed at or before `now`, oldest start first.
-pub async fn tournaments_starting(conn: &mut SqliteConnection, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
-    Ok(sqlx::query_as::<_, TournamentRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {T_COLUMNS} FROM tournaments WHERE status = 'open' AND starts_at IS NOT NULL AND starts_at <= ?
+pub async fn tournaments_starting(conn: &mut Conn, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
+    Ok(query_as::<TournamentRow>(
+        &*conn,
+        format!(
+            "SELECT {T_COLUMNS} FROM tournaments WHERE status = 'open' AND starts_at IS NOT NULL AND starts_at <= ?
          ORDER BY starts_at, id"
-    )))
+        ),
+    )
     .bind(now)
     .fetch_all(conn)
     .await?)
@@ -272,8 +285,9 @@ pub struct EntrantRow {
 }
 
 /// Adds an entrant; false if they were already in.
-pub async fn entrant_add(conn: &mut SqliteConnection, t: i64, user: &str, now: i64) -> Result<bool, StoreError> {
-    let r = sqlx::query(
+pub async fn entrant_add(conn: &mut Conn, t: i64, user: &str, now: i64) -> Result<bool, StoreError> {
+    let r = query(
+        &*conn,
         "INSERT INTO entrants (tournament_id, user_id, joined_at, seq)
          VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entrants WHERE tournament_id = ?1))
          ON CONFLICT(tournament_id, user_id) DO NOTHING",
@@ -287,8 +301,8 @@ pub async fn entrant_add(conn: &mut SqliteConnection, t: i64, user: &str, now: i
 }
 
 /// Removes an entrant; false if they were not in.
-pub async fn entrant_remove(conn: &mut SqliteConnection, t: i64, user: &str) -> Result<bool, StoreError> {
-    let r = sqlx::query("DELETE FROM entrants WHERE tournament_id = ? AND user_id = ?")
+pub async fn entrant_remove(conn: &mut Conn, t: i64, user: &str) -> Result<bool, StoreError> {
+    let r = query(&*conn, "DELETE FROM entrants WHERE tournament_id = ? AND user_id = ?")
         .bind(t)
         .bind(user)
         .execute(conn)
@@ -297,8 +311,8 @@ pub async fn entrant_remove(conn: &mut SqliteConnection, t: i64, user: &str) -> 
 }
 
 /// Writes an entrant's seed and withdrawal.
-pub async fn entrant_update(conn: &mut SqliteConnection, e: &EntrantRow) -> Result<(), StoreError> {
-    sqlx::query("UPDATE entrants SET seed = ?, withdrawn_round = ? WHERE tournament_id = ? AND user_id = ?")
+pub async fn entrant_update(conn: &mut Conn, e: &EntrantRow) -> Result<(), StoreError> {
+    query(&*conn, "UPDATE entrants SET seed = ?, withdrawn_round = ? WHERE tournament_id = ? AND user_id = ?")
         .bind(e.seed)
         .bind(e.withdrawn_round)
         .bind(e.tournament_id)
@@ -309,8 +323,9 @@ pub async fn entrant_update(conn: &mut SqliteConnection, e: &EntrantRow) -> Resu
 }
 
 /// A tournament's entrants: by seed once seeded, by joining order before.
-pub async fn entrants_of(conn: &mut SqliteConnection, t: i64) -> Result<Vec<EntrantRow>, StoreError> {
-    Ok(sqlx::query_as::<_, EntrantRow>(
+pub async fn entrants_of(conn: &mut Conn, t: i64) -> Result<Vec<EntrantRow>, StoreError> {
+    Ok(query_as::<EntrantRow>(
+        &*conn,
         "SELECT tournament_id, user_id, joined_at, seq, seed, withdrawn_round FROM entrants
          WHERE tournament_id = ? ORDER BY COALESCE(seed, seq), seq",
     )
@@ -335,8 +350,8 @@ pub struct RoundRow {
 }
 
 /// Records a round's start.
-pub async fn round_insert(conn: &mut SqliteConnection, r: &RoundRow) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO rounds (tournament_id, round, started_at, due_at, finished_at) VALUES (?, ?, ?, ?, ?)")
+pub async fn round_insert(conn: &mut Conn, r: &RoundRow) -> Result<(), StoreError> {
+    query(&*conn, "INSERT INTO rounds (tournament_id, round, started_at, due_at, finished_at) VALUES (?, ?, ?, ?, ?)")
         .bind(r.tournament_id)
         .bind(r.round)
         .bind(r.started_at)
@@ -348,8 +363,8 @@ pub async fn round_insert(conn: &mut SqliteConnection, r: &RoundRow) -> Result<(
 }
 
 /// Marks a round finished.
-pub async fn round_finish(conn: &mut SqliteConnection, t: i64, round: i64, at: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE rounds SET finished_at = ? WHERE tournament_id = ? AND round = ?")
+pub async fn round_finish(conn: &mut Conn, t: i64, round: i64, at: i64) -> Result<(), StoreError> {
+    query(&*conn, "UPDATE rounds SET finished_at = ? WHERE tournament_id = ? AND round = ?")
         .bind(at)
         .bind(t)
         .bind(round)
@@ -359,8 +374,9 @@ pub async fn round_finish(conn: &mut SqliteConnection, t: i64, round: i64, at: i
 }
 
 /// Unfinished rounds whose time ran out at or before `now`, in the order they ran out.
-pub async fn rounds_due(conn: &mut SqliteConnection, now: i64) -> Result<Vec<RoundRow>, StoreError> {
-    Ok(sqlx::query_as::<_, RoundRow>(
+pub async fn rounds_due(conn: &mut Conn, now: i64) -> Result<Vec<RoundRow>, StoreError> {
+    Ok(query_as::<RoundRow>(
+        &*conn,
         "SELECT tournament_id, round, started_at, due_at, finished_at FROM rounds
          WHERE due_at IS NOT NULL AND due_at <= ? AND finished_at IS NULL ORDER BY due_at, tournament_id",
     )
@@ -391,8 +407,9 @@ pub struct PairingRow {
 const P_COLUMNS: &str = "tournament_id, round, board, red, blue, game_id, result";
 
 /// Inserts a board.
-pub async fn pairing_insert(conn: &mut SqliteConnection, p: &PairingRow) -> Result<(), StoreError> {
-    sqlx::query(
+pub async fn pairing_insert(conn: &mut Conn, p: &PairingRow) -> Result<(), StoreError> {
+    query(
+        &*conn,
         "INSERT INTO pairings (tournament_id, round, board, red, blue, game_id, result) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(p.tournament_id)
@@ -408,8 +425,8 @@ pub async fn pairing_insert(conn: &mut SqliteConnection, p: &PairingRow) -> Resu
 }
 
 /// Writes a board's game and result.
-pub async fn pairing_update(conn: &mut SqliteConnection, p: &PairingRow) -> Result<(), StoreError> {
-    sqlx::query("UPDATE pairings SET game_id = ?, result = ? WHERE tournament_id = ? AND round = ? AND board = ?")
+pub async fn pairing_update(conn: &mut Conn, p: &PairingRow) -> Result<(), StoreError> {
+    query(&*conn, "UPDATE pairings SET game_id = ?, result = ? WHERE tournament_id = ? AND round = ? AND board = ?")
         .bind(p.game_id)
         .bind(&p.result)
         .bind(p.tournament_id)
@@ -421,30 +438,30 @@ pub async fn pairing_update(conn: &mut SqliteConnection, p: &PairingRow) -> Resu
 }
 
 /// Every board of a tournament, by round and board.
-pub async fn pairings_of(conn: &mut SqliteConnection, t: i64) -> Result<Vec<PairingRow>, StoreError> {
-    Ok(sqlx::query_as::<_, PairingRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {P_COLUMNS} FROM pairings WHERE tournament_id = ? ORDER BY round, board"
-    )))
+pub async fn pairings_of(conn: &mut Conn, t: i64) -> Result<Vec<PairingRow>, StoreError> {
+    Ok(query_as::<PairingRow>(
+        &*conn,
+        format!("SELECT {P_COLUMNS} FROM pairings WHERE tournament_id = ? ORDER BY round, board"),
+    )
     .bind(t)
     .fetch_all(conn)
     .await?)
 }
 
 /// The board a game is played on, if it belongs to a tournament.
-pub async fn pairing_of_game(conn: &mut SqliteConnection, game: i64) -> Result<Option<PairingRow>, StoreError> {
-    Ok(sqlx::query_as::<_, PairingRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {P_COLUMNS} FROM pairings WHERE game_id = ?"
-    )))
-    .bind(game)
-    .fetch_optional(conn)
-    .await?)
+pub async fn pairing_of_game(conn: &mut Conn, game: i64) -> Result<Option<PairingRow>, StoreError> {
+    Ok(query_as::<PairingRow>(&*conn, format!("SELECT {P_COLUMNS} FROM pairings WHERE game_id = ?"))
+        .bind(game)
+        .fetch_optional(conn)
+        .await?)
 }
 
 /// The earliest tournament start or round deadline still to come, for the adapter's timer.
-pub async fn next_wakeup(conn: &mut SqliteConnection) -> Result<Option<i64>, StoreError> {
-    let row: (Option<i64>,) = sqlx::query_as(
+pub async fn next_wakeup(conn: &mut Conn) -> Result<Option<i64>, StoreError> {
+    let row: (Option<i64>,) = query_as(
+        &*conn,
         "SELECT MIN(t) FROM (SELECT MIN(starts_at) AS t FROM tournaments WHERE status = 'open'
-         UNION ALL SELECT MIN(due_at) FROM rounds WHERE finished_at IS NULL)",
+         UNION ALL SELECT MIN(due_at) FROM rounds WHERE finished_at IS NULL) AS times",
     )
     .fetch_one(conn)
     .await?;

@@ -25,7 +25,7 @@ mod seating;
 mod takeback;
 mod words;
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 pub use bot_seat::{BOT_PREFIX, BotMistake, bot_kinds, bot_user, is_bot};
 pub use mistake::{Feature, GameMistake};
@@ -143,7 +143,7 @@ impl AnyLive {
 /// being collected and the time. One value instead of the same three arguments everywhere.
 pub(super) struct Turn<'t> {
     /// The command's transaction (its savepoint of a group commit).
-    pub tx: &'t mut SqliteConnection,
+    pub tx: &'t mut Conn,
     /// The effects so far.
     pub out: &'t mut super::Out,
     /// The command's time.
@@ -170,11 +170,7 @@ fn result_string(kind: &GameKind, over: &Over) -> String {
 
 /// What a game starts from, as stored: its mode, options, seats, the deployments (Deploy kinds)
 /// or the deal (Deal kinds), and the first seat. `None` while a deployment or the deal is missing.
-pub(super) async fn start_of(
-    c: &mut SqliteConnection,
-    def: &GameDef,
-    row: &GameRow,
-) -> Result<Option<Start>, StoreError> {
+pub(super) async fn start_of(c: &mut Conn, def: &GameDef, row: &GameRow) -> Result<Option<Start>, StoreError> {
     let n = seat_count(def, row);
     let mut start = Start::new(n as u8);
     start.mode = row.mode.clone();
@@ -257,11 +253,7 @@ pub(super) fn apply_event(game: &mut dyn AnyGame, id: GameId, e: &store::EventRo
 }
 
 /// Rebuilds a game from its start and event log; `None` before it is in play.
-pub(super) async fn rebuild(
-    c: &mut SqliteConnection,
-    def: &GameDef,
-    row: &GameRow,
-) -> Result<Option<AnyLive>, StoreError> {
+pub(super) async fn rebuild(c: &mut Conn, def: &GameDef, row: &GameRow) -> Result<Option<AnyLive>, StoreError> {
     if row.status != status::PLAYING && row.status != status::FINISHED {
         return Ok(None);
     }
@@ -284,7 +276,7 @@ impl Referee {
     /// [`rebuild`], counted (see [`Referee::rebuilds`]).
     pub(in crate::referee) async fn rebuild_game(
         &self,
-        c: &mut SqliteConnection,
+        c: &mut Conn,
         def: &GameDef,
         row: &GameRow,
     ) -> Result<Option<AnyLive>, StoreError> {
@@ -431,7 +423,7 @@ impl Referee {
     /// over; before that each combat carries its public outcome mark, so the record is public.
     pub(super) async fn any_record(
         &self,
-        c: &mut SqliteConnection,
+        c: &mut Conn,
         def: &'static GameDef,
         row: &GameRow,
         cached: Option<&AnyLive>,

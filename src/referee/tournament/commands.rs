@@ -1,6 +1,6 @@
 //! The tournament and rating commands: the locks of the games they may end, then one transaction.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::msg::tmsg;
 use super::state::{State, format_of, to_rating, tournament};
@@ -72,7 +72,7 @@ impl Referee {
 
     async fn apply_tournament(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         cmd: &Command,
         ta: &TournamentAction,
         now: i64,
@@ -267,7 +267,7 @@ impl Referee {
 /// The games a tournament command may end, in id order: for a withdrawal the player's unfinished
 /// boards, for an adjudication its game.
 async fn games_touched(
-    c: &mut SqliteConnection,
+    c: &mut Conn,
     ta: &TournamentAction,
     user: &str,
 ) -> Result<Vec<GameId>, crate::store::StoreError> {

@@ -1,6 +1,6 @@
 //! A game's end: its rating (or why it is not rated) and its tournament board; the early-resignation rule.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::msg::tmsg;
 use super::state::{game_winner, to_rating, tournament};
@@ -18,7 +18,7 @@ impl Referee {
     /// board, moving the tournament on when the round is complete.
     pub(in crate::referee) async fn on_game_over(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         row: &GameRow,
         over: GameOver,
         now: i64,
@@ -33,7 +33,7 @@ impl Referee {
             // against players.
             let bot = crate::referee::lifecycle::is_bot(&red) || crate::referee::lifecycle::is_bot(&blue);
             if rating::is_rated(plies) && !bot {
-                let get = async |tx: &mut SqliteConnection, u: &str| -> Res<(Rating, i64)> {
+                let get = async |tx: &mut Conn, u: &str| -> Res<(Rating, i64)> {
                     Ok(ts::rating_get(tx, &row.server_id, &row.variant, u)
                         .await?
                         .map_or((Rating::default(), 0), |r| (to_rating(&r), r.games)))
@@ -95,7 +95,7 @@ impl Referee {
     /// Refuses a resignation in the first plies when the server's rule says so.
     pub(in crate::referee) async fn check_resign(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         server: &str,
         game: GameId,
         ply: u32,

@@ -1,6 +1,6 @@
 //! The round machinery: seeding and starting a tournament, each round's pairings and games, ending a board.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::msg::tmsg;
 use super::state::{State, format_of, tournament};
@@ -15,7 +15,7 @@ impl Referee {
     /// Seeds the entrants (by rating, then joining order) and begins round 1.
     pub(super) async fn start_tournament(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         mut t: TournamentRow,
         now: i64,
         out: &mut Out,
@@ -47,13 +47,7 @@ impl Referee {
 
     /// Moves a tournament on as far as it can: while the current round is complete (or none has
     /// begun), closes it and begins the next one, or announces the final standings.
-    pub(super) async fn advance(
-        &self,
-        tx: &mut SqliteConnection,
-        id: TournamentId,
-        now: i64,
-        out: &mut Out,
-    ) -> Res<()> {
+    pub(super) async fn advance(&self, tx: &mut Conn, id: TournamentId, now: i64, out: &mut Out) -> Res<()> {
         loop {
             let mut t = tournament(tx, id).await?;
             if t.status != tstatus::RUNNING {
@@ -205,7 +199,7 @@ impl Referee {
     /// stopped (status aborted, timer cancelled) and not rated.
     pub(super) async fn end_board(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Conn,
         t: &TournamentRow,
         mut p: PairingRow,
         result: BoardResult,

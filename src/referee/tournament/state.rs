@@ -1,6 +1,6 @@
 //! A tournament's state rebuilt from its rows, and the small readings of stored rows the others share.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::{StandingLine, TournamentId, TournamentMistake};
 use crate::referee::{Fail, Res, corrupt};
@@ -21,7 +21,7 @@ pub(super) struct State {
 }
 
 impl State {
-    pub(super) async fn load(tx: &mut SqliteConnection, t: TournamentId) -> Res<State> {
+    pub(super) async fn load(tx: &mut Conn, t: TournamentId) -> Res<State> {
         let entrants = ts::entrants_of(tx, t).await?;
         let pairings = ts::pairings_of(tx, t).await?;
         let index = |u: &str| entrants.iter().position(|e| e.user_id == u);
@@ -69,7 +69,7 @@ pub(super) fn game_winner(over: GameOver) -> BoardResult {
     }
 }
 
-pub(super) async fn tournament(tx: &mut SqliteConnection, id: TournamentId) -> Res<TournamentRow> {
+pub(super) async fn tournament(tx: &mut Conn, id: TournamentId) -> Res<TournamentRow> {
     ts::tournament_get(tx, id).await?.ok_or_else(|| TournamentMistake::Unknown(id).into())
 }
 

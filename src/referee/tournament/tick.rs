@@ -1,6 +1,6 @@
 //! Tournament timers: starts at their start time (or cancellations), rounds whose time runs out.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::TournamentMsg;
 use super::msg::tmsg;
@@ -51,7 +51,7 @@ impl Referee {
     }
 
     async fn round_time_up(&self, r: RoundRow) -> Result<Vec<Effect>, RefereeError> {
-        let open_games = async |c: &mut SqliteConnection| -> Result<Vec<GameId>, crate::store::StoreError> {
+        let open_games = async |c: &mut Conn| -> Result<Vec<GameId>, crate::store::StoreError> {
             let mut g: Vec<GameId> = ts::pairings_of(c, r.tournament_id)
                 .await?
                 .into_iter()
@@ -90,7 +90,7 @@ impl Referee {
 
     /// A round's time is up: a game under way is drawn; a game still being deployed goes to the
     /// player who deployed (both forfeit if neither did).
-    async fn adjudicate_round(&self, tx: &mut SqliteConnection, r: &RoundRow, at: i64, out: &mut Out) -> Res<()> {
+    async fn adjudicate_round(&self, tx: &mut Conn, r: &RoundRow, at: i64, out: &mut Out) -> Res<()> {
         let t = tournament(tx, r.tournament_id).await?;
         let boards: Vec<PairingRow> = ts::pairings_of(tx, t.id)
             .await?
