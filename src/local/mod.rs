@@ -89,6 +89,10 @@ impl ParseError {
 /// nothing.
 fn suggest(word: &str, zh: bool) -> String {
     match crate::help::did_you_mean(word, &help::command_words()) {
+        // The word is a command, written wrongly after it (`legend a b`): its usage helps, not
+        // a suggestion of itself.
+        Some(m) if m == word.to_lowercase() && zh => format!("；用法见“help {m}”"),
+        Some(m) if m == word.to_lowercase() => format!(" ('help {m}' shows how to write it)"),
         Some(m) if zh => format!("，是不是想输入“{m}”？"),
         Some(m) => format!(" (did you mean '{m}'?)"),
         None => String::new(),
@@ -394,6 +398,9 @@ mod tests {
         // A mistyped command is answered with the one meant; `board` is `show`.
         let typo = parse_line("bob: chalenge alice").unwrap_err();
         assert!(typo.to_string().contains("did you mean 'challenge'?"), "{typo}");
+        // A question word written wrongly after it is not offered to itself.
+        let wrong = parse_line("bob: legend a b").unwrap_err().to_string();
+        assert!(!wrong.contains("did you mean 'legend'") && wrong.contains("'help legend'"), "{wrong}");
         assert!(typo.render(Locale::ZhHant).contains("是不是想輸入“challenge”"), "{}", typo.render(Locale::ZhHant));
         assert_eq!(parse_line("bob: board 2").unwrap().action, Action::Show(2));
         assert!(matches!(parse_line("bob: move x"), Err(ParseError::Usage(_))));

@@ -117,6 +117,17 @@ pub async fn run(text: &str, db: &Path) -> Result<String, TranscriptError> {
             }
             continue;
         }
+        // Questions the terminal answers itself (help, rules, legend, games, export), as the
+        // terminal does, so a transcript shows them too instead of an unknown command.
+        let (asker, question) = match line_user(t) {
+            Some(u) => (Some(u), t.split_once([':', '：']).map_or(t, |(_, q)| q)),
+            None => (None, t),
+        };
+        if let Some(ask) = super::help::parse_ask(question) {
+            let text = super::help::answer(s.referee(), asker, &ask).await.replace('\n', "\n>   ");
+            out.push(format!("> to {}: {text}", asker.unwrap_or("everyone")));
+            continue;
+        }
         let parsed = match parse_line(t) {
             Ok(p) => p,
             // A line naming its user is answered to them, in their language, as the
