@@ -864,6 +864,34 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(a, String::from_utf8(random("30").stdout).unwrap());
     let check = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", a.trim()]).output().unwrap();
     assert_eq!(check.status.code(), Some(0));
+    // Rule 5 (ours, issue 14): no mine in the front rows, listed with the other broken rules — the
+    // example's mine on j7 (the major to i2), a fighter on the anchor m9, two fighters, no submarine.
+    let mined = "0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qu / uv";
+    let out = bin().args(["setup", "check", "--variant", "sanjun30", mined]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "illegal deployment for red (4 problems):",
+        "  - rule 5: the landmine on j7 stands in the front rows (the coastline)",
+        "  - rule 4: the fighter on m9 is outside its zone",
+        "  - rule 3: 0 × submarine given, 1 needed",
+        "  - rule 3: 2 × fighter given, 1 needed",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    let alone = "0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qt / uv";
+    let out = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", alone]).output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(said.contains("(1 problem):\n  - rule 5: the landmine on f19 stands in the front rows"), "{said}");
+    // Every seeded random deployment keeps its mine behind the front rows and passes the check.
+    for seed in 0..12 {
+        let drawn = String::from_utf8(random(&seed.to_string()).stdout).unwrap();
+        let check = bin().args(["setup", "check", "--variant", "sanjun30", drawn.trim()]).output().unwrap();
+        assert_eq!(check.status.code(), Some(0), "seed {seed}: {drawn}");
+        let land: Vec<char> = drawn.chars().filter(|c| c.is_ascii_alphanumeric()).take(6).collect();
+        assert!(!land.contains(&'j'), "seed {seed}: {drawn}");
+    }
 }
 
 /// 海军棋 (issue 15): transcript 76's game — Red's aircraft carrier runs up the red line of file a

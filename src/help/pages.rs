@@ -193,6 +193,17 @@ mod tests {
         }
         let third = rules_page(sanjun, Lang::En).unwrap().text;
         assert!(third.contains("3. No landmine on the coastline"), "{third}");
+        // 海陆空三军战斗棋's refusals say "rule 1" … "rule 5" (5: no mine in the front rows, ours).
+        let sanjun30 = catalog::find("sanjun30").expect("sanjun30 is catalogued").kind;
+        for (lang, fifth) in
+            [(Lang::En, "\n5. Mines: no landmine in the front rows"), (Lang::ZhHans, "\n5. 地雷：不能放在前两排")]
+        {
+            let page = rules_page(sanjun30, lang).unwrap();
+            for n in 1..=4 {
+                assert!(page.text.contains(&format!("\n{n}. ")), "rule {n}: {}", page.text);
+            }
+            assert!(page.text.contains(fifth), "{}", page.text);
+        }
     }
 
     #[test]

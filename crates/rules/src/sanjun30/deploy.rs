@@ -23,6 +23,18 @@ pub const SLOTS: usize = 31;
 pub const LAND_SLOTS: usize = 23;
 /// Anchor slots after them; the last two are the airports.
 pub const SEA_SLOTS: usize = 6;
+/// Land slots in the front rows (`e8 g8 i8 k8 | f7 j7`, the coastline), at the head of the string.
+pub const FRONT_SLOTS: usize = 6;
+
+/// Whether a point is in the front rows of its owner's land zone: the coastline (ranks 7–8,
+/// Blue 18–19: landing and battery stations, and `h7`), the land facing the sea and the enemy.
+///
+/// Rule 5 ("no 地雷 in the front rows") is ours, not the spec's: §3 decides "no row rules", but
+/// issue 14's bad-input list names "a mine in the front rows", and the issue wins. The rows are
+/// those sanjun (35 pieces) forbids for the same reason, its rule 3.
+pub fn is_front_row(board: &Sanjun30Board, p: PointId) -> bool {
+    matches!(board.station(p), Station::Landing | Station::Battery | Station::Coast)
+}
 
 /// The points a seat's deployment string fills, in string order.
 pub fn order(board: &Sanjun30Board, seat: Seat) -> Vec<PointId> {
@@ -63,27 +75,28 @@ impl SetupParseError {
     }
 }
 
-/// One broken deployment rule (§11.1: flag, 炮垒, counts, zones), one per offence.
+/// One broken deployment rule (§11.1: flag, 炮垒, counts, zones; and ours, the mine), one per
+/// offence. Messages carry the rule's number on the rules page (`docs/rules/sanjun30.*`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
-    /// Rule "flag": the flag is not on a city gate.
+    /// Rule 1 "flag": the flag is not on a city gate.
     FlagOffGate {
         /// Where it stands.
         point: PointId,
     },
-    /// Rule "炮垒": the coastal battery is not on a battery station.
+    /// Rule 2 "炮垒": the coastal battery is not on a battery station.
     BatteryOffStation {
         /// Where it stands.
         point: PointId,
     },
-    /// Rule "counts": a kind given other than once.
+    /// Rule 3 "counts": a kind given other than once.
     Count {
         /// The kind.
         kind: PieceKind,
         /// How many were given.
         found: usize,
     },
-    /// Rule "zones": a piece outside its service's zone (a ship on land, an aircraft off the
+    /// Rule 4 "zones": a piece outside its service's zone (a ship on land, an aircraft off the
     /// airports, a land piece at sea).
     WrongZone {
         /// The point.
@@ -91,15 +104,20 @@ pub enum Violation {
         /// The piece.
         kind: PieceKind,
     },
-    /// Rule "zones": the `.` stands for an empty anchor and nowhere else.
+    /// Rule 4 "zones": the `.` stands for an empty anchor and nowhere else.
     EmptyOffAnchor {
         /// The point left empty.
         point: PointId,
     },
-    /// Rule "zones": not exactly one `.`.
+    /// Rule 4 "zones": not exactly one `.`.
     EmptyAnchors {
         /// How many were given.
         found: usize,
+    },
+    /// Rule 5 "mines": a 地雷 in the front rows (see [`is_front_row`]; ours, from issue 14).
+    MineInFrontRows {
+        /// Where it stands.
+        point: PointId,
     },
 }
 
@@ -115,30 +133,40 @@ impl Violation {
     /// The message in a language, naming points and pieces.
     pub fn describe(&self, board: &Sanjun30Board, lang: Lang) -> String {
         let n = |p: &PointId| board.board.name(*p).to_string();
-        let (en, zh) = match self {
+        let (rule, en, zh) = match self {
             Violation::FlagOffGate { point } => {
-                (format!("the flag on {} is not on a city gate", n(point)), format!("{} 上的军旗不在城门", n(point)))
+                (1, format!("the flag on {} is not on a city gate", n(point)), format!("{} 上的军旗不在城门", n(point)))
             }
             Violation::BatteryOffStation { point } => (
+                2,
                 format!("the coastal battery on {} is not on a battery station", n(point)),
                 format!("{} 上的炮垒不在炮台兵站", n(point)),
             ),
             Violation::Count { kind, found } => (
+                3,
                 format!("{found} × {} given, 1 needed", def_of(*kind).en),
                 format!("{}给了 {found} 个，需要 1 个", def_of(*kind).zh),
             ),
             Violation::WrongZone { point, kind } => (
+                4,
                 format!("the {} on {} is outside its zone", def_of(*kind).en, n(point)),
                 format!("{} 上的{}不在它的区域", n(point), def_of(*kind).zh),
             ),
             Violation::EmptyOffAnchor { point } => {
-                (format!("{} must not be left empty", n(point)), format!("{} 不能空着", n(point)))
+                (4, format!("{} must not be left empty", n(point)), format!("{} 不能空着", n(point)))
             }
             Violation::EmptyAnchors { found } => (
+                4,
                 format!("{found} anchors left empty ('.'), exactly 1 needed"),
                 format!("空锚点（“.”）有 {found} 个，必须恰好 1 个"),
             ),
+            Violation::MineInFrontRows { point } => (
+                5,
+                format!("the landmine on {} stands in the front rows (the coastline)", n(point)),
+                format!("地雷不能放在前两排（海岸线），现在在 {}", n(point)),
+            ),
         };
+        let (en, zh) = (format!("rule {rule}: {en}"), format!("规则{rule}：{zh}"));
         in_lang(lang, en, zh)
     }
 }
@@ -214,6 +242,9 @@ impl Setup30 {
             if !zone_ok {
                 v.push(Violation::WrongZone { point: p, kind });
             }
+            if kind == kinds::MINE && is_front_row(board, p) {
+                v.push(Violation::MineInFrontRows { point: p });
+            }
         }
         for kind in all_kinds() {
             let found = self.slots.iter().filter(|&&k| k == Some(kind)).count();
@@ -232,8 +263,9 @@ impl Setup30 {
     }
 
     /// A random legal deployment: the flag on a random gate, the 炮垒 on a random battery
-    /// station, the other land pieces shuffled over the other land slots, the ships and the
-    /// empty anchor shuffled over the anchors, the aircraft over the airports.
+    /// station, the other land pieces shuffled over the other land slots (the mine behind the
+    /// front rows, rule 5), the ships and the empty anchor shuffled over the anchors, the
+    /// aircraft over the airports.
     pub fn random(rng: &mut Rng) -> Setup30 {
         let of = |s: &[Service]| -> Vec<PieceKind> {
             all_kinds().filter(|&k| s.contains(&def_of(k).service) && k != kinds::FLAG && k != kinds::BATTERY).collect()
@@ -247,6 +279,14 @@ impl Setup30 {
         let mut rest = rest.into_iter();
         for slot in land.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.next();
+        }
+        // A mine shuffled into the front rows trades places with the last piece behind them that
+        // may stand anywhere; no draw is added, so seeds without such a mine give what they did.
+        if let Some(front) = land[..FRONT_SLOTS].iter().position(|&k| k == Some(kinds::MINE)) {
+            let movable = |k: Option<PieceKind>| !matches!(k, Some(kinds::MINE | kinds::FLAG | kinds::BATTERY) | None);
+            if let Some(back) = (FRONT_SLOTS..LAND_SLOTS).rev().find(|&i| movable(land[i])) {
+                land.swap(front, back);
+            }
         }
         let mut sea: Vec<Option<PieceKind>> = of(&[Service::Navy]).into_iter().map(Some).chain([None]).collect();
         rng.shuffle(&mut sea);

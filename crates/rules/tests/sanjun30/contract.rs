@@ -45,11 +45,19 @@ fn setups_are_checked_with_every_broken_rule_in_the_players_language() {
         panic!("a broken setup")
     };
     assert!(errors.len() >= 8, "{errors:?}");
-    assert_eq!(errors[0].en, "the flag on k18 is not on a city gate", "Blue's points are the turned ones");
-    assert_eq!(errors[0].get(Lang::ZhHant), "k18 上的軍旗不在城門");
+    assert_eq!(errors[0].en, "rule 1: the flag on k18 is not on a city gate", "Blue's points are the turned ones");
+    assert_eq!(errors[0].get(Lang::ZhHant), "規則1：k18 上的軍旗不在城門");
+    // Rule 5 (ours, issue 14): no mine in the front rows, listed with the others.
+    let Err(SetupError::Broken(errors)) = validate(BLUE, "0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qu / uv") else {
+        panic!("a mine in the front rows")
+    };
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    assert_eq!(errors[0].en, "rule 5: the landmine on f19 stands in the front rows (the coastline)");
+    assert_eq!(errors[0].get(Lang::ZhHans), "规则5：地雷不能放在前两排（海岸线），现在在 f19");
+    assert_eq!(errors[1].get(Lang::ZhHant), "規則4：c17 上的戰鬥機不在它的區域");
     assert!(matches!(validate(RED, "abc"), Err(SetupError::Unreadable(_))));
     let mut rng = Rng::new(1);
-    for _ in 0..50 {
+    for _ in 0..200 {
         let s = (SANJUN30.random_setup.unwrap())(RED, &mut rng);
         assert_eq!(validate(BLUE, &s).as_deref(), Ok(s.as_str()));
     }

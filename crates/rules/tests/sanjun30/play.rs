@@ -8,7 +8,7 @@ use junqi_rules::game::{EndReason, Reveal};
 use junqi_rules::options::{BombFlag, Mode};
 use junqi_rules::piece::PieceKind;
 use junqi_rules::rng::Rng;
-use junqi_rules::sanjun30::deploy::{SLOTS, order};
+use junqi_rules::sanjun30::deploy::{FRONT_SLOTS, SLOTS, is_front_row, order};
 use junqi_rules::sanjun30::pieces::kinds;
 use junqi_rules::sanjun30::view::{Face30, bounce_pairs, faces, public_ply};
 use junqi_rules::sanjun30::{
@@ -175,14 +175,23 @@ fn the_example_and_random_deployments_are_valid() {
     assert_eq!(b().board.name(order(b(), BLUE)[0]), "k18");
     let mut rng = Rng::new(2026);
     let mut flags = HashSet::new();
+    let mut mines = HashSet::new();
     for _ in 0..200 {
         let r = Setup30::random(&mut rng);
         assert_eq!(r.slots.len(), SLOTS);
+        for seat in [RED, BLUE] {
+            assert!(r.validate(b(), seat).is_ok(), "{} as {seat:?}", r.to_code_string());
+        }
         let placed = r.validate(b(), RED).unwrap();
         assert_eq!(placed.len(), 30);
         flags.insert(placed.iter().find(|(_, k)| *k == kinds::FLAG).unwrap().0);
+        let mine = placed.iter().find(|(_, k)| *k == kinds::MINE).unwrap().0;
+        assert!(!is_front_row(b(), mine), "rule 5: {}", r.to_code_string());
+        mines.insert(mine);
     }
     assert_eq!(flags.len(), 3, "the flag goes to every gate");
+    // Behind the front rows the mine still goes anywhere but the flag's gates (17 posts).
+    assert!(mines.len() >= 14, "{} mine points", mines.len());
     // Seeded: the same seed, the same deployment.
     assert_eq!(Setup30::random(&mut Rng::new(5)), Setup30::random(&mut Rng::new(5)));
 }
@@ -206,9 +215,9 @@ fn every_broken_rule_at_once_in_three_languages() {
     assert!(has(&|x| matches!(x, Violation::EmptyOffAnchor { point } if *point == p("a3"))));
     assert!(has(&|x| matches!(x, Violation::EmptyAnchors { found: 2 })));
     let first = &v[0];
-    assert_eq!(first.describe(b(), Lang::En), "the flag on e8 is not on a city gate");
-    assert_eq!(first.describe(b(), Lang::ZhHans), "e8 上的军旗不在城门");
-    assert_eq!(first.describe(b(), Lang::ZhHant), "e8 上的軍旗不在城門");
+    assert_eq!(first.describe(b(), Lang::En), "rule 1: the flag on e8 is not on a city gate");
+    assert_eq!(first.describe(b(), Lang::ZhHans), "规则1：e8 上的军旗不在城门");
+    assert_eq!(first.describe(b(), Lang::ZhHant), "規則1：e8 上的軍旗不在城門");
     // A wrong length or an unknown character is a parse error, not a broken rule (§11.1).
     assert_eq!(Setup30::parse("abc"), Err(SetupParseError::Length { found: 3 }));
     assert!(matches!(
@@ -221,6 +230,45 @@ fn every_broken_rule_at_once_in_three_languages() {
     let errs = Sanjun30Game::new(&bad, &bad, Sanjun30Options::default(), RED).unwrap_err();
     assert_eq!(errs.iter().filter(|(s, _)| *s == BLUE).count(), v.len());
     assert!(Sanjun30Game::new(&good, &good, Sanjun30Options::default(), RED).is_ok());
+}
+
+#[test]
+fn rule_5_no_mine_in_the_front_rows_listed_with_the_other_broken_rules() {
+    // The front rows are the coastline: the six first slots (e8 g8 i8 k8 f7 j7), and only them.
+    let front: Vec<bool> = order(b(), RED).iter().map(|&q| is_front_row(b(), q)).collect();
+    assert_eq!(front, (0..SLOTS).map(|i| i < FRONT_SLOTS).collect::<Vec<_>>());
+    let turned: Vec<bool> = order(b(), BLUE).iter().map(|&q| is_front_row(b(), q)).collect();
+    assert_eq!(turned, front, "Blue's front rows are the turned ones");
+    // The example's mine (i2) traded with the major on j7: that alone is refused, for both sides.
+    let mine_front = Setup30::parse("0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qt / uv").unwrap();
+    assert_eq!(mine_front.validate(b(), RED), Err(vec![Violation::MineInFrontRows { point: p("j7") }]));
+    assert_eq!(mine_front.validate(b(), BLUE), Err(vec![Violation::MineInFrontRows { point: p("f19") }]));
+    // On every front-row point but the battery stations the 炮垒 needs (the 炮垒 then moves to j7).
+    for (i, text) in [(0, "jmn3 9h 8c 26f g4 17i eb0k 5la"), (3, "0mnj 9h 8c 26f g4 17i eb3k 5la")] {
+        let s = Setup30::parse(&format!("{text} / spr.qt / uv")).unwrap();
+        let v = s.validate(b(), RED).unwrap_err();
+        assert_eq!(v, vec![Violation::MineInFrontRows { point: order(b(), RED)[i] }], "{text}");
+    }
+    // With the other broken rules, all at once: a fighter on the anchor m9 (rule 4), two fighters
+    // and no submarine (rule 3), the mine on j7 (rule 5).
+    let bad = Setup30::parse("0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qu / uv").unwrap();
+    let v = bad.validate(b(), RED).unwrap_err();
+    let en: Vec<String> = v.iter().map(|x| x.describe(b(), Lang::En)).collect();
+    assert_eq!(
+        en,
+        [
+            "rule 5: the landmine on j7 stands in the front rows (the coastline)",
+            "rule 4: the fighter on m9 is outside its zone",
+            "rule 3: 0 × submarine given, 1 needed",
+            "rule 3: 2 × fighter given, 1 needed",
+        ],
+    );
+    assert_eq!(v[0].describe(b(), Lang::ZhHans), "规则5：地雷不能放在前两排（海岸线），现在在 j7");
+    assert_eq!(v[0].describe(b(), Lang::ZhHant), "規則5：地雷不能放在前兩排（海岸線），現在在 j7");
+    // A game refuses it too.
+    assert!(
+        Sanjun30Game::new(&mine_front, &Setup30::parse(EXAMPLE).unwrap(), Sanjun30Options::default(), RED).is_err()
+    );
 }
 
 /// The parse of a string the test knows parses.
