@@ -68,14 +68,8 @@ pub struct HaijunPly {
     pub end: Option<HaijunOver>,
 }
 
-/// How the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct HaijunOver {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why.
-    pub reason: EndReason,
-}
+/// How the game ended (the naval games share the type).
+pub type HaijunOver = super::naval::NavalOver;
 
 /// A refused move; the position does not change.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -356,10 +350,6 @@ impl HaijunGame {
     }
 
     fn end_by(&mut self, winner: Option<Seat>, reason: EndReason) -> Option<HaijunOver> {
-        if self.over.is_some() {
-            return None;
-        }
-        self.over = Some(HaijunOver { winner, reason });
-        self.over
+        super::naval::end_by(&mut self.over, winner, reason)
     }
 }
