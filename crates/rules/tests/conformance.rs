@@ -15,13 +15,14 @@ use conformance::toy::TOY;
 use junqi_rules::contract::catalog::{self, GameDef};
 use junqi_rules::contract::{Lang, Rematch, Secret, SetupStyle, to_traditional};
 use junqi_rules::haijun::kinds::HAIJUN;
+use junqi_rules::haijun21::kinds::HAIJUN21;
 use junqi_rules::rng::Rng;
 use junqi_rules::seat::Seat;
 
-/// The catalogue, `haijun` (complete rules, waiting for its board art to be catalogued) and the
-/// toy.
+/// The catalogue, `haijun` and `haijun21` (complete rules, waiting for their board art to be
+/// catalogued) and the toy.
 fn every_game() -> Vec<&'static GameDef> {
-    catalog::all().iter().copied().chain([&HAIJUN, &TOY]).collect()
+    catalog::all().iter().copied().chain([&HAIJUN, &HAIJUN21, &TOY]).collect()
 }
 
 fn every_setting() -> Vec<Setting> {
