@@ -9,11 +9,11 @@ use crate::contract::{
     SetupStyle, Words,
 };
 use crate::game::Move;
-use crate::piece::{Piece, PieceKind};
+use crate::piece::PieceKind;
 use crate::seat::Seat;
 
-use super::game::{HaijunGame, HaijunIllegal, HaijunOver, HaijunPly};
-use super::naval::{NavalContract, NavalEngine, PlyParts};
+use super::game::{HaijunGame, HaijunIllegal, HaijunPly};
+use super::naval::{NavalContract, NavalCore, NavalEngine, PlyParts};
 use super::options::HaijunSettings;
 use super::pieces::{NavalDef, PIECES, def_of};
 
@@ -100,16 +100,12 @@ impl NavalEngine for HaijunGame {
         HaijunGame::board(self)
     }
 
-    fn to_move(&self) -> Seat {
-        HaijunGame::to_move(self)
+    fn core(&self) -> &NavalCore {
+        self
     }
 
-    fn plies(&self) -> u32 {
-        HaijunGame::plies(self)
-    }
-
-    fn over(&self) -> Option<HaijunOver> {
-        HaijunGame::over(self)
+    fn core_mut(&mut self) -> &mut NavalCore {
+        self
     }
 
     fn moves(&self) -> Vec<Move> {
@@ -118,18 +114,6 @@ impl NavalEngine for HaijunGame {
 
     fn play(&mut self, from: PointId, to: PointId) -> Result<HaijunPly, HaijunIllegal> {
         HaijunGame::play(self, from, to)
-    }
-
-    fn piece_at(&self, p: PointId) -> Option<Piece> {
-        HaijunGame::piece_at(self, p)
-    }
-
-    fn leave(&mut self, seat: Seat, timeout: bool) -> Option<HaijunOver> {
-        if timeout { self.timeout(seat) } else { self.resign(seat) }
-    }
-
-    fn agree_draw(&mut self) -> Option<HaijunOver> {
-        HaijunGame::agree_draw(self)
     }
 
     fn parts(ply: &HaijunPly) -> PlyParts {

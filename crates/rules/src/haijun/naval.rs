@@ -33,13 +33,154 @@ pub fn over(o: NavalOver) -> Over {
 }
 
 /// Ends a game in progress (resignation, timeout, agreed draw); `None` once over.
-pub fn end_by(over: &mut Option<NavalOver>, winner: Option<Seat>, reason: EndReason) -> Option<NavalOver> {
+fn end_by(over: &mut Option<NavalOver>, winner: Option<Seat>, reason: EndReason) -> Option<NavalOver> {
     if over.is_some() {
         return None;
     }
     *over = Some(NavalOver { winner, reason });
     *over
 }
+
+/// The state both naval engines keep the same way: who stands where, whose turn, the plies and
+/// the quiet count, the result. Each engine holds one and derefs to it, so its accessors and the
+/// ways a game ends outside the rules (resignation, timeout, agreed draw) are written once.
+#[derive(Clone, Debug)]
+pub struct NavalCore {
+    /// What stands on each point, by point index.
+    pub(crate) cells: Vec<Option<Piece>>,
+    /// The side to move.
+    pub(crate) to_move: Seat,
+    /// Consecutive plies without a removal.
+    pub(crate) quiet: u32,
+    /// Plies played.
+    pub(crate) plies: u32,
+    /// The result, once over.
+    pub(crate) over: Option<NavalOver>,
+}
+
+impl NavalCore {
+    /// A position of `points` points with `pieces` on them and `to_move` to play.
+    pub fn new(points: usize, pieces: &[(PointId, Piece)], to_move: Seat) -> NavalCore {
+        let mut cells = vec![None; points];
+        for &(p, piece) in pieces {
+            cells[p.index()] = Some(piece);
+        }
+        NavalCore { cells, to_move, quiet: 0, plies: 0, over: None }
+    }
+
+    /// The pieces of two deployments (Red's, Blue's), face down, for [`NavalCore::new`].
+    pub fn face_down(placed: [Vec<(PointId, crate::piece::PieceKind)>; 2]) -> Vec<(PointId, Piece)> {
+        let sides = [Seat::RED, Seat::BLUE].into_iter().zip(placed);
+        sides
+            .flat_map(|(seat, v)| v.into_iter().map(move |(p, kind)| (p, Piece { seat, kind, known: false })))
+            .collect()
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Plies played.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Consecutive plies without a removal (§10.2).
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The result, once over.
+    pub fn over(&self) -> Option<NavalOver> {
+        self.over
+    }
+
+    /// What stands on a point (the referee's full knowledge).
+    pub fn piece_at(&self, p: PointId) -> Option<Piece> {
+        self.cells[p.index()]
+    }
+
+    /// The owner and kind on a point, as movement asks.
+    pub(crate) fn occupant(&self, p: PointId) -> Option<(Seat, crate::piece::PieceKind)> {
+        self.cells[p.index()].map(|x| (x.seat, x.kind))
+    }
+
+    /// Where a side's piece of a kind stands (the first one, in point order).
+    pub fn find(&self, seat: Seat, kind: crate::piece::PieceKind) -> Option<PointId> {
+        let i = self.cells.iter().position(|c| c.is_some_and(|x| x.seat == seat && x.kind == kind))?;
+        Some(PointId(i as u8))
+    }
+
+    /// Counts a ply: the quiet count grows unless something was removed, the turn passes.
+    pub(crate) fn count_ply(&mut self, removed: bool) {
+        self.plies += 1;
+        self.quiet = if removed { 0 } else { self.quiet + 1 };
+        self.to_move = Seat(1 - self.to_move.0);
+    }
+
+    /// The end checks of §10.3, in order: a side without its `needed` piece (旗舰, 軍旗) has
+    /// lost for `missing` (both: a draw); the side to move without a move loses (both stuck: a
+    /// draw); the quiet limit draws. `stuck` tells whether a side has no legal move.
+    pub(crate) fn end_check(
+        &self,
+        needed: crate::piece::PieceKind,
+        missing: EndReason,
+        stuck: impl Fn(Seat) -> bool,
+        quiet_limit: u32,
+    ) -> Option<NavalOver> {
+        let (red, blue) = (self.find(Seat::RED, needed).is_some(), self.find(Seat::BLUE, needed).is_some());
+        if !red || !blue {
+            let winner = [(red, Seat::RED), (blue, Seat::BLUE)].into_iter().find(|x| x.0).map(|x| x.1);
+            return Some(NavalOver { winner, reason: missing });
+        }
+        let other = Seat(1 - self.to_move.0);
+        if stuck(self.to_move) {
+            return Some(if stuck(other) {
+                NavalOver { winner: None, reason: EndReason::BothStuck }
+            } else {
+                NavalOver { winner: Some(other), reason: EndReason::NoLegalMove }
+            });
+        }
+        (quiet_limit > 0 && self.quiet >= quiet_limit)
+            .then_some(NavalOver { winner: None, reason: EndReason::QuietLimit })
+    }
+
+    /// Ends the game by resignation of `seat` (the other side wins); nothing once over.
+    pub fn resign(&mut self, seat: Seat) -> Option<NavalOver> {
+        end_by(&mut self.over, Some(Seat(1 - seat.0)), EndReason::Resign)
+    }
+
+    /// Ends the game because `seat`'s deadline passed (the other side wins); nothing once over.
+    pub fn timeout(&mut self, seat: Seat) -> Option<NavalOver> {
+        end_by(&mut self.over, Some(Seat(1 - seat.0)), EndReason::Timeout)
+    }
+
+    /// Ends the game as an agreed draw; nothing once over.
+    pub fn agree_draw(&mut self) -> Option<NavalOver> {
+        end_by(&mut self.over, None, EndReason::Agreed)
+    }
+}
+
+/// Lets a naval engine (a struct with a `core: NavalCore` field) read as its core: its turn,
+/// pieces, counts and result, and the ends outside the rules, written once in [`NavalCore`].
+macro_rules! derefs_to_core {
+    ($game:ty) => {
+        impl std::ops::Deref for $game {
+            type Target = $crate::haijun::naval::NavalCore;
+            fn deref(&self) -> &Self::Target {
+                &self.core
+            }
+        }
+
+        impl std::ops::DerefMut for $game {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.core
+            }
+        }
+    };
+}
+pub(crate) use derefs_to_core;
 
 /// What every ply of a naval game has, for its public account.
 #[derive(Clone, Debug)]
@@ -74,22 +215,14 @@ pub trait NavalEngine: Clone + Debug + Send + Sync + 'static {
     fn kind() -> &'static GameKind;
     /// The board (point names for tokens).
     fn board(&self) -> &'static Board;
-    /// The side to move.
-    fn to_move(&self) -> Seat;
-    /// Plies played.
-    fn plies(&self) -> u32;
-    /// The result, once over.
-    fn over(&self) -> Option<NavalOver>;
+    /// The shared state.
+    fn core(&self) -> &NavalCore;
+    /// The shared state, to end the game outside the rules.
+    fn core_mut(&mut self) -> &mut NavalCore;
     /// Every legal move of the side to move.
     fn moves(&self) -> Vec<Move>;
     /// Plays a move of the side to move (unchanged on `Err`).
     fn play(&mut self, from: PointId, to: PointId) -> Result<Self::Ply, Self::Refusal>;
-    /// What stands on a point.
-    fn piece_at(&self, p: PointId) -> Option<Piece>;
-    /// Ends the game by resignation (`timeout` false) or timeout of `seat`.
-    fn leave(&mut self, seat: Seat, timeout: bool) -> Option<NavalOver>;
-    /// Ends the game as an agreed draw.
-    fn agree_draw(&mut self) -> Option<NavalOver>;
     /// A ply's public parts.
     fn parts(ply: &Self::Ply) -> PlyParts;
 }
@@ -119,7 +252,7 @@ impl<E: NavalEngine> NavalContract<E> {
     fn shows(&self, piece: Piece, audience: Audience, now: bool) -> bool {
         piece.known
             || self.mode == Mode::Open
-            || (now && self.game.over().is_some())
+            || (now && self.game.core().over().is_some())
             || (!now && self.mode == Mode::Reveal)
             || matches!(audience, Audience::Everyone)
             || audience == Audience::Seat(piece.seat)
@@ -136,7 +269,7 @@ impl<E: NavalEngine> NavalContract<E> {
     /// `Red wins · flagship sunk · 41 plies`.
     fn result_line(&self, o: NavalOver) -> Explained {
         let (en, zh) = o.reason.words();
-        let plies = self.game.plies();
+        let plies = self.game.core().plies();
         match o.winner {
             Some(s) => {
                 let name = E::kind().seating.seats[s.index()].name;
@@ -160,30 +293,30 @@ impl<E: NavalEngine> Game for NavalContract<E> {
     }
 
     fn to_move(&self) -> Seat {
-        self.game.to_move()
+        self.game.core().to_move()
     }
 
     fn ply(&self) -> u32 {
-        self.game.plies()
+        self.game.core().plies()
     }
 
     fn over(&self) -> Option<Over> {
-        self.game.over().map(over)
+        self.game.core().over().map(over)
     }
 
     fn legal(&self, seat: Seat) -> Vec<Move> {
-        if seat != self.game.to_move() || self.game.over().is_some() {
+        if seat != self.game.core().to_move() || self.game.core().over().is_some() {
             return Vec::new();
         }
         self.game.moves()
     }
 
     fn play(&mut self, seat: Seat, mv: Move) -> Result<E::Ply, Illegal<E::Refusal>> {
-        if self.game.over().is_some() {
+        if self.game.core().over().is_some() {
             return Err(Illegal::Over);
         }
-        if seat != self.game.to_move() {
-            return Err(Illegal::NotYourTurn { seat, to_move: self.game.to_move() });
+        if seat != self.game.core().to_move() {
+            return Err(Illegal::NotYourTurn { seat, to_move: self.game.core().to_move() });
         }
         let ply = self.game.play(mv.from, mv.to).map_err(Illegal::Rule)?;
         self.last = Some(ply.clone());
@@ -195,15 +328,16 @@ impl<E: NavalEngine> Game for NavalContract<E> {
     }
 
     fn leave(&mut self, seat: Seat, why: Leave) -> Leaving {
-        if self.game.over().is_some() || seat.0 > 1 {
+        if self.game.core().over().is_some() || seat.0 > 1 {
             return Leaving::default();
         }
-        let end = self.game.leave(seat, why == Leave::Timeout);
+        let core = self.game.core_mut();
+        let end = if why == Leave::Timeout { core.timeout(seat) } else { core.resign(seat) };
         Leaving { out: vec![seat], end: end.map(over) }
     }
 
     fn agree_draw(&mut self) -> Option<Over> {
-        self.game.agree_draw().map(over)
+        self.game.core_mut().agree_draw().map(over)
     }
 
     fn public_ply(&self, ply: &E::Ply, audience: Audience) -> PublicPly {
@@ -227,14 +361,17 @@ impl<E: NavalEngine> Game for NavalContract<E> {
     }
 
     fn picture(&self, audience: Audience, last: Option<&E::Ply>) -> Picture {
-        let over_now = self.game.over();
-        let mut pic = Picture::new(audience, self.game.plies(), over_now.is_none().then(|| self.game.to_move()));
+        let over_now = self.game.core().over();
+        let mut pic =
+            Picture::new(audience, self.game.core().plies(), over_now.is_none().then(|| self.game.core().to_move()));
         let board = self.game.board();
         pic.tokens = board
             .point_ids()
-            .filter_map(|at| self.game.piece_at(at).map(|piece| Token { at, face: self.face(piece, audience, true) }))
+            .filter_map(|at| {
+                self.game.core().piece_at(at).map(|piece| Token { at, face: self.face(piece, audience, true) })
+            })
             .collect();
-        pic.public = board.point_ids().filter(|&p| self.game.piece_at(p).is_some_and(|c| c.known)).collect();
+        pic.public = board.point_ids().filter(|&p| self.game.core().piece_at(p).is_some_and(|c| c.known)).collect();
         if let Some(l) = last.map(E::parts) {
             pic.marks = vec![l.from, l.to];
             pic.badge = l.outcome.is_combat().then_some(l.outcome);

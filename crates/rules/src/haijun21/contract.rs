@@ -6,12 +6,10 @@ use crate::board::{Board, PointId};
 use crate::contract::{Explain, Explained, GameKind, Lang, PublicPly, Rematch, SettingsError, SetupStyle, Words};
 use crate::game::Move;
 use crate::haijun::contract::{MODES, SEATING, describe_with};
-use crate::haijun::naval::{NavalContract, NavalEngine, PlyParts};
-use crate::piece::Piece;
-use crate::seat::Seat;
+use crate::haijun::naval::{NavalContract, NavalCore, NavalEngine, PlyParts};
 
 use super::board::get as board;
-use super::game::{Haijun21Game, Haijun21Illegal, Haijun21Over, Haijun21Ply};
+use super::game::{Haijun21Game, Haijun21Illegal, Haijun21Ply};
 use super::options::parse as parse_options;
 use super::pieces::{PIECES, def_of};
 
@@ -74,16 +72,12 @@ impl NavalEngine for Haijun21Game {
         board()
     }
 
-    fn to_move(&self) -> Seat {
-        Haijun21Game::to_move(self)
+    fn core(&self) -> &NavalCore {
+        self
     }
 
-    fn plies(&self) -> u32 {
-        Haijun21Game::plies(self)
-    }
-
-    fn over(&self) -> Option<Haijun21Over> {
-        Haijun21Game::over(self)
+    fn core_mut(&mut self) -> &mut NavalCore {
+        self
     }
 
     fn moves(&self) -> Vec<Move> {
@@ -92,18 +86,6 @@ impl NavalEngine for Haijun21Game {
 
     fn play(&mut self, from: PointId, to: PointId) -> Result<Haijun21Ply, Haijun21Illegal> {
         Haijun21Game::play(self, from, to)
-    }
-
-    fn piece_at(&self, p: PointId) -> Option<Piece> {
-        Haijun21Game::piece_at(self, p)
-    }
-
-    fn leave(&mut self, seat: Seat, timeout: bool) -> Option<Haijun21Over> {
-        if timeout { self.timeout(seat) } else { self.resign(seat) }
-    }
-
-    fn agree_draw(&mut self) -> Option<Haijun21Over> {
-        Haijun21Game::agree_draw(self)
     }
 
     fn parts(ply: &Haijun21Ply) -> PlyParts {

@@ -8,8 +8,10 @@ use std::fmt;
 use crate::board::{Board, PointId};
 use crate::combat::Outcome;
 use crate::end::EndReason;
-use crate::piece::{Piece, PieceKind};
+use crate::piece::Piece;
 use crate::seat::Seat;
+
+use crate::haijun::naval::{NavalCore, derefs_to_core};
 
 use super::board::get as board;
 use super::combat::resolve;
@@ -110,39 +112,27 @@ impl fmt::Display for Haijun21Illegal {
 
 impl std::error::Error for Haijun21Illegal {}
 
-/// A game in progress.
+/// A game in progress: the options over the naval games' shared state (turn, pieces, counts,
+/// result; [`NavalCore`]'s accessors read through `Deref`).
 #[derive(Clone, Debug)]
 pub struct Haijun21Game {
     options: Haijun21Options,
-    cells: Vec<Option<Piece>>,
-    to_move: Seat,
-    quiet: u32,
-    plies: u32,
-    over: Option<Haijun21Over>,
+    core: NavalCore,
 }
 
-fn other(seat: Seat) -> Seat {
-    Seat(1 - seat.0)
-}
+derefs_to_core!(Haijun21Game);
 
 impl Haijun21Game {
     /// Starts a game from two deployments (validate them first); Red moves first.
     pub fn new(options: Haijun21Options, red: &Haijun21Setup, blue: &Haijun21Setup) -> Haijun21Game {
-        let mut pieces = Vec::new();
-        for (seat, setup) in [(Seat::RED, red), (Seat::BLUE, blue)] {
-            pieces.extend(setup.placed(seat).into_iter().map(|(p, kind)| (p, Piece { seat, kind, known: false })));
-        }
+        let pieces = NavalCore::face_down([red.placed(Seat::RED), blue.placed(Seat::BLUE)]);
         Haijun21Game::from_position(options, &pieces, Seat::RED)
     }
 
     /// Starts from an arbitrary position (`pieces` on points, `to_move` to play), for tests and
     /// composed positions; the end checks run at once, so a side without a 軍旗 has lost.
     pub fn from_position(options: Haijun21Options, pieces: &[(PointId, Piece)], to_move: Seat) -> Haijun21Game {
-        let mut cells = vec![None; board().len()];
-        for &(p, piece) in pieces {
-            cells[p.index()] = Some(piece);
-        }
-        let mut game = Haijun21Game { options, cells, to_move, quiet: 0, plies: 0, over: None };
+        let mut game = Haijun21Game { options, core: NavalCore::new(board().len(), pieces, to_move) };
         game.check_end();
         game
     }
@@ -155,35 +145,6 @@ impl Haijun21Game {
     /// The options.
     pub fn options(&self) -> Haijun21Options {
         self.options
-    }
-
-    /// The side to move.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Plies played.
-    pub fn plies(&self) -> u32 {
-        self.plies
-    }
-
-    /// Consecutive plies without a removal (§10.2: a scouting does not reset it).
-    pub fn quiet(&self) -> u32 {
-        self.quiet
-    }
-
-    /// The result, once over.
-    pub fn over(&self) -> Option<Haijun21Over> {
-        self.over
-    }
-
-    /// What stands on a point (the referee's full knowledge).
-    pub fn piece_at(&self, p: PointId) -> Option<Piece> {
-        self.cells[p.index()]
-    }
-
-    fn occupant(&self, p: PointId) -> Option<(Seat, PieceKind)> {
-        self.cells[p.index()].map(|x| (x.seat, x.kind))
     }
 
     /// Every legal move of the side to move (none once the game is over).
@@ -199,7 +160,7 @@ impl Haijun21Game {
         let mut out = Vec::new();
         for from in b.point_ids() {
             if let Some(piece) = self.cells[from.index()].filter(|x| x.seat == seat) {
-                for (to, how) in destinations(b, from, seat, piece.kind, |q| self.occupant(q)) {
+                for (to, how) in destinations(b, from, seat, piece.kind, |q| self.core.occupant(q)) {
                     out.push((from, to, how));
                 }
             }
@@ -224,7 +185,7 @@ impl Haijun21Game {
             Some(x) if b.is_headquarters(to) && x.kind != kinds::FLAG => return Err(Haijun21Illegal::InHq(to)),
             _ => {}
         }
-        if !destinations(b, from, seat, mover.kind, |q| self.occupant(q)).iter().any(|&(p, _)| p == to) {
+        if !destinations(b, from, seat, mover.kind, |q| self.core.occupant(q)).iter().any(|&(p, _)| p == to) {
             return Err(if is_aircraft(mover.kind) {
                 Haijun21Illegal::OffLane { from, to }
             } else {
@@ -319,10 +280,7 @@ impl Haijun21Game {
                 }
             }
         }
-        self.plies += 1;
-        let removed = !matches!(outcome, Outcome::Moved | Outcome::Scouted);
-        self.quiet = if removed { 0 } else { self.quiet + 1 };
-        self.to_move = other(seat);
+        self.core.count_ply(!matches!(outcome, Outcome::Moved | Outcome::Scouted));
         self.check_end();
         Ok(Haijun21Ply {
             seat,
@@ -338,51 +296,10 @@ impl Haijun21Game {
         })
     }
 
-    /// Where a side's piece of a kind stands (the first one, in point order).
-    pub fn find(&self, seat: Seat, kind: PieceKind) -> Option<PointId> {
-        board().point_ids().find(|p| self.cells[p.index()].is_some_and(|x| x.seat == seat && x.kind == kind))
-    }
-
+    /// §10.3's end checks: 軍旗 captured; no legal move for the side to move; quiet limit.
     fn check_end(&mut self) {
-        let (red, blue) = (self.find(Seat::RED, kinds::FLAG).is_some(), self.find(Seat::BLUE, kinds::FLAG).is_some());
-        if !red || !blue {
-            let winner = match (red, blue) {
-                (true, false) => Some(Seat::RED),
-                (false, true) => Some(Seat::BLUE),
-                _ => None,
-            };
-            self.over = Some(Haijun21Over { winner, reason: EndReason::FlagCaptured });
-            return;
-        }
-        if !self.moves_of(self.to_move).is_empty() {
-            if self.options.quiet_limit > 0 && self.quiet >= self.options.quiet_limit {
-                self.over = Some(Haijun21Over { winner: None, reason: EndReason::QuietLimit });
-            }
-            return;
-        }
-        self.over = Some(if self.moves_of(other(self.to_move)).is_empty() {
-            Haijun21Over { winner: None, reason: EndReason::BothStuck }
-        } else {
-            Haijun21Over { winner: Some(other(self.to_move)), reason: EndReason::NoLegalMove }
-        });
-    }
-
-    /// Ends the game by resignation of `seat` (the other side wins); nothing once over.
-    pub fn resign(&mut self, seat: Seat) -> Option<Haijun21Over> {
-        self.end_by(Some(other(seat)), EndReason::Resign)
-    }
-
-    /// Ends the game because `seat`'s deadline passed (the other side wins); nothing once over.
-    pub fn timeout(&mut self, seat: Seat) -> Option<Haijun21Over> {
-        self.end_by(Some(other(seat)), EndReason::Timeout)
-    }
-
-    /// Ends the game as an agreed draw; nothing once over.
-    pub fn agree_draw(&mut self) -> Option<Haijun21Over> {
-        self.end_by(None, EndReason::Agreed)
-    }
-
-    fn end_by(&mut self, winner: Option<Seat>, reason: EndReason) -> Option<Haijun21Over> {
-        crate::haijun::naval::end_by(&mut self.over, winner, reason)
+        let limit = self.options.quiet_limit;
+        self.core.over =
+            self.core.end_check(kinds::FLAG, EndReason::FlagCaptured, |s| self.moves_of(s).is_empty(), limit);
     }
 }
