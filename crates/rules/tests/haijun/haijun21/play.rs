@@ -453,3 +453,57 @@ fn a_record_tagged_haijun21_replays_to_the_same_end() {
     assert_eq!(EndReason::parse("flag_captured"), Some(EndReason::FlagCaptured));
     assert_eq!(Outcome::Scouted.as_str(), "scouted");
 }
+
+#[test]
+fn the_catalogue_entry_draws_swaps_marks_and_places() {
+    // A deployment alone on the board, as its owner sees it: 27 own pieces, nothing else, a game
+    // in progress.
+    let draw = HAIJUN21.setup_picture.unwrap();
+    let pic = draw(BLUE, EXAMPLE).expect("a legal deployment draws");
+    assert_eq!(pic.tokens.len(), 27);
+    assert!(pic.tokens.iter().all(|t| matches!(t.face, Face::Known { owner, .. } if owner == BLUE)));
+    assert_eq!(pic.at(at("c12")), Some(Face::Known { owner: BLUE, kind: k('l') }));
+    assert!(pic.captions.result.is_none());
+    assert!(draw(RED, "kekek").is_none());
+    // Swaps exchange pieces, never an empty point (where the empties are is public).
+    let swap = HAIJUN21.swap_slots.unwrap();
+    assert_eq!(swap(EXAMPLE, 0, 1).as_deref(), Some("ekkek cdgcd bnbga fmf.h eh.fi i.lji"));
+    assert_eq!(swap(EXAMPLE, 0, 21), None, "slot 21 is '.'");
+    assert_eq!(swap(EXAMPLE, 0, 5), None, "slot 5 is a space");
+    // Marks read this game's points and pieces.
+    let marks = HAIJUN21.marks.unwrap();
+    assert_eq!((marks.read_point)(RED, " c12 "), Some(at("c12")));
+    assert_eq!((marks.read_piece)("反潛機"), Some(k('m')));
+    assert_eq!((marks.piece_code)(k('n')), "n");
+    assert_eq!((marks.piece_words)(k('k')), ("missile boat", "飞弹快艇"));
+    // 60 places, HQs drawn as such, no camps.
+    let places = (HAIJUN21.places)();
+    assert_eq!(places.len(), 60);
+    let glyph = |n: &str| places.iter().find(|x| x.name == n).map(|x| x.empty);
+    assert_eq!((glyph("c1"), glyph("c12"), glyph("b3")), (Some('□'), Some('□'), Some('.')));
+    assert_eq!((HAIJUN21.show_setup)("KEKEK/CDGCD/BNBGA/FMF.H/EH.FI/I.LJI"), EXAMPLE);
+    // Tiles are labelled by the short names; every 繁體 name is the seed's.
+    assert_eq!((HAIJUN21_KIND.piece_label)(k('m')), Some(("ASW", "反")));
+    let hant: Vec<String> =
+        junqi_rules::haijun21::pieces::PIECES.iter().map(|d| junqi_rules::contract::to_traditional(d.zh)).collect();
+    assert_eq!(
+        hant,
+        [
+            "航空母艦",
+            "炮艦",
+            "巡洋艦",
+            "驅逐艦",
+            "魚雷快艇",
+            "掃雷艇",
+            "潛水艇",
+            "魚雷",
+            "水雷",
+            "旗艦",
+            "飛彈快艇",
+            "軍旗",
+            "反潛機",
+            "轟炸機"
+        ]
+    );
+    assert_eq!(HAIJUN21_KIND.title.zh_hant, junqi_rules::contract::to_traditional(HAIJUN21_KIND.title.zh_hans));
+}
