@@ -334,6 +334,7 @@ fn random_games_never_make_an_illegal_move_and_always_end() {
         assert!(g.legal_moves().is_empty());
         *ended.entry(g.over().unwrap().reason.as_str()).or_insert(0) += 1;
     }
+    println!("60 random haijun21 games ended by: {ended:?}");
     for reason in ended.keys() {
         assert!(["flag_captured", "quiet_limit", "no_legal_move", "both_stuck"].contains(reason), "{ended:?}");
     }
@@ -505,5 +506,7 @@ fn the_catalogue_entry_draws_swaps_marks_and_places() {
             "轟炸機"
         ]
     );
-    assert_eq!(HAIJUN21_KIND.title.zh_hant, junqi_rules::contract::to_traditional(HAIJUN21_KIND.title.zh_hans));
+    for w in [HAIJUN21_KIND.title, HAIJUN21_KIND.setup_hint] {
+        assert_eq!(w.zh_hant, junqi_rules::contract::to_traditional(w.zh_hans), "{}", w.en);
+    }
 }
