@@ -1,7 +1,8 @@
-//! The game contract shared by both naval games (`haijun`, `haijun21`): an engine says what it
-//! is through [`NavalEngine`] and [`NavalContract`] does the rest the same way for both — turns,
-//! leaving, faces per mode and audience (§6), the ply as each audience may know it, pictures and
-//! their captions.
+//! What both naval games (`haijun`, `haijun21`) share: [`NavalCore`], the state each engine
+//! keeps the same way (pieces, turn, counts, result, §10.3's end checks, the ends outside the
+//! rules), and the game contract — an engine says what it is through [`NavalEngine`] and
+//! [`NavalContract`] does the rest the same way for both: turns, leaving, faces per mode and
+//! audience (§6), the ply as each audience may know it, pictures and their captions.
 
 use std::fmt::Debug;
 

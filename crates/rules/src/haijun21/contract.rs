@@ -1,6 +1,7 @@
 //! 二十一世紀海軍棋 under the game contract: [`Haijun21Contract`] is the naval contract over a
-//! [`Haijun21Game`] played in a visibility mode (the 春水 edition's three, §6); [`HAIJUN21_KIND`] is its static
-//! description. The catalogue entry and the record format are in [`super::kinds`].
+//! [`Haijun21Game`] played in a visibility mode (the 春水 edition's three, §6); [`HAIJUN21_KIND`]
+//! is its static description. The catalogue entry and the record format are in
+//! [`super::kinds`].
 
 use crate::board::{Board, PointId};
 use crate::contract::{Explain, Explained, GameKind, Lang, PublicPly, Rematch, SettingsError, SetupStyle, Words};
