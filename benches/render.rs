@@ -25,6 +25,7 @@ fn bench(c: &mut Criterion) {
     }
     games(c);
     sanjun(c);
+    haijun(c);
     let all = record_frames(&record, Viewer::Everyone, Lang::ZhHans, None).expect("frames");
     let gif = render_gif(&all).expect("gif");
     eprintln!("reveal GIF of {} frames: {} bytes", all.len(), gif.len());
@@ -97,6 +98,43 @@ fn sanjun(c: &mut Criterion) {
             b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
         });
         c.bench_function(&format!("picture_compose_sanjun_{name}"), |b| {
+            b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
+        });
+    }
+}
+
+/// 海军棋 through its sea art: a dark-mode game from seeded random deployments, 40 random plies
+/// in, for the public and for Red.
+fn haijun(c: &mut Criterion) {
+    use junqi_referee::render::{PictureOptions, picture_indexed, picture_png};
+    use junqi_referee::rules::Mode;
+    use junqi_referee::rules::contract::{Audience, Game};
+    use junqi_referee::rules::haijun::contract::HaijunContract;
+    use junqi_referee::rules::haijun::{HaijunGame, HaijunOptions, HaijunSetup};
+    use junqi_referee::rules::rng::Rng;
+    let mut rng = Rng::new(3);
+    let (red, blue) = (HaijunSetup::random(&mut rng), HaijunSetup::random(&mut rng));
+    let mut game = HaijunContract::new(HaijunGame::new(HaijunOptions::default(), &red, &blue), Mode::Dark);
+    for _ in 0..40 {
+        let seat = game.to_move();
+        let moves = game.legal(seat);
+        if moves.is_empty() || game.over().is_some() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.play(seat, mv).expect("a legal move");
+    }
+    let opts = PictureOptions::default();
+    let last = game.last().cloned();
+    for (name, audience) in [("public", Audience::Public), ("red", Audience::Seat(Seat::RED))] {
+        let picture = game.picture(audience, last.as_ref());
+        let kind = game.kind();
+        let bytes = picture_png(&picture, kind, &opts).expect("draws");
+        eprintln!("haijun_{name}: {} bytes per image", bytes.len());
+        c.bench_function(&format!("picture_png_haijun_{name}"), |b| {
+            b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
+        });
+        c.bench_function(&format!("picture_compose_haijun_{name}"), |b| {
             b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
         });
     }

@@ -198,5 +198,39 @@ fn sanjun30_lists(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists, sanjun30_lists);
+/// 海军棋 legal-move lists (issue 15 item 5): 240 fixed mid-game positions from seeded random
+/// games (every 5th ply from ply 10, up to the game's end), the list of the side to move generated
+/// for each, as lists per second (next to Junqi's `movegen`, whose board it shares).
+fn haijun_lists(c: &mut Criterion) {
+    use junqi_referee::rules::haijun::{HaijunGame, HaijunOptions, HaijunSetup};
+    let mut positions: Vec<HaijunGame> = Vec::new();
+    let mut seed = 0;
+    while positions.len() < 240 {
+        let mut rng = Rng::new(seed);
+        seed += 1;
+        let (red, blue) = (HaijunSetup::random(&mut rng), HaijunSetup::random(&mut rng));
+        let mut g = HaijunGame::new(HaijunOptions::default(), &red, &blue);
+        for ply in 0..400 {
+            let legal = g.legal_moves();
+            if legal.is_empty() || g.over().is_some() {
+                break;
+            }
+            if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
+                positions.push(g.clone());
+            }
+            let (from, to, _) = legal[rng.below(legal.len())];
+            g.play(from, to).expect("a legal move");
+        }
+    }
+    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+    eprintln!("haijun: {} positions, {moves} legal moves in all", positions.len());
+    let mut g = c.benchmark_group("haijun_lists");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("mid_game_240_positions", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists, sanjun30_lists, haijun_lists);
 criterion_main!(benches);

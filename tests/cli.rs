@@ -1,5 +1,5 @@
 //! The command line, run as a user would: golden replays of every record in tests/data/, setup
-//! checks, random setups and move lists. `UPDATE_GOLDEN=1 cargo test --test cli` rewrites the
+//! checks, random setups and move lists. `UPDATE_GOLDEN=1 cargo test --test suite cli` rewrites the
 //! generated records and every expected output (review the diff before committing).
 
 use std::path::{Path, PathBuf};
@@ -275,7 +275,7 @@ fn generated_game(def: &'static GameDef, seed: u64) -> (String, Box<dyn AnyGame>
 
 #[test]
 fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         for seed in [1, 2] {
             let (text, game) = generated_game(def, seed);
             // Parse and replay in process: the same final state for everyone who may see it all.
@@ -312,7 +312,7 @@ fn every_catalogued_kind_replays_its_generated_record_through_the_cli() {
 
 #[test]
 fn setup_random_and_check_serve_every_catalogued_kind() {
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         if def.kind.setup == SetupStyle::None {
             // Nothing to deploy or deal: a clear refusal, not an empty setup.
             let out = bin().args(["setup", "random", "--variant", def.name(), "--seed", "7"]).output().unwrap();
@@ -863,5 +863,95 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     let a = String::from_utf8(random("30").stdout).unwrap();
     assert_eq!(a, String::from_utf8(random("30").stdout).unwrap());
     let check = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", a.trim()]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+}
+
+/// 海军棋 (issue 15): transcript 75's game — Red's aircraft carrier runs up the red line of file a
+/// sinking six ships, then sinks Blue's flagship in its HQ (`{F}`, §8).
+const HAIJUN_RECORD: &str = "[Format \"jqr/1\"]\n[Variant \"haijun\"]\n[Mode \"dark\"]\n[Red \"alice\"]\n\
+[Blue \"bob\"]\n[RedSetup \"abcgb dgc edfg hef bcidh ijief\"]\n[BlueSetup \"cggbf bae hcgd hfd iecfd iiejb\"]\n\
+[Result \"1-0\"]\n\n1. a6-a7 {x} d7-d8 2. a7-a8 {x} d8-c9 3. a8-a9 {x} c9-d10 4. a9-a10 {x} d10-c9 \
+5. a10-a11 {x} c9-d8 6. a11-a12 {x} d8-d7 7. a12-b12 {F} 1-0\n";
+
+#[test]
+fn a_haijun_record_replays_lists_moves_renders_and_checks_deployments() {
+    let path = temp_record("haijun.jqr", HAIJUN_RECORD);
+    let (json, err, code) = run(&["replay", "--json"], &path);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 14, "{json}");
+    assert_eq!(
+        lines[0],
+        "{\"ply\":1,\"side\":\"red\",\"move\":\"a6-a7\",\"outcome\":\"attacker_won\",\"revealed\":[]}"
+    );
+    assert_eq!(lines[1], "{\"ply\":2,\"side\":\"blue\",\"move\":\"d7-d8\",\"outcome\":\"moved\",\"revealed\":[]}");
+    // §10.1: the ply that removes a 旗舰 is `flagship_sunk`; the sunk piece is not revealed.
+    assert_eq!(
+        lines[12],
+        "{\"ply\":13,\"side\":\"red\",\"move\":\"a12-b12\",\"outcome\":\"flagship_sunk\",\"revealed\":[]}"
+    );
+    assert_eq!(lines[13], "{\"result\":\"red_wins\",\"reason\":\"flagship_sunk\"}");
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains(" 13. red  a12-b12  flagship sunk"), "{text}");
+    assert!(text.contains("result: red wins (flagship sunk)"), "{text}");
+    // A `{x}` where the flagship went down is refused: the mark must say `{F}`.
+    let wrong = temp_record("haijun-wrong.jqr", &HAIJUN_RECORD.replace("a12-b12 {F}", "a12-b12 {x}"));
+    let (_, err, code) = run(&["replay"], &wrong);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("annotated {x}") && err.contains("flagship_sunk"), "{err}");
+    let _ = std::fs::remove_file(&wrong);
+    // The opening: Red's 35 moves, into its five empty camps and across the open front (b6-b7
+    // and d6-d7 are branch lines at sea, §2); nothing from the HQs or the mines.
+    let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 35, "{moves}");
+    for m in ["a6-a7", "b6-b7", "d6-d7", "b2-b3", "c3-c4", "e2-d3"] {
+        assert!(moves.lines().any(|l| l == m), "{m} missing: {moves}");
+    }
+    assert!(!moves.lines().any(|l| l.starts_with("b1-") || l.starts_with("a1-")), "{moves}");
+    assert_eq!(run(&["moves"], &path).0.lines().count(), 0, "the game is over");
+    // Its board art is registered: render and replay-gif write a PNG and a GIF.
+    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-haijun.png", std::process::id()));
+    let out_gif = out_png.with_extension("gif");
+    for (cmd, out, magic) in [("render", &out_png, &b"\x89PNG"[..]), ("replay-gif", &out_gif, &b"GIF89a"[..])] {
+        let o = bin().arg(cmd).arg(&path).arg("--out").arg(out).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        let bytes = std::fs::read(out).unwrap();
+        assert!(bytes.starts_with(magic), "{cmd}");
+        if cmd == "render" {
+            assert!(bytes.len() <= 60_000, "{} bytes", bytes.len());
+        }
+        let _ = std::fs::remove_file(out);
+    }
+    let _ = std::fs::remove_file(&path);
+
+    // Every broken rule of a deployment at once, numbered as the rules page numbers them.
+    let bad = "hbcgb dgc edfg ief bjidh iaief";
+    let out = bin().args(["setup", "check", "--variant", "haijun", bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "illegal deployment for red (5 problems):",
+        "rule 4: the torpedo on a6 may not stand in the front row",
+        "rule 3: the sea mine on a3 must stand in its owner's two back rows",
+        "rule 1: the flagship on b2 must stand in a command HQ",
+        "rule 5: 2 × cruiser given, 3 needed",
+        "rule 5: 4 × sea mine given, 3 needed",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    // The same string for Blue names Blue's points (the string does not depend on the side).
+    let out = bin().args(["setup", "check", "--variant", "haijun", "--side", "blue", bad]).output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("rule 1: the flagship on d11 must stand in a command HQ"), "{said}");
+    let short = bin().args(["setup", "check", "--variant", "haijun", "abc"]).output().unwrap();
+    assert_eq!(short.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&short.stderr).contains("3 piece codes given, 25 needed"));
+    // Seeded random deployments repeat and pass the check.
+    let random = |seed: &str| bin().args(["setup", "random", "--variant", "haijun", "--seed", seed]).output().unwrap();
+    let a = String::from_utf8(random("15").stdout).unwrap();
+    assert_eq!(a, String::from_utf8(random("15").stdout).unwrap());
+    let check = bin().args(["setup", "check", "--variant", "haijun", "--side", "blue", a.trim()]).output().unwrap();
     assert_eq!(check.status.code(), Some(0));
 }

@@ -93,7 +93,7 @@ fn acknowledged_moves_survive_sigkill() {
             r.handle(c).await.unwrap()
         };
         let mut games = Vec::new();
-        for def in catalog::all() {
+        for def in catalog::built_in() {
             let kind = def.kind;
             // No draw for want of combat, where the kind has that rule: random games run longer.
             let rules = if (kind.settings)("", "quiet-limit=0").is_ok() { "quiet-limit=0" } else { "" };
@@ -205,7 +205,7 @@ fn acknowledged_moves_survive_sigkill() {
     });
     let total: usize = acked.values().sum();
     eprintln!("crash test: {kills} SIGKILLs, {total} moves acknowledged, all present and replayed");
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         let of_kind: usize =
             games.iter().filter(|(_, d)| d.name() == def.name()).map(|(g, _)| acked.get(g).copied().unwrap_or(0)).sum();
         eprintln!("  {}: {of_kind} moves acknowledged", def.name());

@@ -2,19 +2,30 @@
 //! `HttpBuilder::proxy` with the rate limiter off; the gateway at the `ws://` URL the fake returns).
 //! A whole game is played through interactions, then faults are injected.
 
+/// QQ-style time rules on a test clock: skipped turns, the N-th timeout, total clocks (issue 21
+/// point 4), and a takeback pending when a deadline passes (point 3).
+#[path = "discord_e2e/clocks.rs"]
+mod clocks;
 /// The deployment panel's layout editor (issue 21 point 1).
 #[path = "discord_e2e/editor.rs"]
 mod editor;
+/// 海军棋 from challenge to result (issue 15).
+#[path = "discord_e2e/haijun.rs"]
+mod haijun;
 /// `/junqi help`: commands, rules, legend (issue 21 item 6).
 #[path = "discord_e2e/help.rs"]
 mod help;
+/// The README's pictures of the editor panel and the review, drawn from the payloads the bot sent
+/// (`JUNQI_REGENERATE=1` rewrites them).
+#[path = "discord_e2e/readme_images.rs"]
+mod readme_images;
 /// What real Discord refuses, through the stricter fake (issue 19).
 #[path = "discord_e2e/refusals.rs"]
 mod refusals;
 /// 陆海空三军棋 from challenge to result (issue 14).
 #[path = "discord_e2e/sanjun.rs"]
 mod sanjun;
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -974,9 +985,7 @@ async fn the_panel_suggests_fresh_random_layouts_and_confirm_submits_the_one_sho
     assert_eq!(panel_layout(&mut h, BOB, 1).await, bob, "Confirm submitted the layout shown");
 }
 
-#[path = "../crates/rules/tests/conformance/toy.rs"]
-#[allow(dead_code)]
-mod toy;
+use crate::toy;
 
 /// A game the adapter was never told about — the rules crate's 3×3 toy, catalogued by this test
 /// binary only — is challenged, accepted, deployed and played through the real client and the
@@ -1334,7 +1343,7 @@ async fn the_review_steps_through_a_game_each_viewer_seeing_what_they_may() {
     };
     // Alice, a player: the last ply by default, her own board, four buttons with distinct ids.
     let alice = review(&command_answer(&mut h, ALICE, thread, "review", &[("id", json!(1))]).await);
-    assert_eq!(custom_ids(&alice), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1"]);
+    assert_eq!(custom_ids(&alice), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1", "jq:rvj:1"]);
     assert!(content(&alice).contains("#1"), "{}", content(&alice));
     // Carol, a spectator, at the same ply: the public board, not Alice's.
     let carol = review(&command_answer(&mut h, CAROL, thread, "review", &[("id", json!(1)), ("ply", json!(1))]).await);
@@ -1343,8 +1352,25 @@ async fn the_review_steps_through_a_game_each_viewer_seeing_what_they_may() {
     let id = h.id();
     let id = h.interact(payload::button(id, ALICE, Some(thread), "jq:rv-f0:1")).await;
     let first = review(&h.answered(id).await);
-    assert_eq!(custom_ids(&first), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1"]);
+    assert_eq!(custom_ids(&first), ["jq:rv-f0:1", "jq:rv-p0:1", "jq:rv-n1:1", "jq:rv-l1:1", "jq:rvj:1"]);
     assert!(first.files[0].2 != alice.files[0].2, "ply 0 is not ply 1");
+    // Jump…: a form (Discord's modal, the first response) asks for the ply; submitted, the board
+    // after that ply; text that is no number is answered and shows nothing.
+    let id = h.id();
+    let id = h.interact(payload::button(id, ALICE, Some(thread), "jq:rvj:1")).await;
+    let form = callback_of(&h.fake.requests().await, id).json.clone().unwrap();
+    assert_eq!(form["type"], 9, "a modal: {form}");
+    assert_eq!(form["data"]["custom_id"], "jq:rvj-m:1");
+    let id = h.id();
+    let id = h.interact(payload::modal(id, ALICE, Some(thread), "jq:rvj-m:1", &[("ply", "0")])).await;
+    let jumped = review(&h.answered(id).await);
+    assert!(said(&jumped, "ply 0 of 1", "第 0 步，共 1 步"), "{}", content(&jumped));
+    assert!(jumped.files[0].2 == first.files[0].2, "the same board as ⏮");
+    let id = h.id();
+    let id = h.interact(payload::modal(id, ALICE, Some(thread), "jq:rvj-m:1", &[("ply", "soon")])).await;
+    let r = h.answered(id).await;
+    assert!(r.iter().all(|x| x.files.is_empty()), "no board: {r:?}");
+    assert!(r.iter().any(|x| said(x, "'soon' is not a ply", "“soon”不是步数")), "{r:?}");
     // After the end every piece shows: Carol's view is the reveal, Alice's shows Bob's pieces.
     command_posts(&mut h, BOB, thread, "resign", &[], "is over").await;
     let carol_end =

@@ -4,7 +4,7 @@
 //! autocompletion offering flips and moves, moves, resignation with the seed and deal published,
 //! and an exported record that replays.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

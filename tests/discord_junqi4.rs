@@ -4,7 +4,7 @@
 //! elimination is announced and skipped, and the team result is posted. Autocomplete offers the
 //! legal moves of the seat to move; a fifth player and a move onto a partner are refused.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! the organiser, a restart of the bot on the same database in the middle, the standings (embed and
 //! image), the final announcement in the right order, ratings, the leaderboard and statistics.
 
-mod support;
+use crate::support;
 
 use junqi_referee::rules::notation::parse_move;
 use junqi_referee::rules::{Game, RuleOptions, Seat, Setup, Variant};

@@ -642,9 +642,7 @@ async fn a_database_written_by_main_3771921_opens_and_its_games_go_on() {
 // ---------------------------------------------------------------------------------------------
 // A game the referee has never heard of: the rules crate's 3×3 toy, catalogued from this side.
 
-#[path = "../crates/rules/tests/conformance/toy.rs"]
-#[allow(dead_code)]
-mod toy;
+use crate::toy;
 
 /// Every step token of the toy's board, in a fixed order.
 fn toy_steps() -> Vec<String> {

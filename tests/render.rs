@@ -1,7 +1,7 @@
 //! Board images: golden files, hidden information, marks, orientation, sizes, the GIF, the CLI.
 //!
 //! Golden images live in `tests/golden/`. After a deliberate change to the drawing, regenerate
-//! them with `UPDATE_GOLDEN=1 cargo test --test render` and look at them before committing.
+//! them with `UPDATE_GOLDEN=1 cargo test --test suite render` and look at them before committing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,7 +43,7 @@ fn golden(name: &str, bytes: &[u8]) {
         return;
     }
     let want = std::fs::read(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render", path.display()));
+        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test suite render", path.display()));
     assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
 }
 
@@ -404,7 +404,7 @@ fn differing_points(a: &IndexedImage, b: &IndexedImage, art: &Art, orientation: 
 /// every language, through the art its kind names.
 #[test]
 fn every_catalogued_start_draws_for_every_audience() {
-    for def in catalog::all() {
+    for def in catalog::built_in() {
         let kind = def.kind;
         let seats = kind.seating.counts[0];
         let mut start = Start::new(seats);
@@ -427,7 +427,7 @@ fn every_catalogued_start_draws_for_every_audience() {
                     .unwrap_or_else(|e| panic!("{} {audience:?} {lang:?}: {e}", kind.name));
                 assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
                 if let Some(dir) = std::env::var_os("PICTURE_DIR") {
-                    // Where to look at them: `PICTURE_DIR=/tmp/p cargo test --test render`.
+                    // Where to look at them: `PICTURE_DIR=/tmp/p cargo test --test suite render`.
                     let name = format!("{}-{audience:?}-{lang:?}.png", kind.name).replace(['(', ')'], "");
                     std::fs::write(Path::new(&dir).join(name), &png).expect("write");
                 }
@@ -528,4 +528,32 @@ fn the_layout_panel_image_of_the_readme() {
     }
     let want = std::fs::read(&path).expect("docs/images/layout-panel-blue.png; run UPDATE_GOLDEN=1");
     assert!(want == png, "the README's layout image differs; if intended, UPDATE_GOLDEN=1 and look at it");
+}
+
+/// The README's board images (`docs/images/`) are copies of golden images, so they show what the
+/// renderer draws today: `UPDATE_GOLDEN=1` copies them (after the golden images are redrawn: run
+/// it for `--test render_junqi4` first for the cross board's), otherwise each must equal its
+/// golden image.
+#[test]
+fn the_readme_board_images_are_golden_images() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for (golden, readme) in [
+        ("ply80-public.png", "public-ply80.png"),
+        ("ply80-red.png", "red-private-ply80.png"),
+        ("ply80-blue-en.png", "blue-private-ply80-en.png"),
+        ("end-reveal.png", "reveal-end.png"),
+        ("scout-public.png", "public-scouted.png"),
+        ("ply80-red-marks.png", "red-private-marks-deadline.png"),
+        ("junqi4-public.png", "junqi4-public.png"),
+        ("junqi4-east-en.png", "junqi4-east-private-en.png"),
+    ] {
+        let from = root.join("tests/golden").join(golden);
+        let to = root.join("docs/images").join(readme);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::copy(&from, &to).expect("copy a golden image to docs/images");
+        }
+        let want = std::fs::read(&from).expect("golden image");
+        let have = std::fs::read(&to).expect("README image");
+        assert!(want == have, "docs/images/{readme} is not tests/golden/{golden}; run UPDATE_GOLDEN=1");
+    }
 }

@@ -30,8 +30,9 @@ fn golden(name: &str, bytes: &[u8]) {
         std::fs::write(&path, bytes).expect("write golden");
         return;
     }
-    let want = std::fs::read(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_flip", path.display()));
+    let want = std::fs::read(&path).unwrap_or_else(|_| {
+        panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test suite render_flip", path.display())
+    });
     assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
 }
 

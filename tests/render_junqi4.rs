@@ -1,7 +1,7 @@
 //! Images of the 4-player cross board (`rules-junqi4.md`): golden files, rotation so that the
 //! viewer's seat is at the bottom, four seat tile styles, and no hidden identity on public images.
 //!
-//! Regenerate the golden files with `UPDATE_GOLDEN=1 cargo test --test render_junqi4` and look at
+//! Regenerate the golden files with `UPDATE_GOLDEN=1 cargo test --test suite render_junqi4` and look at
 //! them before committing.
 
 use std::path::PathBuf;
@@ -54,8 +54,9 @@ fn golden(name: &str, bytes: &[u8]) {
         std::fs::write(&path, bytes).expect("write golden");
         return;
     }
-    let want = std::fs::read(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_junqi4", path.display()));
+    let want = std::fs::read(&path).unwrap_or_else(|_| {
+        panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test suite render_junqi4", path.display())
+    });
     assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
 }
 

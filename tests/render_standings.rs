@@ -1,7 +1,7 @@
 //! The standings image: a golden file per language, and the properties a table must keep.
 //!
 //! Golden images live in `tests/golden/`. After a deliberate change to the drawing, regenerate
-//! them with `UPDATE_GOLDEN=1 cargo test --test render_standings` and look at them before committing.
+//! them with `UPDATE_GOLDEN=1 cargo test --test suite render_standings` and look at them before committing.
 
 use std::path::PathBuf;
 
@@ -16,7 +16,7 @@ fn golden(name: &str, bytes: &[u8]) {
         return;
     }
     let want = std::fs::read(&path).unwrap_or_else(|_| {
-        panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test render_standings", path.display())
+        panic!("missing {}; run UPDATE_GOLDEN=1 cargo test --test suite render_standings", path.display())
     });
     assert!(want == bytes, "{name} differs from its golden image; if intended, UPDATE_GOLDEN=1 and look at it");
 }

@@ -61,7 +61,7 @@ fn plan(seed: u64, plies: usize) -> Option<Plan> {
         }
         match report.outcome {
             Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured => slot_at[mv.to.index()] = a,
-            Outcome::DefenderWon | Outcome::ShotDown => {}
+            Outcome::DefenderWon | Outcome::ShotDown | Outcome::FlagshipSunk => {}
             Outcome::BothRemoved => slot_at[mv.to.index()] = None,
             // Junqi never answers these; nobody moves.
             Outcome::Bounced | Outcome::Scouted => slot_at[mv.from.index()] = a,

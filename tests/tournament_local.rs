@@ -326,3 +326,51 @@ async fn a_sanjun_round_robin_plays_to_its_standings() {
     );
     let _ = std::fs::remove_file(&sim.db);
 }
+
+/// A round robin of 海军棋 (issue 15): its round games ask for deployments, a game of 30 plies and
+/// more is rated, and the rating lives in a haijun pool of its own, apart from Junqi's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_haijun_tournament_rates_its_games_in_the_haijun_pool() {
+    use junqi_referee::rules::haijun::deploy::parse;
+    use junqi_referee::rules::haijun::{HaijunGame, HaijunOptions};
+    const RED: &str = "abcgb dgc edfg hef bcidh ijief";
+    const BLUE: &str = "cggbf bae hcgd hfd iecfd iiejb";
+    let mut sim = Sim::new("haijun", 3, "Fleet format=round-robin variant=haijun");
+    let out = sim.run().await;
+    assert!(!out.contains("> error"), "{out}");
+    // ">   board 1: game #1, p1 (Red) vs p3 (Blue), please deploy"
+    let line = out.lines().find(|l| l.contains(": game #1, ")).expect("the first round's game");
+    assert!(line.contains("please deploy"), "{line}");
+    let rest = line.split_once(": game #1, ").unwrap().1;
+    let (red, rest) = rest.split_once(" (Red) vs ").unwrap();
+    let blue = rest.split_once(" (Blue)").unwrap().0.to_string();
+    sim.text.push_str(&format!("{red}: deploy 1 {RED}\n{blue}: deploy 1 {BLUE}\n"));
+    // Thirty quiet plies (the first legal move onto an empty point, by name), then the side to
+    // move resigns.
+    let mut g = HaijunGame::new(HaijunOptions::default(), &parse(RED).unwrap(), &parse(BLUE).unwrap());
+    for _ in 0..30 {
+        let b = g.board();
+        let mut quiet: Vec<(String, _, _)> = g
+            .legal_moves()
+            .into_iter()
+            .filter(|&(_, to, _)| g.piece_at(to).is_none())
+            .map(|(from, to, _)| (format!("{}-{}", b.name(from), b.name(to)), from, to))
+            .collect();
+        quiet.sort_by(|x, y| x.0.cmp(&y.0));
+        let (token, from, to) = quiet.first().cloned().expect("a quiet move");
+        let who = if g.to_move().0 == 0 { red } else { blue.as_str() };
+        sim.text.push_str(&format!("{who}: move 1 {token}\n"));
+        g.play(from, to).unwrap();
+    }
+    assert!(g.over().is_none(), "the game goes on after 30 plies");
+    let loser = if g.to_move().0 == 0 { red } else { blue.as_str() };
+    sim.text.push_str(&format!("{loser}: resign 1\n{red}: rating variant=haijun\n{red}: rating\n"));
+    let out = sim.run().await;
+    assert!(!out.contains("> error"), "{out}");
+    assert!(out.contains("Game #1 is over") && !out.contains("so it is not rated"), "{out}");
+    let haijun = out.lines().skip_while(|l| !l.ends_with("rating variant=haijun")).nth(1).unwrap();
+    assert!(!haijun.contains("no rated") && haijun.contains(red), "{haijun}");
+    let junqi = out.lines().skip_while(|l| !l.ends_with(": rating")).nth(1).unwrap();
+    assert!(junqi.contains("no rated junqi game"), "{junqi}");
+    let _ = std::fs::remove_file(&sim.db);
+}

@@ -8,9 +8,7 @@ use junqi_referee::local::transcript;
 
 /// The rules crate's throwaway 3×3 game, catalogued from this side (`50-toy-*.txt`): a game the
 /// referee and the local mode were never told about.
-#[path = "../crates/rules/tests/conformance/toy.rs"]
-#[allow(dead_code)]
-mod toy;
+use crate::toy;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transcripts_reproduce_themselves() {

@@ -14,7 +14,9 @@ use std::sync::Arc;
 use super::hotseat::{Gates, Route};
 use crate::local::help::{answer, parse_ask};
 use crate::local::{ParseError, RawLine, line_user, parse_line, plain_times, raw_text, read_line};
-use crate::referee::{Action, Command, Delivery, Effect, GameId, Mark, Referee, RefereeError, SystemClock, TurnStatus};
+use crate::referee::{
+    Action, Command, Delivery, Effect, GameId, Mark, Msg, Referee, RefereeError, SystemClock, TurnStatus,
+};
 use crate::rules::contract::{Audience, GameKind, Picture, catalog};
 use crate::store::{Durability, Store};
 
@@ -300,19 +302,17 @@ fn review_request(line: &str) -> Option<(&str, GameId, u32)> {
 /// Shows `user` the board of `game` after `ply` plies as they may see it (their seat's view
 /// behind their gate while they play, the public one for others, everything once it is over).
 async fn review(referee: &Referee, screen: &mut Screen<'_>, user: &str, game: GameId, ply: u32) {
+    let locale = referee.locale_for(user, "").await.unwrap_or_default();
     let (picture, kind, total) = match referee.picture_at(game, Some(user), ply).await {
         Ok(Some(p)) => p,
-        Ok(None) => return say(&format!("[to {user}] Game #{game} has no plies to review yet.")),
+        Ok(None) => return say(&format!("[to {user}] {}", Msg::NothingToReview { game }.render(locale))),
         Err(RefereeError::Rejected { mistake, .. }) => {
-            let locale = referee.locale_for(user, "").await.unwrap_or_default();
             return say(&format!("[to {user}] {}", mistake.render(locale)));
         }
         Err(e) => return eprintln!("error: {e}"),
     };
-    let lines = vec![
-        format!("[to {user}] Game #{game}, ply {} of {total} (show {game} --ply N steps through it):", picture.ply),
-        crate::local::picture_text(&picture, kind),
-    ];
+    let caption = Msg::ReviewSteps { game, ply: picture.ply, total }.render(locale);
+    let lines = vec![format!("[to {user}] {caption}"), crate::local::picture_text(&picture, kind)];
     if screen.gates.on && matches!(picture.audience(), Audience::Seat(_)) {
         let mut out = std::io::stdout().lock();
         if screen.gates.open(user, &lines, &mut std::io::stdin().lock(), &mut out).is_err() {

@@ -72,6 +72,18 @@ async fn on_component(ctx: &serenity::Context, data: &Data, c: &ComponentInterac
             with_retry(|| c.create_response(&ctx.http, CreateInteractionResponse::Modal(modal.clone()))).await?;
             return Ok(());
         }
+        // The review's Jump…: a form asking for the ply (answered by `on_modal` with the board).
+        ComponentId::ReviewJump(game) => {
+            let input = CreateInputText::new(InputTextStyle::Short, say(actor.locale, Say::PlyField), "ply")
+                .placeholder("0")
+                .min_length(1)
+                .max_length(10);
+            let modal =
+                CreateModal::new(ComponentId::ReviewJumpSubmit(game).encode(), say(actor.locale, Say::JumpTitle))
+                    .components(vec![CreateActionRow::InputText(input)]);
+            with_retry(|| c.create_response(&ctx.http, CreateInteractionResponse::Modal(modal.clone()))).await?;
+            return Ok(());
+        }
         ComponentId::SaveAs(game) => {
             let input = CreateInputText::new(InputTextStyle::Short, say(actor.locale, Say::NameField), "name")
                 .min_length(1)
@@ -135,6 +147,19 @@ async fn on_modal(ctx: &serenity::Context, data: &Data, m: &ModalInteraction) ->
         }
         Some(ComponentId::SaveSubmit(g)) => {
             Request::Deploy { game: Some(g), action: DeployAction::SaveAs(value("name").unwrap_or_default()) }
+        }
+        Some(ComponentId::ReviewJumpSubmit(g)) => {
+            let typed = value("ply").unwrap_or_default();
+            match typed.trim().parse::<u32>() {
+                Ok(ply) => Request::Review { game: g, ply: Some(ply) },
+                Err(_) => {
+                    let mut exec = Executor::new(&ctx.http, data, Replier::Modal(m, panel), m.channel_id, m.guild_id);
+                    let text = crate::rules::echo::echo(&typed);
+                    let e = BotError::User(say(actor.locale, Say::BadPly).replace("{text}", &text));
+                    report(&mut exec, actor.locale, &e).await;
+                    return Ok(());
+                }
+            }
         }
         _ => {
             let mut exec = Executor::new(&ctx.http, data, Replier::Modal(m, panel), m.channel_id, m.guild_id);

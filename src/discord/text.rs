@@ -51,6 +51,14 @@ pub enum Say {
     ResignAsk,
     /// Button: resign for good.
     ResignButton,
+    /// Button of a review: open the form that jumps to a ply.
+    Jump,
+    /// Modal title: jump to a ply of a review.
+    JumpTitle,
+    /// Modal field: the ply.
+    PlyField,
+    /// The jump form's text is not a ply number; `{text}` is what was typed.
+    BadPly,
 }
 
 /// The text of `what` in `locale`. `{user}` and `{ref}` are placeholders filled by the caller.
@@ -133,6 +141,20 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (ResignButton, ZhHans) => "认输",
         (ResignButton, ZhHant) => "認輸",
         (ResignButton, En) => "Resign",
+        // The review's jump: 繁體 as the rules crate's character table makes it from 简体 (a test
+        // checks it).
+        (Jump, ZhHans) => "跳到…",
+        (Jump, ZhHant) => "跳到…",
+        (Jump, En) => "Jump…",
+        (JumpTitle, ZhHans) => "跳到指定步数",
+        (JumpTitle, ZhHant) => "跳到指定步數",
+        (JumpTitle, En) => "Jump to ply",
+        (PlyField, ZhHans) => "步数（0 为开局）",
+        (PlyField, ZhHant) => "步數（0 為開局）",
+        (PlyField, En) => "Ply (0: the start)",
+        (BadPly, ZhHans) => "“{text}”不是步数：请写一个数字，0 为开局。",
+        (BadPly, ZhHant) => "“{text}”不是步數：請寫一個數字，0 為開局。",
+        (BadPly, En) => "'{text}' is not a ply: write a number, 0 for the start.",
         (CannotPost, En) => {
             "Done, but I cannot post in {channel} (I lack View Channel, Send Messages or Send Messages in Threads there, or it is not a text channel). Please ask a server admin to check my permissions."
         }
@@ -166,6 +188,10 @@ mod tests {
             Say::CannotPost,
             Say::ResignAsk,
             Say::ResignButton,
+            Say::Jump,
+            Say::JumpTitle,
+            Say::PlyField,
+            Say::BadPly,
         ];
         for w in all {
             for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
@@ -178,6 +204,11 @@ mod tests {
         for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
             assert!(say(l, Say::CannotPost).contains("{channel}"));
             assert!(say(l, Say::ResignAsk).contains("#{game}"));
+            assert!(say(l, Say::BadPly).contains("{text}"));
+        }
+        for w in [Say::Jump, Say::JumpTitle, Say::PlyField, Say::BadPly] {
+            let hant = crate::rules::contract::lang::to_traditional(say(Locale::ZhHans, w));
+            assert_eq!(say(Locale::ZhHant, w), hant);
         }
     }
 }

@@ -98,11 +98,15 @@ pub fn legend(kind: &GameKind, lang: Lang) -> String {
     );
     if def.marks.is_some() {
         lines.push(lang.pick("Combat badges (images and records):", "碰子标记（图片与棋谱）：").into());
-        for o in [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured] {
+        // 海军棋 has no flag: its `F` is the ply that sinks a 旗舰 (rules-haijun.md §8).
+        let sinks = def.kind.name == crate::rules::haijun::contract::HAIJUN_KIND.name;
+        let f = if sinks { Outcome::FlagshipSunk } else { Outcome::FlagCaptured };
+        for o in [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, f] {
             let (en, zh) = match o {
                 Outcome::AttackerWon => ("the attacker won", "进攻方胜"),
                 Outcome::DefenderWon => ("the defender won", "防守方胜"),
                 Outcome::BothRemoved => ("both removed", "同归于尽"),
+                Outcome::FlagshipSunk => ("a flagship sunk", "旗舰损失"),
                 _ => ("flag captured", "夺旗"),
             };
             lines.push(format!("  {}  {}", o.mark().unwrap_or("?"), lang.pick(en, zh)));
@@ -142,5 +146,12 @@ mod tests {
         let junqi = legend(catalog::first().kind, Lang::En);
         assert!(junqi.contains("司令"), "{junqi}");
         assert!(junqi.contains("  =  both removed"), "{junqi}");
+        assert!(junqi.contains("  F  flag captured"), "{junqi}");
+        // 海军棋: ships by code and label, and its `F` is a sunk flagship.
+        let haijun = legend(catalog::find("haijun").expect("catalogued").kind, Lang::En);
+        assert!(haijun.contains("  a  CV = aircraft carrier (航空母舰)"), "{haijun}");
+        assert!(haijun.contains("  F  a flagship sunk") && !haijun.contains("flag captured"), "{haijun}");
+        let hant = legend(catalog::find("haijun").expect("catalogued").kind, Lang::ZhHant);
+        assert!(hant.contains("旗艦損失"), "{hant}");
     }
 }

@@ -50,6 +50,11 @@ const PAGES: &[Page] = &[
         en: include_str!("../../docs/rules/sanjun30.en.md"),
         zh: include_str!("../../docs/rules/sanjun30.zh-Hans.md"),
     },
+    Page {
+        key: "haijun",
+        en: include_str!("../../docs/rules/haijun.en.md"),
+        zh: include_str!("../../docs/rules/haijun.zh-Hans.md"),
+    },
 ];
 
 /// The page of a kind: the one named as the kind is, else the longest page name its record name
@@ -158,7 +163,7 @@ mod tests {
 
     /// Simplified characters with a distinct traditional form that the pages use (a check on the
     /// character table: each must have been converted).
-    const SIMPLIFIED_ONLY: &str = "陆军战斗师团营连长总弹垒舰驱潜侦机飞阵规则数为铁桥线击胜败归尽夺盘谱标记进双枪气车关骑锚门区个从边环须选项认议时无轮开场处头弯条级转邻";
+    const SIMPLIFIED_ONLY: &str = "陆军战斗师团营连长总弹垒舰驱潜侦机飞阵规则数为铁桥线击胜败归尽夺盘谱标记进双枪气车关骑锚门区个从边环须选项认议时无轮开场处头弯条级转邻扫鱼挥";
 
     #[test]
     fn the_pages_say_what_the_refusals_name() {
@@ -177,6 +182,14 @@ mod tests {
                 assert!(page.text.contains(&format!("\n{n}. ")), "rule {n}: {}", page.text);
             }
             assert!(!page.text.contains("\n5. "), "{}", page.text);
+        }
+        // 海军棋's refusals number the deployment rules 1 … 5 as its page does.
+        let haijun = catalog::find("haijun").expect("haijun is catalogued").kind;
+        for lang in [Lang::En, Lang::ZhHans] {
+            let page = rules_page(haijun, lang).unwrap();
+            for n in 1..=5 {
+                assert!(page.text.contains(&format!("\n{n}. ")), "rule {n}: {}", page.text);
+            }
         }
         let third = rules_page(sanjun, Lang::En).unwrap().text;
         assert!(third.contains("3. No landmine on the coastline"), "{third}");

@@ -153,7 +153,8 @@ pub fn badge_index(o: Outcome) -> Option<usize> {
         Outcome::AttackerWon => Some(0),
         Outcome::DefenderWon => Some(1),
         Outcome::BothRemoved => Some(2),
-        Outcome::FlagCaptured => Some(3),
+        // A sunk 旗舰 (海军棋) wears the captured flag's `F`.
+        Outcome::FlagCaptured | Outcome::FlagshipSunk => Some(3),
         // 陆海空's outcomes: only the three-layer art draws badges this far (the other arts have
         // four, and `get` finds none here).
         Outcome::Bounced => Some(4),

@@ -21,6 +21,8 @@ pub enum PaletteId {
     Tiaoqi,
     /// The palette of the three-layer 陆海空 boards ([`super::sanjun`]).
     Sanjun,
+    /// The palette of the 海军棋 sea ([`super::haijun`]).
+    Haijun,
 }
 
 impl PaletteId {
@@ -32,6 +34,7 @@ impl PaletteId {
             PaletteId::Draughts => &super::draughts::get().palette,
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette,
             PaletteId::Sanjun => &super::sanjun::get().palette,
+            PaletteId::Haijun => &super::haijun::get().palette,
         }
     }
 
@@ -43,6 +46,7 @@ impl PaletteId {
             PaletteId::Draughts => &super::draughts::get().palette_bytes,
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette_bytes,
             PaletteId::Sanjun => &super::sanjun::get().palette_bytes,
+            PaletteId::Haijun => &super::haijun::get().palette_bytes,
         }
     }
 }

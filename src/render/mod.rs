@@ -16,6 +16,7 @@ mod draughts;
 mod draw;
 pub mod flip;
 mod gif;
+mod haijun;
 mod hant;
 pub mod layout;
 mod picture;
@@ -78,7 +79,7 @@ pub enum RenderError {
     /// A game kind names a board art the registry does not have.
     #[error(
         "game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs, \
-         draughts8, draughts10, draughts12, tiaoqi, sanjun, sanjun30)"
+         draughts8, draughts10, draughts12, tiaoqi, sanjun, sanjun30, haijun)"
     )]
     UnknownArt {
         /// The art key.

@@ -223,7 +223,7 @@ fn public_frames(
         match outcome {
             Outcome::Moved | Outcome::AttackerWon | Outcome::FlagCaptured => cells[mv.to.index()] = mover,
             Outcome::BothRemoved => cells[mv.to.index()] = None,
-            Outcome::DefenderWon | Outcome::ShotDown => {}
+            Outcome::DefenderWon | Outcome::ShotDown | Outcome::FlagshipSunk => {}
             // Nobody moved: the mover is back on its start.
             Outcome::Bounced | Outcome::Scouted => cells[mv.from.index()] = mover,
         }

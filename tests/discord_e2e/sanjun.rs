@@ -25,7 +25,7 @@ async fn sanjun_plays_from_challenge_to_result_on_discord() {
     h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
     let all = h
         .fake
-        .wait_for(20, "thread and panels", |r| {
+        .wait_for(120, "thread and panels", |r| {
             !threads_made(r).is_empty()
                 && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
         })

@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod haijun;
 mod sanjun;
 mod sanjun30;
 

@@ -13,7 +13,7 @@ use junqi_referee::discord::port::{
     Actor, BoxFut, Complete, Effect, GameService, Place, Recall, Recalled, Request, ServiceError, Tick,
 };
 use junqi_referee::discord::service::RefereeService;
-use junqi_referee::referee::{Referee, SystemClock};
+use junqi_referee::referee::{Clock, ManualClock, Referee, SystemClock};
 use junqi_referee::store::{Durability, Store};
 use poise::serenity_prelude::{ChannelId, Http, HttpBuilder, Ratelimit, Ratelimiter, RatelimitingBucket, Route};
 use serde_json::Value;
@@ -35,6 +35,10 @@ impl Drop for TempDir {
 struct Slow {
     inner: Arc<dyn GameService>,
     slow: Arc<AtomicBool>,
+    /// On a test clock the referee's "next deadline in N seconds" is in test time, which the
+    /// test moves by hand: the bot's clock loop is then told to look again after a second (its
+    /// shortest wait), so a deadline the test passes is applied without waiting for it.
+    manual: bool,
 }
 
 impl GameService for Slow {
@@ -53,7 +57,10 @@ impl GameService for Slow {
         self.inner.typed(actor, game, text)
     }
     fn tick(&self) -> BoxFut<'_, Tick> {
-        self.inner.tick()
+        Box::pin(async move {
+            let (deliveries, next) = self.inner.tick().await?;
+            Ok((deliveries, if self.manual { Some(1) } else { next }))
+        })
     }
     fn delivered<'a>(&'a self, nonce: &'a str) -> BoxFut<'a, ()> {
         self.inner.delivered(nonce)
@@ -92,6 +99,9 @@ pub struct Harness {
     /// The configuration's `dev_guild` for the next start: the fake's guild (the default), or
     /// `None` to register the commands globally.
     pub dev_guild: Option<u64>,
+    /// The referee's clock when the test drives time ([`Harness::with_clock`]); else the
+    /// system's.
+    pub clock: Option<ManualClock>,
     _dir: TempDir,
 }
 
@@ -132,7 +142,7 @@ impl Harness {
         let fake = FakeDiscord::start().await;
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("junqi-{tag}-{}-{n}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("junqi-harness-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
@@ -146,8 +156,19 @@ impl Harness {
             slow,
             limiter: None,
             dev_guild: Some(GUILD_ID),
+            clock: None,
             _dir: TempDir(dir),
         }
+    }
+
+    /// Starts the fake and a bot whose referee runs on a test clock, stopped at the real time
+    /// now: deadlines pass when the test moves `h.clock` (the bot's clock loop looks every
+    /// second), never by waiting for them.
+    pub async fn with_clock(tag: &str) -> Harness {
+        let mut h = Harness::unbooted(tag, false).await;
+        h.clock = Some(ManualClock::new(SystemClock.now()));
+        h.boot().await;
+        h
     }
 
     /// Starts the fake and a bot whose HTTP client has serenity's own rate limiter on: it reaches
@@ -198,10 +219,15 @@ impl Harness {
     /// the harness's database.
     async fn parts(&self) -> (Config, Http, Arc<dyn GameService>) {
         let store = Store::open(&self.db, Durability::Normal).await.unwrap();
-        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let clock: Arc<dyn Clock> = match &self.clock {
+            Some(c) => Arc::new(c.clone()),
+            None => Arc::new(SystemClock),
+        };
+        let (referee, _) = Referee::start(store, clock).await.unwrap();
         let render = junqi_referee::discord::board_renderer();
         let inner: Arc<dyn GameService> = Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
-        let service: Arc<dyn GameService> = Arc::new(Slow { inner, slow: self.slow.clone() });
+        let service: Arc<dyn GameService> =
+            Arc::new(Slow { inner, slow: self.slow.clone(), manual: self.clock.is_some() });
         let http = match &self.limiter {
             None => HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build(),
             Some((addr, buckets)) => {

@@ -248,7 +248,8 @@ fn exchange(
         Outcome::FlagCaptured => WIN,
         Outcome::DefenderWon | Outcome::ShotDown => -eval::value(a),
         Outcome::BothRemoved => eval::value(d) - eval::value(a),
-        Outcome::Moved | Outcome::Bounced | Outcome::Scouted => 0.0,
+        // 海军棋's announced class; no Junqi-family table answers it.
+        Outcome::Moved | Outcome::Bounced | Outcome::Scouted | Outcome::FlagshipSunk => 0.0,
     }
 }
 

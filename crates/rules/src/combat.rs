@@ -32,11 +32,14 @@ pub enum Outcome {
     /// An aircraft flew over an enemy anti-aircraft gun or gunboat and was destroyed; the gun is
     /// announced.
     ShotDown,
+    /// 海军棋: the ply removed a 旗舰, whoever attacked (`rules-haijun.md` §6, §8, §10.1) — the
+    /// outcome class everyone is told, since the end it brings is public.
+    FlagshipSunk,
 }
 
 impl Outcome {
     /// Every outcome class, for tables and tests that must cover them all.
-    pub const ALL: [Outcome; 8] = [
+    pub const ALL: [Outcome; 9] = [
         Outcome::Moved,
         Outcome::AttackerWon,
         Outcome::DefenderWon,
@@ -45,6 +48,7 @@ impl Outcome {
         Outcome::Bounced,
         Outcome::Scouted,
         Outcome::ShotDown,
+        Outcome::FlagshipSunk,
     ];
 
     /// The `replay --json` name.
@@ -58,6 +62,7 @@ impl Outcome {
             Outcome::Bounced => "bounced",
             Outcome::Scouted => "scouted",
             Outcome::ShotDown => "shot_down",
+            Outcome::FlagshipSunk => "flagship_sunk",
         }
     }
 
@@ -72,6 +77,9 @@ impl Outcome {
             Outcome::Bounced => Some("b"),
             Outcome::Scouted => Some("r"),
             Outcome::ShotDown => Some("s"),
+            // The same mark as a captured flag: a record's `{F}` reads as either, and replays
+            // compare marks, not classes (`contract/replay.rs`).
+            Outcome::FlagshipSunk => Some("F"),
         }
     }
 

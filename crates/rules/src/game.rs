@@ -523,7 +523,9 @@ impl Game {
                         self.removed[attacker.seat.index()][attacker.kind.0 as usize] += 1;
                         carrier_lost |= carrier_moving;
                     }
-                    Outcome::Moved => unreachable!("a combat table never answers Moved"),
+                    Outcome::Moved | Outcome::FlagshipSunk => {
+                        unreachable!("a combat table never answers Moved, nor 海军棋's announced class")
+                    }
                 }
                 outcome
             }

@@ -440,7 +440,7 @@ impl Record {
                         cells[p.mv.to.index()] = Some(seat)
                     }
                     Outcome::BothRemoved => cells[p.mv.to.index()] = None,
-                    Outcome::DefenderWon | Outcome::ShotDown => {}
+                    Outcome::DefenderWon | Outcome::ShotDown | Outcome::FlagshipSunk => {}
                     // Nobody moved: the mover is back on its start.
                     Outcome::Bounced | Outcome::Scouted => cells[p.mv.from.index()] = Some(seat),
                 }

@@ -312,7 +312,7 @@ impl Record {
                     public.cells[p.mv.to.index()] = Some(seat)
                 }
                 Outcome::BothRemoved => public.cells[p.mv.to.index()] = None,
-                Outcome::DefenderWon | Outcome::ShotDown => {}
+                Outcome::DefenderWon | Outcome::ShotDown | Outcome::FlagshipSunk => {}
                 // Nobody moved: the mover is back on its start.
                 Outcome::Bounced | Outcome::Scouted => public.cells[p.mv.from.index()] = Some(seat),
             }

@@ -614,6 +614,7 @@ fn playout(seed: u64, plies: usize, seen: &mut HashSet<(Outcome, MoveKind)>) -> 
         let after: usize = g.cells().iter().flatten().count();
         let lost = match r.outcome {
             Outcome::Moved | Outcome::Bounced | Outcome::Scouted => 0,
+            Outcome::FlagshipSunk => unreachable!("陆海空 never announces a sunk flagship"),
             Outcome::AttackerWon | Outcome::DefenderWon | Outcome::FlagCaptured | Outcome::ShotDown => 1,
             Outcome::BothRemoved => 2,
         };

@@ -43,6 +43,10 @@ pub enum ComponentId {
     /// A review button: (game, which button — [`REVIEW_BUTTONS`]' letter, so that the buttons of
     /// one message never share an id — and the ply it shows). `jq:rv-n12:7`: at most 36 chars.
     Review(u64, char, u32),
+    /// A review's Jump button (game): opens a form asking for the ply.
+    ReviewJump(u64),
+    /// The review's jump form submitted (game); the ply is the form's field.
+    ReviewJumpSubmit(u64),
     /// The confirmation button of `/junqi resign`: resign this game for good.
     Resign(u64),
     /// The layout editor's first menu (game, menu index: a board with more than 25 own points
@@ -88,6 +92,8 @@ impl ComponentId {
             ComponentId::TakebackAccept(i) => ("tb-acc", i),
             ComponentId::TakebackDecline(i) => ("tb-dec", i),
             ComponentId::Resign(i) => ("rsgn", i),
+            ComponentId::ReviewJump(i) => ("rvj", i),
+            ComponentId::ReviewJumpSubmit(i) => ("rvj-m", i),
             // Encoded above, with their seat letter, ply, menu index or point.
             ComponentId::Seat(i, _)
             | ComponentId::Pick(i, _)
@@ -126,6 +132,8 @@ impl ComponentId {
                 ComponentId::Review(id, which, chars.as_str().parse().ok()?)
             }
             "rsgn" => ComponentId::Resign(id),
+            "rvj" => ComponentId::ReviewJump(id),
+            "rvj-m" => ComponentId::ReviewJumpSubmit(id),
             pick if pick.starts_with("pick-") => ComponentId::Pick(id, pick["pick-".len()..].parse().ok()?),
             swap if swap.starts_with("swap-") => {
                 let (k, point) = swap["swap-".len()..].split_once('-')?;

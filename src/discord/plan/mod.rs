@@ -143,8 +143,15 @@ pub struct Origin {
 }
 
 /// One step of the review: the caption, the board, and ⏮ ◀ ▶ ⏭ (the first, the ply before, the
-/// ply after, the last), to the actor only; a button that would not move is grey.
-pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Option<File>) -> Outgoing {
+/// ply after, the last), to the actor only; a button that would not move is grey. A fifth button,
+/// Jump…, opens a form for the ply to show ("jump to ply N").
+pub fn review_message(
+    game: u64,
+    (ply, total): (u32, u32),
+    text: &str,
+    image: &Option<File>,
+    locale: Locale,
+) -> Outgoing {
     let mut m = Outgoing::new(Target::Actor, text);
     m.ephemeral = true;
     m.files.extend(image.clone());
@@ -156,6 +163,11 @@ pub fn review_message(game: u64, ply: u32, total: u32, text: &str, image: &Optio
             let style = if to == ply { Style::Secondary } else { Style::Primary };
             (ComponentId::Review(game, which, to).encode(), label.to_string(), style)
         })
+        .chain(std::iter::once((
+            ComponentId::ReviewJump(game).encode(),
+            say(locale, Say::Jump).to_string(),
+            Style::Secondary,
+        )))
         .collect();
     m.rows.push(Row::Buttons(buttons));
     m
@@ -274,7 +286,7 @@ pub fn plan(effects: &[Effect], origin: &Origin, default_locale: Locale) -> Vec<
                 out.push(Action::Send(m));
             }
             Effect::Review { game, ply, total, text, image } => {
-                out.push(Action::Send(review_message(*game, *ply, *total, text, image)))
+                out.push(Action::Send(review_message(*game, (*ply, *total), text, image, origin.locale)))
             }
             Effect::Reply { text, file, public } => {
                 let mut m = Outgoing::new(if *public { Target::Here } else { Target::Actor }, text.clone());
@@ -527,11 +539,14 @@ mod tests {
         assert!(m.ephemeral && m.target == Target::Actor && m.files.len() == 1);
         let Row::Buttons(b) = &m.rows[0] else { panic!("{m:?}") };
         let ids: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
-        assert_eq!(ids, ["jq:rv-f0:7", "jq:rv-p0:7", "jq:rv-n1:7", "jq:rv-l362:7"]);
+        assert_eq!(ids, ["jq:rv-f0:7", "jq:rv-p0:7", "jq:rv-n1:7", "jq:rv-l362:7", "jq:rvj:7"]);
         assert_eq!(
             b.iter().map(|x| x.2).collect::<Vec<_>>(),
-            [Style::Secondary, Style::Secondary, Style::Primary, Style::Primary]
+            [Style::Secondary, Style::Secondary, Style::Primary, Style::Primary, Style::Secondary]
         );
+        assert_eq!(b[4].1, "Jump…");
+        assert_eq!(ComponentId::parse("jq:rvj:7"), Some(ComponentId::ReviewJump(7)));
+        assert_eq!(ComponentId::parse("jq:rvj-m:7"), Some(ComponentId::ReviewJumpSubmit(7)));
         assert_eq!(ComponentId::parse("jq:rv-n1:7"), Some(ComponentId::Review(7, 'n', 1)));
         assert_eq!(ComponentId::parse("jq:rv-x1:7"), None);
         assert_eq!(ComponentId::parse("jq:rv-n:7"), None);

@@ -30,7 +30,7 @@ use super::port::{
     Actor, BoxFut, Complete, DeployAction, DrawAction, Effect, FLIP, File, GameService, LayoutAction, Outbound, Place,
     Recall, Recalled, Request, ServerPlaces, ServiceError, Tick,
 };
-use crate::referee::{self, Action, Command, DeliveryKey, DeploySource, DraftSwap, Referee, RefereeError};
+use crate::referee::{self, Action, Command, DeliveryKey, DeploySource, DraftSwap, Msg, Referee, RefereeError};
 use crate::rules::contract::catalog;
 use crate::rules::contract::replay::{Upto, replay_with};
 use crate::rules::contract::{AnyGame, Audience};
@@ -419,16 +419,10 @@ impl RefereeService {
                 let Some((picture, kind, total)) =
                     self.referee.picture_at(g, Some(&me), ply.unwrap_or(u32::MAX)).await.map_err(refused)?
                 else {
-                    return Err(ServiceError::User(match l {
-                        Locale::En => format!("Game #{g} has no plies to review yet."),
-                        _ => format!("对局 #{g} 还没有可复盘的着法。"),
-                    }));
+                    return Err(ServiceError::User(Msg::NothingToReview { game: g }.render(l)));
                 };
                 let ply = picture.ply;
-                let text = match l {
-                    Locale::En => format!("Review of game #{g}: ply {ply} of {total}."),
-                    _ => format!("复盘对局 #{g}：第 {ply} 步，共 {total} 步。"),
-                };
+                let text = Msg::Review { game: g, ply, total }.render(l);
                 let lang = self.image_lang(g, Some(&me)).await;
                 let image = self
                     .review_png(picture, kind, lang)

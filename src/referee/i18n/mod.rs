@@ -56,6 +56,15 @@ mod tests {
         assert!(o.render(Locale::ZhHans).contains("不限时"));
         let v = Msg::VacationFor { days: 3, lasts: 259_200 };
         assert!(v.render(Locale::En).contains("3 d") && v.render(Locale::ZhHans).contains("3天"));
+        // The review's captions (复盘), in the three languages: 繁體 by the character table.
+        let r = Msg::Review { game: 4, ply: 12, total: 80 };
+        assert_eq!(r.render(Locale::En), "Review of game #4: ply 12 of 80.");
+        assert_eq!(r.render(Locale::ZhHans), "复盘对局 #4：第 12 步，共 80 步。");
+        assert_eq!(r.render(Locale::ZhHant), "復盤對局 #4：第 12 步，共 80 步。");
+        let s = Msg::ReviewSteps { game: 4, ply: 0, total: 80 };
+        assert!(s.render(Locale::En).contains("ply 0 of 80 (show 4 --ply N"));
+        assert!(s.render(Locale::ZhHant).contains("第 0 步，共 80 步（show 4 --ply N 逐步查看）"));
+        assert!(Msg::NothingToReview { game: 4 }.render(Locale::ZhHant).contains("還沒有可復盤的着法"));
         for m in [
             Mistake::BadPoint("z9".into()),
             Mistake::BadPiece("x".into()),

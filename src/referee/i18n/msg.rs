@@ -148,6 +148,29 @@ pub enum Msg {
         /// Seconds the vacation lasts at most (the days, or less when the allowance is shorter).
         lasts: i64,
     },
+    /// Private: the caption of a review's board (复盘: `/junqi review`, the buttons that step).
+    Review {
+        /// Game id.
+        game: i64,
+        /// The ply the board is after (0: the start).
+        ply: u32,
+        /// The plies played.
+        total: u32,
+    },
+    /// Private: the caption of `show N --ply K` in the terminal, which names how to step.
+    ReviewSteps {
+        /// Game id.
+        game: i64,
+        /// The ply the board is after (0: the start).
+        ply: u32,
+        /// The plies played.
+        total: u32,
+    },
+    /// Private: a review asked for before anything was played.
+    NothingToReview {
+        /// Game id.
+        game: i64,
+    },
     /// Tournaments and ratings.
     Tournament(super::tournament::TournamentMsg),
 }

@@ -161,7 +161,8 @@ impl Msg {
                 if zh {
                     format!("对局 #{game}：{}，已走{ply}手。", status_text(status, l))
                 } else {
-                    format!("Game #{game}: {status}, {ply} plies played.")
+                    let plies = if *ply == 1 { "ply" } else { "plies" };
+                    format!("Game #{game}: {status}, {ply} {plies} played.")
                 }
             }
             Msg::ServerSettings { locale, vacation_days, challenge_ttl } => {
@@ -250,6 +251,27 @@ impl Msg {
                     format!(
                         "Vacation started: you asked for {days} days; your clocks are paused for at most {d} (within this month's allowance)."
                     )
+                }
+            }
+            Msg::Review { game, ply, total } => {
+                if zh {
+                    format!("复盘对局 #{game}：第 {ply} 步，共 {total} 步。")
+                } else {
+                    format!("Review of game #{game}: ply {ply} of {total}.")
+                }
+            }
+            Msg::ReviewSteps { game, ply, total } => {
+                if zh {
+                    format!("对局 #{game}，第 {ply} 步，共 {total} 步（show {game} --ply N 逐步查看）：")
+                } else {
+                    format!("Game #{game}, ply {ply} of {total} (show {game} --ply N steps through it):")
+                }
+            }
+            Msg::NothingToReview { game } => {
+                if zh {
+                    format!("对局 #{game} 还没有可复盘的着法。")
+                } else {
+                    format!("Game #{game} has no plies to review yet.")
                 }
             }
             Msg::Tournament(m) => m.text(l),

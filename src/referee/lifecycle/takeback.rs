@@ -9,6 +9,13 @@
 //! sees it — bookkeeping dropped and each taken-back move removed — which the rebuild, the records
 //! and the marks read, so a taken-back ply is in no exported record.
 //!
+//! An offer pauses no clock, as a draw offer does not: the seat to move (the one asked) keeps
+//! thinking on its own time, so an offer cannot be used to stop a clock, and answering it is part
+//! of the turn. When that seat's deadline passes with the offer open, the timeout applies as it
+//! would without one (a loss, an automatic move or a skipped turn), and the offer lapses with that
+//! event ([`open_offer`]: any event but an agreement closes it), so its Accept button is then
+//! answered "nobody asks for a takeback" and changes nothing.
+//!
 //! Who may: a game whose options say `takeback=no` forbids it; a tournament game allows it only
 //! where the organiser's options say `takeback=yes`. The word is the referee's (like `deploy=`),
 //! never passed to the game.

@@ -269,8 +269,9 @@ impl TournamentMsg {
                 if zh {
                     format!("对局 #{game} 只走了 {plies} 步（不足 {MIN_RATED_PLIES} 步），不计等级分。")
                 } else {
+                    let moves = if *plies == 1 { "move" } else { "moves" };
                     format!(
-                        "Game #{game} ended after {plies} moves (fewer than {MIN_RATED_PLIES}), so it is not rated."
+                        "Game #{game} ended after {plies} {moves} (fewer than {MIN_RATED_PLIES}), so it is not rated."
                     )
                 }
             }

@@ -7,13 +7,14 @@
 //!
 //! An art borrows the images its board's asset set already builds once (`assets.rs` for the
 //! 2-player board, `cross.rs` for the cross board, `draughts.rs` for the three draughts boards,
-//! `tiaoqi.rs` for the star, `sanjun.rs` for the three-layer boards), so a tile exists once in memory whichever entry point draws it; the
+//! `tiaoqi.rs` for the star, `sanjun.rs` for the three-layer boards, `haijun.rs` for the sea), so a tile exists once in memory whichever entry point draws it; the
 //! art itself is assembled once, on first use, in a `OnceLock`.
 
 mod board;
 mod cross;
 mod draughts;
 mod flip;
+mod haijun;
 mod sanjun;
 mod tiaoqi;
 
@@ -215,8 +216,18 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 9] =
-    ["junqi", "junqi4", "junqi-backs", "draughts8", "draughts10", "draughts12", "tiaoqi", "sanjun", "sanjun30"];
+pub const KEYS: [&str; 10] = [
+    "junqi",
+    "junqi4",
+    "junqi-backs",
+    "draughts8",
+    "draughts10",
+    "draughts12",
+    "tiaoqi",
+    "sanjun",
+    "sanjun30",
+    "haijun",
+];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
 pub fn by_key(key: &str) -> Option<&'static Art> {
@@ -228,6 +239,7 @@ pub fn by_key(key: &str) -> Option<&'static Art> {
         "draughts10" => Some(draughts::get(1)),
         "draughts12" => Some(draughts::get(2)),
         "tiaoqi" => Some(tiaoqi::get()),
+        "haijun" => Some(haijun::get()),
         // The three-layer boards, one entry each in `render::sanjun::BOARDS`.
         _ => crate::render::sanjun::index(key).map(sanjun::get),
     }

@@ -27,6 +27,7 @@ pub fn outcome(o: Outcome, lang: Lang) -> Option<String> {
         Outcome::Bounced => ("the attack bounces off", "攻击无效，各回原位"),
         Outcome::Scouted => ("the piece is scouted", "侦察亮明"),
         Outcome::ShotDown => ("the aircraft is shot down", "飞机被击落"),
+        Outcome::FlagshipSunk => ("a flagship is sunk", "旗舰损失"),
     };
     Some(lang.pick(en, zh).into_owned())
 }

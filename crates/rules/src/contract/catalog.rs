@@ -237,7 +237,7 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 10] = [
+static BUILT_IN: [&GameDef; 11] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
@@ -248,6 +248,7 @@ static BUILT_IN: [&GameDef; 10] = [
     &crate::tiaoqi::kinds::TIAOQI,
     &crate::sanjun::kinds::SANJUN,
     &crate::sanjun30::kinds::SANJUN30,
+    &crate::haijun::kinds::HAIJUN,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.
@@ -269,6 +270,12 @@ pub fn register(def: &'static GameDef) {
 pub fn all() -> Vec<&'static GameDef> {
     let extra = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
     BUILT_IN.iter().copied().chain(extra.iter().copied()).collect()
+}
+
+/// The kinds built into this crate alone, without any [`register`]ed at run time: what another
+/// process (the binary a test starts) catalogues, and what has board art.
+pub fn built_in() -> Vec<&'static GameDef> {
+    BUILT_IN.to_vec()
 }
 
 /// The kind menus list first: the one meant when a command names none.

@@ -107,9 +107,10 @@ impl Words {
 /// the 翻棋 texts and the game describers use. A character table suffices: the texts avoid the
 /// few characters whose traditional form depends on the word. Copied from the referee's
 /// `i18n::to_traditional` (plus its 翻棋 extras and the game names); the referee switches to
-/// this one when it moves to the contract.
-const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务东齐满与将属摆敌机确统见诺谁谱随验会国陆乐门报们灭盘离观视负侦飞线驱舰区垒斗总潜铁桥骑车关枪气场处头弯条环级败转邻锚扫鱼挥轰导纪";
-const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務東齊滿與將屬擺敵機確統見諾誰譜隨驗會國陸樂門報們滅盤離觀視負偵飛線驅艦區壘鬥總潛鐵橋騎車關槍氣場處頭彎條環級敗轉鄰錨掃魚揮轟導紀";
+/// this one when it moves to the contract. `复` is 復 (复盘 復盤, 恢复 恢復); where it is 複 (重复) the
+/// table gives 重復, a recognised variant form.
+const SIMPLIFIED: &str = "两个为于从体写军准击则删动双发号后员团坏夺对尽师库应开弹归当录战执损换据数无时暂标样没点现码种称简红终经结给绝继续编联胜营蓝规计认议记设证试语误请读轮输边过还这进违连选里钟错长间阵项须颜务东齐满与将属摆敌机确统见诺谁谱随验会国陆乐门报们灭盘离观视负侦飞线驱舰区垒斗总潜铁桥骑车关枪气场处头弯条环级败转邻锚扫鱼挥复轰导纪";
+const TRADITIONAL: &str = "兩個為於從體寫軍準擊則刪動雙發號後員團壞奪對盡師庫應開彈歸當錄戰執損換據數無時暫標樣沒點現碼種稱簡紅終經結給絕繼續編聯勝營藍規計認議記設證試語誤請讀輪輸邊過還這進違連選裡鐘錯長間陣項須顏務東齊滿與將屬擺敵機確統見諾誰譜隨驗會國陸樂門報們滅盤離觀視負偵飛線驅艦區壘鬥總潛鐵橋騎車關槍氣場處頭彎條環級敗轉鄰錨掃魚揮復轟導紀";
 
 /// Converts a 简体 text to 繁體 by the table above; characters not in it stay as they are.
 pub fn to_traditional(text: &str) -> String {

@@ -155,8 +155,9 @@ impl Run<'_> {
                 _ => None,
             })
             .unwrap_or(crate::combat::Outcome::Moved);
+        // By mark: `{F}` is a captured flag or a sunk 旗舰, whichever the game says.
         if let Some(mark) = mark
-            && mark != outcome
+            && mark.mark() != outcome.mark()
         {
             return Err(ReplayError::Parse(perr(
                 line,

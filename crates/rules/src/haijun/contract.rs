@@ -125,12 +125,19 @@ impl NavalEngine for HaijunGame {
             from: ply.from,
             to: ply.to,
             outcome: ply.outcome,
+            announced: public_outcome(ply),
             attacker: ply.attacker,
             defender: ply.defender,
             shown,
             end: ply.end,
         }
     }
+}
+
+/// The outcome class a ply is announced with (§6): a ply that removes a 旗舰 is `flagship_sunk`
+/// (`{F}`, §8, §10.1) whoever attacked and whichever piece went; any other combat its class.
+pub fn public_outcome(ply: &HaijunPly) -> Outcome {
+    if ply.flagship_sunk { Outcome::FlagshipSunk } else { ply.outcome }
 }
 
 impl Explain for HaijunIllegal {
@@ -201,6 +208,7 @@ pub fn describe_with(p: &PublicPly, lang: Lang, def_of: fn(PieceKind) -> &'stati
                     Outcome::DefenderWon => ("the defender won", "守方胜"),
                     Outcome::Scouted => ("scouted", "侦察"),
                     Outcome::FlagCaptured => ("the flag is captured", "军旗被夺"),
+                    Outcome::FlagshipSunk => ("a flagship is sunk", "旗舰损失"),
                     _ => ("both removed", "同归于尽"),
                 };
                 en.push_str(&format!(", {ae} against {de}: {oe}"));

@@ -117,7 +117,21 @@ impl Violation {
                 )
             }
         };
-        lang.pick(en, zh).into_owned()
+        // Numbered as the rules page numbers the deployment rules (`docs/rules/haijun.*.md`).
+        let n = self.rule();
+        lang.pick(format!("rule {n}: {en}"), format!("规则{n}：{zh}")).into_owned()
+    }
+
+    /// The number of the deployment rule broken (§3; the rules page numbers them alike): 1 the
+    /// 旗舰 in an HQ, 3 mines in the back rows, 4 no torpedo in the front row, 5 the counts (2,
+    /// empty camps, cannot be broken by a deployment string).
+    pub fn rule(&self) -> u8 {
+        match self {
+            Violation::FlagshipOffHq { .. } => 1,
+            Violation::MineOutsideBackRows { .. } => 3,
+            Violation::TorpedoInFrontRow { .. } => 4,
+            Violation::WrongCount { .. } => 5,
+        }
     }
 }
 

@@ -196,6 +196,9 @@ pub struct PlyParts {
     pub to: PointId,
     /// What happened.
     pub outcome: Outcome,
+    /// The class everyone is told (the combat fact, the record mark, the image's badge): `haijun`
+    /// announces a ply that sinks a 旗舰 as `FlagshipSunk`; otherwise `outcome`.
+    pub announced: Outcome,
     /// The moving piece as the ply shows it.
     pub attacker: Piece,
     /// The attacked piece, if any.
@@ -348,7 +351,7 @@ impl<E: NavalEngine> Game for NavalContract<E> {
         let mut facts = Vec::new();
         if let Some(defender) = p.defender {
             let (attacker, defender) = (self.face(p.attacker, audience, false), self.face(defender, audience, false));
-            facts.push(Fact::Combat { outcome: p.outcome, attacker, defender });
+            facts.push(Fact::Combat { outcome: p.announced, attacker, defender });
         }
         facts.extend(p.shown.iter().map(|&(at, x)| Fact::Revealed { at, owner: x.seat, kind: x.kind }));
         PublicPly {
@@ -375,7 +378,7 @@ impl<E: NavalEngine> Game for NavalContract<E> {
         pic.public = board.point_ids().filter(|&p| self.game.core().piece_at(p).is_some_and(|c| c.known)).collect();
         if let Some(l) = last.map(E::parts) {
             pic.marks = vec![l.from, l.to];
-            pic.badge = l.outcome.is_combat().then_some(l.outcome);
+            pic.badge = l.outcome.is_combat().then_some(l.announced);
             let seat_name = E::kind().seating.seats[l.seat.index()].name;
             let mv = format_move(board, Move { from: l.from, to: l.to });
             pic.captions.last = Some(Line::new(

@@ -96,6 +96,10 @@ impl NavalEngine for Haijun21Game {
             from: ply.from,
             to: ply.to,
             outcome: ply.outcome,
+            // A sunk 旗艦 is the 小輸 (§10.16): the game goes on, the combat keeps its class (so
+            // `{F}` stays the captured 軍旗 that ends it), and the sinking is told by the
+            // `Revealed` fact of the side's 軍旗 that the ply shows.
+            announced: ply.outcome,
             attacker: ply.attacker,
             defender: ply.defender,
             shown: ply.shown.iter().map(|&(at, piece, _)| (at, piece)).collect(),

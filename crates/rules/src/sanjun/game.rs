@@ -337,7 +337,7 @@ impl SanjunGame {
                     cell.known = true;
                     revealed.push(Reveal { point: mv.to, seat: d.seat, kind: d.kind });
                 }
-                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown => {}
+                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown | Outcome::FlagshipSunk => {}
             }
             o
         } else {

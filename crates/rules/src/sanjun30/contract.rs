@@ -369,5 +369,6 @@ fn outcome_words(o: Outcome) -> (&'static str, &'static str) {
         Outcome::Bounced => ("bounced", "弹回"),
         Outcome::Scouted => ("scouted", "侦察"),
         Outcome::ShotDown => ("shot down", "被击落"),
+        Outcome::FlagshipSunk => ("flagship sunk", "旗舰损失"),
     }
 }

@@ -317,7 +317,7 @@ impl Sanjun30Game {
                     cell.known = true;
                     revealed.push(Reveal { point: mv.to, seat: d.seat, kind: d.kind });
                 }
-                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown => {}
+                Outcome::Bounced | Outcome::Moved | Outcome::ShotDown | Outcome::FlagshipSunk => {}
             }
             o
         } else {

@@ -64,13 +64,13 @@ fn every_broken_rule_is_listed_at_once_in_three_languages() {
     assert!(counts.contains(&Violation::WrongCount { kind: k('h'), found: 3, needed: 2 }), "{counts:?}");
     assert!(counts.contains(&Violation::WrongCount { kind: k('j'), found: 2, needed: 1 }), "{counts:?}");
     let texts: Vec<String> = Lang::ALL.iter().map(|&l| v[1].describe(b, l)).collect();
-    assert_eq!(texts[0], "the sea mine on a4 must stand in its owner's two back rows");
-    assert_eq!(texts[1], "a4 的水雷只能放在己方最后两排");
-    assert_eq!(texts[2], "a4 的水雷只能放在己方最後兩排");
-    assert_eq!(v[2].describe(b, Lang::ZhHant), "d4 的旗艦必須放在指揮部");
+    assert_eq!(texts[0], "rule 3: the sea mine on a4 must stand in its owner's two back rows");
+    assert_eq!(texts[1], "规则3：a4 的水雷只能放在己方最后两排");
+    assert_eq!(texts[2], "規則3：a4 的水雷只能放在己方最後兩排");
+    assert_eq!(v[2].describe(b, Lang::ZhHant), "規則1：d4 的旗艦必須放在指揮部");
     assert_eq!(
         Violation::WrongCount { kind: k('f'), found: 2, needed: 3 }.describe(b, Lang::ZhHant),
-        "掃雷艦：給出 2 個，需要 3 個"
+        "規則5：掃雷艦：給出 2 個，需要 3 個"
     );
     assert_eq!(parse("abc"), Err(SetupParseError::Length { found: 3, needed: 25 }));
     assert_eq!(parse("abcxyz"), Err(SetupParseError::Unknown(vec!['x', 'y', 'z'])));
@@ -124,6 +124,36 @@ fn a_sunk_flagship_loses_and_a_ram_draws() {
     assert_eq!(EndReason::parse("flagship_sunk"), Some(EndReason::FlagshipSunk));
     assert_eq!(EndReason::FlagshipSunk.words(), ("flagship sunk", "旗舰损失"));
     assert_eq!(Lang::ZhHant.pick("", EndReason::FlagshipSunk.words().1), "旗艦損失");
+}
+
+/// §6, §8, §10.1: every ply that removes a 旗舰 — an attack on it, its own failed attack, a ram —
+/// is announced as `flagship_sunk` (record mark `{F}`, the image's `F` badge), whatever the real
+/// combat was; any other combat keeps its class.
+#[test]
+fn a_sinking_ply_is_announced_as_flagship_sunk() {
+    use junqi_rules::contract::{Audience, Fact, Game};
+    use junqi_rules::haijun::contract::{HaijunContract, public_outcome};
+    use junqi_rules::options::Mode;
+    // A position, the move's start and end.
+    type Case<'a> = (&'a [(&'a str, Seat, char)], &'a str, &'a str);
+    let cases: [Case; 4] = [
+        (&[("b1", RED, 'j'), ("c2", RED, 'a'), ("c3", BLUE, 'j'), ("e12", BLUE, 'b')], "c2", "c3"),
+        (&[("b1", RED, 'j'), ("b2", BLUE, 'c'), ("d12", BLUE, 'j')], "b1", "b2"),
+        (&[("b1", RED, 'j'), ("b2", BLUE, 'j'), ("a1", RED, 'c'), ("e12", BLUE, 'c')], "b1", "b2"),
+        (&[("b1", RED, 'j'), ("c2", RED, 'a'), ("c3", BLUE, 'b'), ("d12", BLUE, 'j')], "c2", "c3"),
+    ];
+    for (i, (pieces, from, to)) in cases.into_iter().enumerate() {
+        let g = game(pieces, RED, Default::default());
+        let b = g.board();
+        let mut c = HaijunContract::new(g.clone(), Mode::Dark);
+        let ply = c.play(RED, junqi_rules::game::Move { from: p(b, from), to: p(b, to) }).unwrap();
+        let want = if i < 3 { Outcome::FlagshipSunk } else { Outcome::AttackerWon };
+        assert_eq!(public_outcome(&ply), want, "case {i}");
+        let public = c.public_ply(&ply, Audience::Public);
+        assert!(public.facts.iter().any(|f| matches!(f, Fact::Combat { outcome, .. } if *outcome == want)), "{i}");
+        assert_eq!(c.picture(Audience::Public, Some(&ply)).badge, Some(want));
+    }
+    assert_eq!((Outcome::FlagshipSunk.as_str(), Outcome::FlagshipSunk.mark()), ("flagship_sunk", Some("F")));
 }
 
 #[test]
@@ -288,17 +318,18 @@ fn options_read_and_write_their_normal_form() {
 }
 
 #[test]
-fn the_kind_is_haijun_with_its_art_and_not_yet_catalogued() {
+fn the_kind_is_haijun_with_its_art_and_catalogued() {
     use junqi_rules::contract::catalog;
     use junqi_rules::haijun::kinds::HAIJUN;
     assert_eq!((HAIJUN.name(), HAIJUN.kind.art, HAIJUN.kind.record_tag), ("haijun", "haijun", "haijun"));
-    assert!(catalog::all().iter().all(|d| d.name() != "haijun"), "no art yet: not in BUILT_IN");
+    assert!(catalog::all().iter().any(|d| d.name() == "haijun"), "its art exists: in BUILT_IN");
+    assert_eq!(catalog::find("海战棋").map(|d| d.name()), Some("haijun"));
     let validate = HAIJUN.validate_setup.unwrap();
     assert_eq!(validate(RED, "DCGBE FAG HCED BHF GEICB IJIDF").as_deref(), Ok(EXAMPLE));
     match validate(RED, "hcgbe hag icjd bhf geicb idjdf") {
         Err(junqi_rules::contract::SetupError::Broken(list)) => {
             assert!(list.len() >= 6, "every broken rule: {}", list.len());
-            assert_eq!(list[2].get(Lang::ZhHant), "d4 的旗艦必須放在指揮部");
+            assert_eq!(list[2].get(Lang::ZhHant), "規則1：d4 的旗艦必須放在指揮部");
         }
         other => panic!("expected broken rules, got {:?}", other.map(|_| ())),
     }
