@@ -196,6 +196,19 @@ fn a_sunk_flagship_is_the_small_loss_its_flag_is_shown_and_play_goes_on() {
     assert!(g.piece_at(at("c12")).unwrap().known);
     assert_eq!(g.over(), None, "the game goes on");
     assert_eq!(g.quiet(), 0);
+    // Announced unlike 海军棋's sinking (no `FlagshipSunk`, whose `{F}` here would read as the
+    // captured 軍旗 that ends the game): the combat keeps its class, the badge too, and the
+    // sinking is told by the shown 軍旗.
+    let mut c = Haijun21Contract::new(
+        with_flags(&[("b10", RED, 'n'), ("b8", BLUE, 'j'), ("a1", RED, 'j'), ("e12", BLUE, 'c')], RED),
+        Mode::Dark,
+    );
+    let ply = c.play(RED, junqi_rules::game::Move { from: at("b10"), to: at("b8") }).unwrap();
+    let public = c.public_ply(&ply, Audience::Seat(RED));
+    assert!(matches!(public.facts[0], Fact::Combat { outcome: Outcome::AttackerWon, .. }), "{:?}", public.facts);
+    assert!(public.facts.contains(&Fact::Revealed { at: at("c12"), owner: BLUE, kind: k('l') }), "{:?}", public.facts);
+    assert_eq!(c.picture(Audience::Public, Some(&ply)).badge, Some(Outcome::AttackerWon));
+    assert_eq!(public.end, None);
     // Flagship rams flagship: both go, both flags are shown, the attacker's first.
     let mut g = with_flags(&[("c5", RED, 'j'), ("c6", BLUE, 'j'), ("a1", RED, 'c'), ("e12", BLUE, 'c')], RED);
     let ply = play(&mut g, "c5", "c6").unwrap();
