@@ -1042,3 +1042,70 @@ fn an_unusable_database_url_is_refused_naming_the_setting() {
         assert!(!Path::new(url).exists(), "{url} was taken for a file name");
     }
 }
+
+/// A `haijun21` game: three combats of equal fast boats (both go, `=`), the bomber flying along
+/// file b over its own pieces onto an empty b10, still going on.
+const HAIJUN21_RECORD: &str = "[Format \"jqr/1\"]\n[Variant \"haijun21\"]\n[Mode \"dark\"]\n[Red \"alice\"]\n\
+[Blue \"bob\"]\n[RedSetup \"kekek cdgcd bnbga fmf.h eh.fi i.lji\"]\n\
+[BlueSetup \"kekek cdgcd bnbga fmf.h eh.fi i.lji\"]\n[Result \"*\"]\n\n\
+1. a6-a7 {=} b7-b6 {=} 2. b4-b10 d7-d6 {=} 3. c6-c7 {=} *\n";
+
+#[test]
+fn a_haijun21_record_replays_lists_moves_renders_and_checks_deployments() {
+    let path = temp_record("haijun21.jqr", HAIJUN21_RECORD);
+    let (json, err, code) = run(&["replay", "--json"], &path);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 6, "{json}");
+    assert_eq!(
+        lines[0],
+        "{\"ply\":1,\"side\":\"red\",\"move\":\"a6-a7\",\"outcome\":\"both_removed\",\"revealed\":[]}"
+    );
+    assert_eq!(lines[2], "{\"ply\":3,\"side\":\"red\",\"move\":\"b4-b10\",\"outcome\":\"moved\",\"revealed\":[]}");
+    assert_eq!(lines[5], "{\"result\":\"ongoing\",\"reason\":null}");
+    let (text, _, code) = run(&["replay"], &path);
+    assert_eq!(code, 0);
+    assert!(text.contains("  3. red  b4-b10   moved") && text.contains("result: the game goes on"), "{text}");
+    // The opening: the bomber on b4 flies along file b over its own pieces, never steps.
+    let (moves, _, code) = run(&["moves", "--ply", "0"], &path);
+    assert_eq!(code, 0);
+    assert_eq!(moves.lines().count(), 42, "{moves}");
+    let bomber: Vec<&str> = moves.lines().filter(|l| l.starts_with("b4-")).collect();
+    assert_eq!(bomber, ["b4-b1", "b4-b10", "b4-b11", "b4-b12", "b4-b7", "b4-b8", "b4-b9"]);
+    // Its board art is catalogued with it: render writes a PNG.
+    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-haijun21.png", std::process::id()));
+    let o = bin().arg("render").arg(&path).arg("--out").arg(&out_png).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&out_png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() <= 60_000, "{} bytes", bytes.len());
+    let _ = std::fs::remove_file(&out_png);
+    let _ = std::fs::remove_file(&path);
+    // Every broken rule of a deployment at once, with the side's own point names.
+    let bad = "kekek cdgcd bnbgi fmf.h eh.fa n.lji";
+    let out = bin().args(["setup", "check", "--variant", "haijun21", bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "illegal deployment for red (4 problems):",
+        "the sea mine on e4 must stand in its owner's two back rows",
+        "the bomber on a1 must stand on an air lane",
+        "2 × sea mine given, 3 needed",
+        "2 × bomber given, 1 needed",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    let out = bin().args(["setup", "check", "--variant", "haijun21", "--side", "blue", bad]).output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("the bomber on e12 must stand on an air lane"), "{said}");
+    let short = bin().args(["setup", "check", "--variant", "haijun21", "abc"]).output().unwrap();
+    assert_eq!(short.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&short.stderr).contains("3 piece codes given, 30 needed"));
+    // Seeded random deployments repeat and pass the check.
+    let random =
+        |seed: &str| bin().args(["setup", "random", "--variant", "haijun21", "--seed", seed]).output().unwrap();
+    let a = String::from_utf8(random("15").stdout).unwrap();
+    assert_eq!(a, String::from_utf8(random("15").stdout).unwrap());
+    assert_eq!(a.trim().len(), 35, "{a}");
+    let check = bin().args(["setup", "check", "--variant", "haijun21", "--side", "blue", a.trim()]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+}

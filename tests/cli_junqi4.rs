@@ -52,7 +52,7 @@ fn unknown_seats_and_variants_are_named() {
         (code, err.as_str()),
         (
             2,
-            "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel, junqi-flip, draughts, draughts10, draughts12, tiaoqi, sanjun, sanjun30, haijun)\n"
+            "error: unknown variant 'junqi5' (known: junqi, junqi4, junqi4-duel, junqi-flip, draughts, draughts10, draughts12, tiaoqi, sanjun, sanjun30, haijun, haijun21)\n"
         )
     );
     // A broken layout is reported with the seat's own point names.

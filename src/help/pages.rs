@@ -55,6 +55,12 @@ const PAGES: &[Page] = &[
         en: include_str!("../../docs/rules/haijun.en.md"),
         zh: include_str!("../../docs/rules/haijun.zh-Hans.md"),
     },
+    // Its own page: by prefix it would read `haijun`'s, a different game.
+    Page {
+        key: "haijun21",
+        en: include_str!("../../docs/rules/haijun21.en.md"),
+        zh: include_str!("../../docs/rules/haijun21.zh-Hans.md"),
+    },
 ];
 
 /// The page of a kind: the one named as the kind is, else the longest page name its record name

@@ -23,6 +23,8 @@ pub enum PaletteId {
     Sanjun,
     /// The palette of the 海军棋 sea ([`super::haijun`]).
     Haijun,
+    /// The palette of the 二十一世紀海軍棋 sea ([`super::haijun::get21`]).
+    Haijun21,
 }
 
 impl PaletteId {
@@ -35,6 +37,7 @@ impl PaletteId {
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette,
             PaletteId::Sanjun => &super::sanjun::get().palette,
             PaletteId::Haijun => &super::haijun::get().palette,
+            PaletteId::Haijun21 => &super::haijun::get21().palette,
         }
     }
 
@@ -47,6 +50,7 @@ impl PaletteId {
             PaletteId::Tiaoqi => &super::tiaoqi::get().palette_bytes,
             PaletteId::Sanjun => &super::sanjun::get().palette_bytes,
             PaletteId::Haijun => &super::haijun::get().palette_bytes,
+            PaletteId::Haijun21 => &super::haijun::get21().palette_bytes,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Images of 海军棋 (`rules-haijun.md` §2): the 2-player grid as a sea — pale water, the open sea
+//! Images of 海军棋 (`rules-haijun.md` §2) and of 二十一世紀海軍棋 (§9): the 2-player grid as a sea — pale water, the open sea
 //! front as a deeper channel with waves, red lines (红线) as red lanes and branch lines (支线) as
 //! thin dark lanes, safe camps (安全营) as sandy harbours with an anchor, command HQs (指挥部) as
 //! wooden docks, the other points as buoys — drawn once in a palette of its own, with the piece
@@ -9,6 +9,10 @@
 //! art. Tiles keep the Junqi sides' colours and shapes (Red rounded, Blue octagonal with an inner
 //! line), so a side never rests on colour alone, with a water band along the foot: every piece is
 //! afloat. A hidden ship is its side's blank tile.
+//!
+//! `haijun21`'s sea ([`get21`]) is drawn by the same code in a palette of its own: every point
+//! linked to its eight neighbours (so no square is open water), no camps, the two HQs as docks,
+//! and the four air lanes (§9: black dashed lines) dashed over the links they follow.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -22,8 +26,10 @@ use super::canvas::{IndexedImage, PaletteId, TRANSPARENT};
 use super::layout::{self, TILE_H, TILE_W};
 use super::text::{self, Lang};
 use crate::rules::board::{Board, LinkKind, PointKind};
+use crate::rules::contract::GameKind;
 use crate::rules::haijun::contract::HAIJUN_KIND;
 use crate::rules::haijun::{Front, board as naval};
+use crate::rules::haijun21::contract::HAIJUN21_KIND;
 use crate::rules::{Outcome, PieceKind, PointId, Seat, Variant};
 
 /// The sea's colours.
@@ -52,6 +58,8 @@ pub(crate) mod sea {
     pub const DOCK_EDGE: [u8; 3] = [0x6B, 0x45, 0x1E];
     /// The water band along a tile's foot.
     pub const BAND: [u8; 3] = [0x8F, 0xE3, 0xFF];
+    /// `haijun21`'s air lanes (the spec's black dashed lines).
+    pub const LANE: [u8; 3] = [0x10, 0x18, 0x20];
 }
 
 /// Palette indices by role.
@@ -94,10 +102,25 @@ pub struct HaijunAssets {
     pub ramps: HashMap<(u8, u8), [u8; 5]>,
 }
 
-/// The assets, built on first use.
+/// Which naval sea: the 春水 edition's or the 21st-century one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sea {
+    /// `haijun`: red and branch lines, camps as harbours.
+    Spring,
+    /// `haijun21`: eight-neighbour links, air lanes.
+    Modern,
+}
+
+/// The `haijun` assets, built on first use.
 pub fn get() -> &'static HaijunAssets {
     static A: OnceLock<HaijunAssets> = OnceLock::new();
-    A.get_or_init(build)
+    A.get_or_init(|| build(Sea::Spring))
+}
+
+/// The `haijun21` assets, built on first use.
+pub fn get21() -> &'static HaijunAssets {
+    static A: OnceLock<HaijunAssets> = OnceLock::new();
+    A.get_or_init(|| build(Sea::Modern))
 }
 
 /// The pixel centre of point `p` with Red (orientation 0) or Blue (1) at the bottom: where the
@@ -122,6 +145,9 @@ struct Ground {
     anchor: u8,
     dock: u8,
     dock_edge: u8,
+    lane: u8,
+    /// The palette the images are drawn in.
+    id: PaletteId,
 }
 
 /// A small wave crest (two arcs) centred on (x, y).
@@ -179,8 +205,27 @@ fn marker(img: &mut IndexedImage, pal: &mut Palette, kind: PointKind, (x, y): (f
     }
 }
 
-fn background(pal: &mut Palette, font: &FontRef<'_>, board: &Board, bottom: Seat, g: &Ground) -> IndexedImage {
-    let mut img = IndexedImage::with_palette(layout::WIDTH as usize, layout::HEIGHT as usize, g.bg, PaletteId::Haijun);
+/// Dashes along the segment from `a` to `b` (an air lane), `on` pixels drawn every `period`.
+fn dashes(img: &mut IndexedImage, pal: &mut Palette, a: (f32, f32), b: (f32, f32), c: u8) {
+    let (on, period) = (9.0f32, 16.0f32);
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let at = |t: f32| (a.0 + (b.0 - a.0) * t / len, a.1 + (b.1 - a.1) * t / len);
+    let mut t = 0.0;
+    while t < len {
+        segment(img, pal, at(t), at((t + on).min(len)), 3.6, c);
+        t += period;
+    }
+}
+
+fn background(
+    pal: &mut Palette,
+    font: &FontRef<'_>,
+    board: &Board,
+    bottom: Seat,
+    g: &Ground,
+    lanes: &[Vec<PointId>],
+) -> IndexedImage {
+    let mut img = IndexedImage::with_palette(layout::WIDTH as usize, layout::HEIGHT as usize, g.bg, g.id);
     let (bx, by) = (layout::BOARD_X as f32, layout::BOARD_Y as f32);
     let (bw, bh) = (layout::BOARD_W as f32, layout::BOARD_H as f32);
     let full = (0.0, 0.0, layout::WIDTH as f32, layout::HEIGHT as f32);
@@ -207,7 +252,8 @@ fn background(pal: &mut Palette, font: &FontRef<'_>, board: &Board, bottom: Seat
             .point_ids()
             .any(|p| board.point(p).kind == PointKind::Camp && layout::cell(Variant::junqi(), p, bottom) == (col, row))
     };
-    for row in (0..11).filter(|&r| r != 5) {
+    // (With air lanes, the eight-neighbour board: every square has its diagonals.)
+    for row in (0..11).filter(|&r| r != 5 && lanes.is_empty()) {
         for col in 0..4 {
             if [(0, 0), (1, 0), (0, 1), (1, 1)].iter().all(|(dc, dr)| !camp_at(col + dc, row + dr)) {
                 let x = (layout::col_x(col) + layout::col_x(col + 1)) as f32 / 2.0;
@@ -221,6 +267,9 @@ fn background(pal: &mut Palette, font: &FontRef<'_>, board: &Board, bottom: Seat
     }
     for l in board.links().iter().filter(|l| l.kind == LinkKind::Railway) {
         segment(&mut img, pal, at(l.a), at(l.b), 5.0, g.red_line);
+    }
+    for lane in lanes {
+        dashes(&mut img, pal, at(lane[0]), at(lane[lane.len() - 1]), g.lane);
     }
     for p in board.point_ids() {
         marker(&mut img, pal, board.point(p).kind, at(p), g);
@@ -250,14 +299,14 @@ fn background(pal: &mut Palette, font: &FontRef<'_>, board: &Board, bottom: Seat
 fn label_tiles(
     pal: &mut Palette,
     font: &FontRef<'_>,
-    (blank, label): (&IndexedImage, u8),
+    (kind, blank, label): (&GameKind, &IndexedImage, u8),
     lang: Lang,
 ) -> Vec<IndexedImage> {
     (0..=u8::MAX)
-        .map_while(|k| (HAIJUN_KIND.piece_label)(PieceKind(k)).map(|_| PieceKind(k)))
+        .map_while(|k| (kind.piece_label)(PieceKind(k)).map(|_| PieceKind(k)))
         .map(|k| {
             let mut t = blank.clone();
-            let word = text::piece_label(&HAIJUN_KIND, lang, k);
+            let word = text::piece_label(kind, lang, k);
             let size = match word.len() {
                 _ if lang.is_zh() => 28.0,
                 ..=2 => 22.0,
@@ -284,8 +333,9 @@ fn banded(mut t: IndexedImage, fill: u8, band: u8) -> IndexedImage {
     t
 }
 
-fn build() -> HaijunAssets {
+fn build(which: Sea) -> HaijunAssets {
     let font = font();
+    let id = if which == Sea::Spring { PaletteId::Haijun } else { PaletteId::Haijun21 };
     let mut pal = Palette { colours: Vec::new(), index: HashMap::new(), blends: HashMap::new() };
     let g = Ground {
         bg: pal.add(rgb::BG),
@@ -301,6 +351,9 @@ fn build() -> HaijunAssets {
         anchor: pal.add(sea::ANCHOR),
         dock: pal.add(sea::DOCK),
         dock_edge: pal.add(sea::DOCK_EDGE),
+        // Added last, so the 春水 sea's palette is as it was.
+        lane: if which == Sea::Spring { 0 } else { pal.add(sea::LANE) },
+        id,
     };
     let c = Colours {
         bg: g.bg,
@@ -324,12 +377,21 @@ fn build() -> HaijunAssets {
     // Drawn over the water; the pixels the shape leaves are transparent.
     let blank = seats.map(|s| banded(tile(&mut pal, s, tw, th, &styles[s.index()], g.water), c.fill[s.index()], band));
     let mini = seats.map(|s| tile(&mut pal, s, 30, 18, &styles[s.index()], g.bg));
-    let board = naval::get(Front::Open);
-    let background = [Seat::RED, Seat::BLUE].map(|s| background(&mut pal, &font, board, s, &g));
-    let badges = [Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured]
+    let (board, lanes, kind): (&Board, &[Vec<PointId>], &GameKind) = match which {
+        Sea::Spring => (naval::get(Front::Open), &[], &HAIJUN_KIND),
+        Sea::Modern => (crate::rules::haijun21::board::get(), crate::rules::haijun21::board::lanes(), &HAIJUN21_KIND),
+    };
+    let background = [Seat::RED, Seat::BLUE].map(|s| background(&mut pal, &font, board, s, &g, lanes));
+    // In `assets::badge_index` order; `haijun21` adds the scouted mark (反潛機, §9), after the
+    // bounce no naval game has.
+    let mut outcomes = vec![Outcome::AttackerWon, Outcome::DefenderWon, Outcome::BothRemoved, Outcome::FlagCaptured];
+    if which == Sea::Modern {
+        outcomes.extend([Outcome::Bounced, Outcome::Scouted]);
+    }
+    let badges = outcomes
         .iter()
         .map(|&o| {
-            let mut b = IndexedImage::with_palette(24, 24, TRANSPARENT, PaletteId::Haijun);
+            let mut b = IndexedImage::with_palette(24, 24, TRANSPARENT, id);
             let bb = (0.0, 0.0, 24.0, 24.0);
             paint(&mut b, &mut pal, bb, c.hilite, |x, y| (x - 12.0).powi(2) + (y - 12.0).powi(2) <= 144.0);
             paint(&mut b, &mut pal, bb, c.black, |x, y| (x - 12.0).powi(2) + (y - 12.0).powi(2) <= 110.0);
@@ -347,7 +409,7 @@ fn build() -> HaijunAssets {
     }
     // In `text::slot` order: 简体, English, 繁體.
     let labelled = [0, 1].map(|s| {
-        [Lang::ZhHans, Lang::En, Lang::ZhHant].map(|lang| label_tiles(&mut pal, &font, (&blank[s], label), lang))
+        [Lang::ZhHans, Lang::En, Lang::ZhHant].map(|lang| label_tiles(&mut pal, &font, (kind, &blank[s], label), lang))
     });
     let palette_bytes = pal.colours.iter().flatten().copied().collect();
     HaijunAssets { palette: pal.colours, palette_bytes, c, background, blank, labelled, mini, badges, faces, ramps }
@@ -359,6 +421,8 @@ mod tests {
 
     #[test]
     fn the_palette_leaves_room_for_gif_transparency() {
-        assert!(get().palette.len() <= 255, "{} colours", get().palette.len());
+        for a in [get(), get21()] {
+            assert!(a.palette.len() <= 255, "{} colours", a.palette.len());
+        }
     }
 }

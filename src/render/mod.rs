@@ -79,7 +79,7 @@ pub enum RenderError {
     /// A game kind names a board art the registry does not have.
     #[error(
         "game kind '{kind}' names board art '{key}', which no art answers to (known: junqi, junqi4, junqi-backs, \
-         draughts8, draughts10, draughts12, tiaoqi, sanjun, sanjun30, haijun)"
+         draughts8, draughts10, draughts12, tiaoqi, sanjun, sanjun30, haijun, haijun21)"
     )]
     UnknownArt {
         /// The art key.

@@ -166,3 +166,86 @@ fn haijun_the_moved_flagship_is_shown_to_everyone() {
         .any(|y| (cx - tw / 2..cx + tw / 2).any(|x| img.rgb(x as usize, y as usize) == [0xFF, 0xC9, 0x3C]));
     assert!(gold, "the gold corner of a public piece");
 }
+
+/// A `haijun21` game of dark mode from seeded random deployments, played as [`game`] plays.
+fn game21(seed: u64, plies: usize) -> junqi_referee::rules::haijun21::contract::Haijun21Contract {
+    use junqi_referee::rules::haijun21::contract::Haijun21Contract;
+    use junqi_referee::rules::haijun21::{Haijun21Game, Haijun21Options, Haijun21Setup};
+    let mut rng = Rng::new(seed);
+    let (red, blue) = (Haijun21Setup::random(&mut rng), Haijun21Setup::random(&mut rng));
+    let mut c = Haijun21Contract::new(Haijun21Game::new(Haijun21Options::default(), &red, &blue), Mode::Dark);
+    for i in 0..plies {
+        let seat = ContractGame::to_move(&c);
+        let moves = c.legal(seat);
+        if moves.is_empty() {
+            break;
+        }
+        let attacks: Vec<Move> =
+            moves.iter().copied().filter(|m| c.game().piece_at(m.to).is_some_and(|p| p.seat != seat)).collect();
+        let pool = if i % 2 == 1 && !attacks.is_empty() { &attacks } else { &moves };
+        let mv = pool[rng.below(pool.len())];
+        if ContractGame::play(&mut c, seat, mv).expect("a legal move").end.is_some() {
+            break;
+        }
+    }
+    c
+}
+
+/// The `haijun21` art (not catalogued yet: its kind names it and `render` draws it): golden
+/// images of a mid-game for the public and for Red in 繁體 (the 轟炸機's `轟`), the reveal in
+/// English, each at most 60 KB.
+#[test]
+fn haijun21_golden_images() {
+    let png21 = |c: &junqi_referee::rules::haijun21::contract::Haijun21Contract, audience, lang| {
+        let opts = PictureOptions { lang, ..PictureOptions::default() };
+        let last = c.last().cloned();
+        let pic = ContractGame::picture(c, audience, last.as_ref());
+        let bytes = picture_png(&pic, ContractGame::kind(c), &opts).expect("draws");
+        assert!(bytes.len() <= 60_000, "{audience:?} {lang:?}: {} bytes", bytes.len());
+        bytes
+    };
+    let mid = game21(5, 40);
+    golden("haijun21-mid-public.png", &png21(&mid, Audience::Public, Lang::ZhHans));
+    golden("haijun21-mid-red-hant.png", &png21(&mid, Audience::Seat(Seat::RED), Lang::ZhHant));
+    let mut end = game21(5, 60);
+    ContractGame::leave(&mut end, Seat::BLUE, Leave::Resign);
+    assert!(ContractGame::over(&end).is_some());
+    golden("haijun21-reveal-en.png", &png21(&end, Audience::Public, Lang::En));
+}
+
+/// `haijun21`'s sea (§9): diagonal links across every square (no open-water waves), docks at the
+/// two HQs, no harbours, and the air lanes dashed in black along files b and d and ranks 3 and 10
+/// only.
+#[test]
+fn haijun21_board_has_diagonals_docks_and_dashed_air_lanes() {
+    let c = game21(5, 0);
+    let art = by_key("haijun21").expect("the haijun21 art is registered");
+    let empty = Picture::new(Audience::Public, 0, None);
+    let img = picture_indexed(&empty, ContractGame::kind(&c), &PictureOptions::default()).expect("draws");
+    let board = junqi_referee::rules::haijun21::board::get();
+    let at = |name: &str| art.centre(board.find(name).expect("a point"), 0);
+    const LANE: [u8; 3] = [0x10, 0x18, 0x20];
+    // Does any pixel of the straight run from `a` to `b` (the points' markers excluded) have `rgb`?
+    let along = |a: &str, b: &str, rgb: [u8; 3]| {
+        let (a, b) = (at(a), at(b));
+        (30..=70).any(|t| {
+            let (x, y) = (a.0 + (b.0 - a.0) * t / 100, a.1 + (b.1 - a.1) * t / 100);
+            img.rgb(x as usize, y as usize) == rgb
+        })
+    };
+    for (a, b) in [("b1", "b2"), ("d6", "d7"), ("a3", "b3"), ("d10", "e10")] {
+        assert!(along(a, b, LANE), "lane {a}-{b}");
+    }
+    for (a, b) in [("a1", "a2"), ("c6", "c7"), ("a4", "b4"), ("a1", "b2")] {
+        assert!(!along(a, b, LANE), "no lane {a}-{b}");
+        assert!(along(a, b, [0x2A, 0x5F, 0x73]), "a link {a}-{b}");
+    }
+    for hq in ["c1", "c12"] {
+        let p = at(hq);
+        assert_eq!(img.rgb((p.0 + 5) as usize, p.1 as usize), [0xC9, 0x9A, 0x5C], "{hq}");
+    }
+    for p in board.point_ids() {
+        let (x, y) = art.centre(p, 0);
+        assert_ne!(img.rgb((x - 15) as usize, y as usize), [0xEE, 0xDC, 0xA6], "no harbour");
+    }
+}

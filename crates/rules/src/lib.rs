@@ -17,6 +17,7 @@ pub mod flip;
 pub mod flip_record;
 pub mod game;
 pub mod haijun;
+pub mod haijun21;
 pub mod junqi4_board;
 pub mod junqi_board;
 pub mod landseaair;

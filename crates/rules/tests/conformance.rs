@@ -42,12 +42,14 @@ fn the_catalogue_holds_todays_games_under_unique_names() {
             "tiaoqi",
             "sanjun",
             "sanjun30",
-            "haijun"
+            "haijun",
+            "haijun21"
         ]
     );
     assert_eq!(catalog::find("陸海空").map(|d| d.name()), Some("sanjun"));
     assert_eq!(catalog::find("三军棋").map(|d| d.name()), Some("sanjun"));
     assert_eq!(catalog::find("海軍棋").map(|d| d.name()), Some("haijun"));
+    assert_eq!(catalog::find("二十一世紀海軍棋").map(|d| d.name()), Some("haijun21"));
     assert_eq!(catalog::find("checkers").map(|d| d.name()), Some("draughts"));
     assert_eq!(catalog::find("國際跳棋").map(|d| d.name()), Some("draughts10"));
     assert_eq!(catalog::find("canadian").map(|d| d.name()), Some("draughts12"));

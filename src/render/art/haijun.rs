@@ -1,23 +1,28 @@
-//! The 海军棋 art (`haijun`): the sea `render/haijun.rs` draws once, Red's half or Blue's at the
-//! bottom, with the 2-player board's marks (brackets on the start, a ring on the end) and its four
-//! combat badges.
+//! The 海军棋 arts (`haijun`, `haijun21`): the seas `render/haijun.rs` draws once, Red's half or
+//! Blue's at the bottom, with the 2-player board's marks (brackets on the start, a ring on the
+//! end) and the combat badges (`haijun21`'s with the scouted mark).
 
 use std::sync::OnceLock;
 
 use super::board::MARKS;
 use super::{Art, Roles, Seats, SideTiles, two_sides};
-use crate::render::haijun;
+use crate::render::haijun::{self, HaijunAssets};
 use crate::render::layout::{FOOTER_Y, HEIGHT, TILE_H, TILE_W, WIDTH};
 use crate::rules::PointId;
 
-/// The art, built on first use.
+/// The `haijun` art, built on first use.
 pub(super) fn get() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
-    ART.get_or_init(build)
+    ART.get_or_init(|| build("haijun", haijun::get()))
 }
 
-fn build() -> Art {
-    let a = haijun::get();
+/// The `haijun21` art, built on first use: the same grid, so the same point centres.
+pub(super) fn get21() -> &'static Art {
+    static ART: OnceLock<Art> = OnceLock::new();
+    ART.get_or_init(|| build("haijun21", haijun::get21()))
+}
+
+fn build(key: &'static str, a: &'static HaijunAssets) -> Art {
     let side = |s: usize| SideTiles {
         blank: &a.blank[s],
         labelled: [&a.labelled[s][0][..], &a.labelled[s][1][..], &a.labelled[s][2][..]],
@@ -26,7 +31,7 @@ fn build() -> Art {
     let points = crate::rules::haijun::board::get(Default::default()).len();
     let centres = (0..2).map(|o| (0..points).map(|p| Some(haijun::centre(PointId(p as u8), o))).collect()).collect();
     Art {
-        key: "haijun",
+        key,
         width: WIDTH,
         height: HEIGHT,
         tile: (TILE_W, TILE_H),

@@ -216,7 +216,7 @@ impl Art {
 }
 
 /// Every art key the registry knows.
-pub const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 11] = [
     "junqi",
     "junqi4",
     "junqi-backs",
@@ -227,6 +227,7 @@ pub const KEYS: [&str; 10] = [
     "sanjun",
     "sanjun30",
     "haijun",
+    "haijun21",
 ];
 
 /// The art with this key, built on first use; `None` for a key no art answers to.
@@ -240,17 +241,19 @@ pub fn by_key(key: &str) -> Option<&'static Art> {
         "draughts12" => Some(draughts::get(2)),
         "tiaoqi" => Some(tiaoqi::get()),
         "haijun" => Some(haijun::get()),
+        "haijun21" => Some(haijun::get21()),
         // The three-layer boards, one entry each in `render::sanjun::BOARDS`.
         _ => crate::render::sanjun::index(key).map(sanjun::get),
     }
 }
 
 /// The kinds whose arts are here but which are not in the built-in catalogue yet (draughts, 跳棋
-/// and the three-layer boards' kinds): the glyph test checks their words too.
+/// and the three-layer boards' kinds, `haijun21`): the glyph test checks their words too.
 pub(crate) fn uncatalogued() -> Vec<&'static GameKind> {
     let [d8, d10, d12] = super::draughts::defs();
     let defs = [d8, d10, d12, &crate::rules::tiaoqi::TIAOQI].map(|d| d.kind);
-    defs.into_iter().chain(crate::render::sanjun::BOARDS.iter().map(|b| b.kind)).collect()
+    let naval = [&crate::rules::haijun21::contract::HAIJUN21_KIND];
+    defs.into_iter().chain(crate::render::sanjun::BOARDS.iter().map(|b| b.kind)).chain(naval).collect()
 }
 
 /// The 2-player board art.

@@ -239,7 +239,7 @@ impl GameDef {
 }
 
 /// The kinds built into this crate, in the order menus list them.
-static BUILT_IN: [&GameDef; 11] = [
+static BUILT_IN: [&GameDef; 12] = [
     &crate::adapters::junqi::JUNQI,
     &crate::adapters::junqi::JUNQI4,
     &crate::adapters::junqi::JUNQI4_DUEL,
@@ -251,6 +251,7 @@ static BUILT_IN: [&GameDef; 11] = [
     &crate::sanjun::kinds::SANJUN,
     &crate::sanjun30::kinds::SANJUN30,
     &crate::haijun::kinds::HAIJUN,
+    &crate::haijun21::kinds::HAIJUN21,
 ];
 
 /// Kinds catalogued at run time by [`register`] (a test's throwaway game), after the built-in ones.

@@ -22,13 +22,15 @@ pub struct HaijunSetup {
     pub slots: Vec<PieceKind>,
 }
 
-/// A text that is not a deployment string at all.
+/// A text that is not a deployment string at all (shared with `haijun21`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupParseError {
-    /// Not 25 piece codes.
+    /// Not as many piece codes as the game's string has slots.
     Length {
         /// How many codes there were.
         found: usize,
+        /// How many the string needs (25 here, 30 in `haijun21`, whose `.` counts).
+        needed: usize,
     },
     /// Characters that are neither codes nor separators.
     Unknown(Vec<char>),
@@ -46,9 +48,9 @@ impl SetupParseError {
     /// The message in a language.
     pub fn describe(&self, lang: Lang) -> String {
         let (en, zh) = match self {
-            SetupParseError::Length { found } => (
-                format!("{found} piece codes given, {FLEET_SIZE} needed"),
-                format!("给出 {found} 个棋子代码，需要 {FLEET_SIZE} 个"),
+            SetupParseError::Length { found, needed } => (
+                format!("{found} piece codes given, {needed} needed"),
+                format!("给出 {found} 个棋子代码，需要 {needed} 个"),
             ),
             SetupParseError::Unknown(c) => {
                 let list: Vec<String> = c.iter().map(|c| c.to_string()).collect();
@@ -147,7 +149,7 @@ pub fn parse(text: &str) -> Result<HaijunSetup, SetupParseError> {
         return Err(SetupParseError::Unknown(unknown));
     }
     if slots.len() != FLEET_SIZE {
-        return Err(SetupParseError::Length { found: slots.len() });
+        return Err(SetupParseError::Length { found: slots.len(), needed: FLEET_SIZE });
     }
     Ok(HaijunSetup { slots })
 }

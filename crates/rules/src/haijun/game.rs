@@ -14,6 +14,7 @@ use super::board::{Front, get as board_for};
 use super::combat::resolve;
 use super::deploy::HaijunSetup;
 use super::moves::{MoveKind, destinations};
+use super::naval::{NavalCore, derefs_to_core};
 use super::pieces::kinds;
 
 /// What a winning attacker does (§5 option `capture`).
@@ -68,14 +69,8 @@ pub struct HaijunPly {
     pub end: Option<HaijunOver>,
 }
 
-/// How the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct HaijunOver {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why.
-    pub reason: EndReason,
-}
+/// How the game ended (the naval games share the type).
+pub type HaijunOver = super::naval::NavalOver;
 
 /// A refused move; the position does not change.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -114,46 +109,29 @@ impl fmt::Display for HaijunIllegal {
 
 impl std::error::Error for HaijunIllegal {}
 
-/// A game in progress.
+/// A game in progress: the board and options of this edition over the naval games' shared
+/// state (turn, pieces, counts, result; [`NavalCore`]'s accessors read through `Deref`).
 #[derive(Clone, Debug)]
 pub struct HaijunGame {
     board: &'static Board,
     options: HaijunOptions,
-    cells: Vec<Option<Piece>>,
-    to_move: Seat,
-    quiet: u32,
-    plies: u32,
-    over: Option<HaijunOver>,
+    core: NavalCore,
 }
 
-fn other(seat: Seat) -> Seat {
-    Seat(1 - seat.0)
-}
+derefs_to_core!(HaijunGame);
 
 impl HaijunGame {
     /// Starts a game from two deployments (validate them first); Red moves first.
     pub fn new(options: HaijunOptions, red: &HaijunSetup, blue: &HaijunSetup) -> HaijunGame {
-        let board = board_for(options.front);
-        let mut cells = vec![None; board.len()];
-        for (seat, setup) in [(Seat::RED, red), (Seat::BLUE, blue)] {
-            for (p, kind) in setup.placed(seat) {
-                cells[p.index()] = Some(Piece { seat, kind, known: false });
-            }
-        }
-        let mut game = HaijunGame { board, options, cells, to_move: Seat::RED, quiet: 0, plies: 0, over: None };
-        game.check_stuck();
-        game
+        let pieces = NavalCore::face_down([red.placed(Seat::RED), blue.placed(Seat::BLUE)]);
+        HaijunGame::from_position(options, &pieces, Seat::RED)
     }
 
     /// Starts from an arbitrary position (`pieces` on points, `to_move` to play), for tests and
     /// composed positions; the end checks run at once, so a position without a 旗舰 is over.
     pub fn from_position(options: HaijunOptions, pieces: &[(PointId, Piece)], to_move: Seat) -> HaijunGame {
         let board = board_for(options.front);
-        let mut cells = vec![None; board.len()];
-        for &(p, piece) in pieces {
-            cells[p.index()] = Some(piece);
-        }
-        let mut game = HaijunGame { board, options, cells, to_move, quiet: 0, plies: 0, over: None };
+        let mut game = HaijunGame { board, options, core: NavalCore::new(board.len(), pieces, to_move) };
         game.check_end();
         game
     }
@@ -162,7 +140,7 @@ impl HaijunGame {
     pub fn with_first(mut self, seat: Seat) -> HaijunGame {
         self.to_move = seat;
         self.over = None;
-        self.check_stuck();
+        self.check_end();
         self
     }
 
@@ -176,41 +154,12 @@ impl HaijunGame {
         self.options
     }
 
-    /// The side to move.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Plies played.
-    pub fn plies(&self) -> u32 {
-        self.plies
-    }
-
-    /// Consecutive plies without a removal (§10.2).
-    pub fn quiet(&self) -> u32 {
-        self.quiet
-    }
-
-    /// The result, once over.
-    pub fn over(&self) -> Option<HaijunOver> {
-        self.over
-    }
-
-    /// What stands on a point (the referee's full knowledge).
-    pub fn piece_at(&self, p: PointId) -> Option<Piece> {
-        self.cells[p.index()]
-    }
-
     /// What `viewer` sees on a point (§6, dark mode): own pieces, and any piece made public (a
     /// 旗舰 that has moved); `None` as viewer is the public; a finished game shows everything.
     pub fn seen_by(&self, viewer: Option<Seat>, p: PointId) -> Option<(Seat, Option<PieceKind>)> {
         let piece = self.cells[p.index()]?;
         let shows = piece.known || self.over.is_some() || viewer == Some(piece.seat);
         Some((piece.seat, shows.then_some(piece.kind)))
-    }
-
-    fn occupant(&self, p: PointId) -> Option<(Seat, PieceKind)> {
-        self.cells[p.index()].map(|x| (x.seat, x.kind))
     }
 
     /// Every legal move of the side to move (none once the game is over).
@@ -225,7 +174,7 @@ impl HaijunGame {
         let mut out = Vec::new();
         for from in self.board.point_ids() {
             if let Some(piece) = self.cells[from.index()].filter(|x| x.seat == seat) {
-                for (to, how) in destinations(self.board, from, seat, piece.kind, |q| self.occupant(q)) {
+                for (to, how) in destinations(self.board, from, seat, piece.kind, |q| self.core.occupant(q)) {
                     out.push((from, to, how));
                 }
             }
@@ -250,7 +199,7 @@ impl HaijunGame {
             }
             _ => {}
         }
-        let reachable = destinations(self.board, from, seat, mover.kind, |q| self.occupant(q));
+        let reachable = destinations(self.board, from, seat, mover.kind, |q| self.core.occupant(q));
         if !reachable.iter().any(|&(p, _)| p == to) {
             return Err(HaijunIllegal::Unreachable { from, to });
         }
@@ -286,9 +235,7 @@ impl HaijunGame {
                 (outcome, sunk)
             }
         };
-        self.plies += 1;
-        self.quiet = if outcome == Outcome::Moved { self.quiet + 1 } else { 0 };
-        self.to_move = other(seat);
+        self.core.count_ply(outcome != Outcome::Moved);
         self.check_end();
         Ok(HaijunPly {
             seat,
@@ -304,62 +251,10 @@ impl HaijunGame {
         })
     }
 
-    fn has_flagship(&self, seat: Seat) -> bool {
-        self.cells.iter().flatten().any(|x| x.seat == seat && x.kind == kinds::FLAGSHIP)
-    }
-
+    /// §10.3's end checks: 旗舰 sunk; no legal move for the side to move; quiet limit.
     fn check_end(&mut self) {
-        let (red, blue) = (self.has_flagship(Seat::RED), self.has_flagship(Seat::BLUE));
-        if !red || !blue {
-            let winner = match (red, blue) {
-                (true, false) => Some(Seat::RED),
-                (false, true) => Some(Seat::BLUE),
-                _ => None,
-            };
-            self.over = Some(HaijunOver { winner, reason: EndReason::FlagshipSunk });
-            return;
-        }
-        if self.check_stuck() {
-            return;
-        }
-        if self.options.quiet_limit > 0 && self.quiet >= self.options.quiet_limit {
-            self.over = Some(HaijunOver { winner: None, reason: EndReason::QuietLimit });
-        }
-    }
-
-    /// §7: the side to move without a legal move loses; both stuck is a draw.
-    fn check_stuck(&mut self) -> bool {
-        if !self.moves_of(self.to_move).is_empty() {
-            return false;
-        }
-        self.over = Some(if self.moves_of(other(self.to_move)).is_empty() {
-            HaijunOver { winner: None, reason: EndReason::BothStuck }
-        } else {
-            HaijunOver { winner: Some(other(self.to_move)), reason: EndReason::NoLegalMove }
-        });
-        true
-    }
-
-    /// Ends the game by resignation of `seat` (the other side wins); nothing once over.
-    pub fn resign(&mut self, seat: Seat) -> Option<HaijunOver> {
-        self.end_by(Some(other(seat)), EndReason::Resign)
-    }
-
-    /// Ends the game because `seat`'s deadline passed (the other side wins); nothing once over.
-    pub fn timeout(&mut self, seat: Seat) -> Option<HaijunOver> {
-        self.end_by(Some(other(seat)), EndReason::Timeout)
-    }
-
-    /// Ends the game as an agreed draw; nothing once over.
-    pub fn agree_draw(&mut self) -> Option<HaijunOver> {
-        self.end_by(None, EndReason::Agreed)
-    }
-
-    fn end_by(&mut self, winner: Option<Seat>, reason: EndReason) -> Option<HaijunOver> {
-        if self.over.is_some() {
-            return None;
-        }
-        self.over = Some(HaijunOver { winner, reason });
-        self.over
+        let limit = self.options.quiet_limit;
+        self.core.over =
+            self.core.end_check(kinds::FLAGSHIP, EndReason::FlagshipSunk, |s| self.moves_of(s).is_empty(), limit);
     }
 }

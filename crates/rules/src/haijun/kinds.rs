@@ -3,7 +3,7 @@
 //! as plain records: `RedSetup`/`BlueSetup` in the §3 notation). Not in `BUILT_IN` until its
 //! board art `haijun` exists (the renderer requires art for every catalogued kind).
 
-use crate::board::PointKind;
+use crate::board::{Board, PointKind};
 use crate::contract::catalog::Place;
 use crate::contract::record::{Envelope, ParseError, Reading, RecordDef, read_plain};
 use crate::contract::{
@@ -15,7 +15,7 @@ use crate::seat::Seat;
 
 use super::board::get as board_for;
 use super::contract::{HAIJUN_KIND, HaijunContract, describe, settings};
-use super::deploy::{HaijunSetup, parse};
+use super::deploy::{HaijunSetup, SetupParseError, parse};
 use super::game::HaijunGame;
 use super::options::{First as FirstOption, HaijunSettings};
 use super::pieces::{def_of, parse as parse_piece};
@@ -23,25 +23,37 @@ use super::pieces::{def_of, parse as parse_piece};
 /// A seat's deployment text checked: its normal form, or every broken rule in the three
 /// languages (one explanation per offence).
 pub fn validate(seat: Seat, text: &str) -> Result<HaijunSetup, SetupError> {
+    let board = board_for(Default::default());
+    check_setup(seat, text, parse, |s| {
+        s.violations(board, seat)
+            .iter()
+            .map(|v| Explained::new(v.describe(board, Lang::En), v.describe(board, Lang::ZhHans)))
+            .collect()
+    })
+}
+
+/// The checks of a naval deployment (shared with `haijun21`): a seat of the two, a readable
+/// string, then every broken rule `broken` lists.
+pub fn check_setup<S>(
+    seat: Seat,
+    text: &str,
+    parse: fn(&str) -> Result<S, SetupParseError>,
+    broken: impl FnOnce(&S) -> Vec<Explained>,
+) -> Result<S, SetupError> {
     if seat.0 > 1 {
         return Err(SetupError::NoSuchSeat(seat));
     }
     let setup = parse(text)
         .map_err(|e| SetupError::Unreadable(Explained::new(e.describe(Lang::En), e.describe(Lang::ZhHans))))?;
-    let board = board_for(Default::default());
-    let broken = setup.violations(board, seat);
+    let broken = broken(&setup);
     if !broken.is_empty() {
-        return Err(SetupError::Broken(
-            broken
-                .iter()
-                .map(|v| Explained::new(v.describe(board, Lang::En), v.describe(board, Lang::ZhHans)))
-                .collect(),
-        ));
+        return Err(SetupError::Broken(broken));
     }
     Ok(setup)
 }
 
-fn mode_of(key: &str) -> Mode {
+/// The visibility mode of a mode key (shared with `haijun21`).
+pub fn mode_of(key: &str) -> Mode {
     match key {
         "reveal" => Mode::Reveal,
         "open" => Mode::Open,
@@ -76,7 +88,11 @@ pub fn policy(options: &str) -> Policy {
 
 /// Every point on the 5 × 12 grid, rank 12 at the top.
 pub fn places() -> Vec<Place> {
-    let b = board_for(Default::default());
+    places_on(board_for(Default::default()))
+}
+
+/// The places of any board of the family on its drawing grid (shared with `haijun21`).
+pub fn places_on(b: &Board) -> Vec<Place> {
     b.point_ids()
         .map(|at| {
             let p = b.point(at);
@@ -90,10 +106,12 @@ pub fn places() -> Vec<Place> {
         .collect()
 }
 
-/// Exchanges two pieces of a deployment in normal form (spaces are not pieces).
-fn swap_slots(text: &str, i: usize, j: usize) -> Option<String> {
+/// Exchanges two pieces of a deployment in normal form (shared with `haijun21`). Spaces are not
+/// pieces, nor are `haijun21`'s empty points `.`: where the empty points are is public, so
+/// exchanging one with a piece is not an exchange of hidden identities.
+pub fn swap_slots(text: &str, i: usize, j: usize) -> Option<String> {
     let mut chars: Vec<char> = text.chars().collect();
-    if *chars.get(i)? == ' ' || *chars.get(j)? == ' ' {
+    if matches!(*chars.get(i)?, ' ' | '.') || matches!(*chars.get(j)?, ' ' | '.') {
         return None;
     }
     chars.swap(i, j);

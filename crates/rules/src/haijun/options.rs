@@ -17,7 +17,12 @@ pub enum HaijunOptionsError {
     /// A token without `=`.
     NotKeyValue(String),
     /// A key this game does not have.
-    UnknownKey(String),
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The keys the game has (`haijun21` has fewer).
+        known: &'static [&'static str],
+    },
     /// Longer than any options text may be.
     TooLong(usize),
     /// A value the key does not take.
@@ -37,8 +42,8 @@ impl fmt::Display for HaijunOptionsError {
             HaijunOptionsError::NotKeyValue(t) => {
                 write!(f, "rule option '{t}' must be written key=value (e.g. capture=return)")
             }
-            HaijunOptionsError::UnknownKey(k) => {
-                write!(f, "unknown rule option '{k}'; known options: {}", KEYS.join(", "))
+            HaijunOptionsError::UnknownKey { key, known } => {
+                write!(f, "unknown rule option '{key}'; known options: {}", known.join(", "))
             }
             HaijunOptionsError::TooLong(n) => {
                 write!(f, "rule options are at most {} bytes long; these have {n}", crate::echo::MAX_OPTIONS_BYTES)
@@ -83,13 +88,8 @@ impl From<First> for FirstMove {
 impl HaijunSettings {
     /// Reads `front=junqi capture=return quiet-limit=100 first=random` (any order, any case).
     pub fn parse(text: &str) -> Result<HaijunSettings, HaijunOptionsError> {
-        if text.len() > crate::echo::MAX_OPTIONS_BYTES {
-            return Err(HaijunOptionsError::TooLong(text.len()));
-        }
         let mut o = HaijunSettings::default();
-        for token in text.split_whitespace() {
-            let lower = token.to_lowercase();
-            let (key, value) = lower.split_once('=').ok_or_else(|| HaijunOptionsError::NotKeyValue(token.into()))?;
+        read_pairs(text, |key, value| {
             let bad =
                 |allowed: &'static str| HaijunOptionsError::BadValue { key: key.into(), value: value.into(), allowed };
             match key {
@@ -111,11 +111,29 @@ impl HaijunSettings {
                 "quiet-limit" => {
                     o.rules.quiet_limit = value.parse().map_err(|_| bad("a number of plies (0 = off)"))?;
                 }
-                _ => return Err(HaijunOptionsError::UnknownKey(key.into())),
+                _ => return Err(HaijunOptionsError::UnknownKey { key: key.into(), known: &KEYS }),
             }
-        }
+            Ok(())
+        })?;
         Ok(o)
     }
+}
+
+/// Reads an options text of `key=value` tokens (any case, lower-cased for `f`), bounded by
+/// `MAX_OPTIONS_BYTES`; shared with `haijun21`, which has other keys.
+pub fn read_pairs(
+    text: &str,
+    mut f: impl FnMut(&str, &str) -> Result<(), HaijunOptionsError>,
+) -> Result<(), HaijunOptionsError> {
+    if text.len() > crate::echo::MAX_OPTIONS_BYTES {
+        return Err(HaijunOptionsError::TooLong(text.len()));
+    }
+    for token in text.split_whitespace() {
+        let lower = token.to_lowercase();
+        let (key, value) = lower.split_once('=').ok_or_else(|| HaijunOptionsError::NotKeyValue(token.into()))?;
+        f(key, value)?;
+    }
+    Ok(())
 }
 
 /// The normal form: only what differs from the defaults, in [`KEYS`] order.

@@ -29,7 +29,8 @@ impl NavalDef {
     }
 }
 
-const fn def(
+/// One row of a fleet table (a `const` so `haijun21` builds its table the same way).
+pub const fn def(
     code: char,
     zh: &'static str,
     zh_alt: &'static [&'static str],
@@ -84,17 +85,27 @@ pub fn def_of(kind: PieceKind) -> &'static NavalDef {
 
 /// The kind of a code letter (either case).
 pub fn from_code(c: char) -> Option<PieceKind> {
+    code_in(&PIECES, c)
+}
+
+/// The kind of a code letter (either case) in a fleet table (shared with `haijun21`).
+pub fn code_in(table: &[NavalDef], c: char) -> Option<PieceKind> {
     let c = c.to_ascii_lowercase();
-    PIECES.iter().position(|d| d.code == c).map(|i| PieceKind(i as u8))
+    table.iter().position(|d| d.code == c).map(|i| PieceKind(i as u8))
 }
 
 /// Reads a piece name as §1 accepts it: code, full or short Chinese name (简体 or 繁體, the seed's
 /// 驅除艦 too) or English name, case-insensitively.
 pub fn parse(text: &str) -> Option<PieceKind> {
+    parse_in(&PIECES, text)
+}
+
+/// [`parse`] over any fleet table (shared with `haijun21`, whose names follow the same rules).
+pub fn parse_in(table: &[NavalDef], text: &str) -> Option<PieceKind> {
     let t = text.trim();
     let mut chars = t.chars();
     let single = match (chars.next(), chars.next()) {
-        (Some(c), None) => from_code(c),
+        (Some(c), None) => code_in(table, c),
         _ => None,
     };
     if single.is_some() {
@@ -103,7 +114,7 @@ pub fn parse(text: &str) -> Option<PieceKind> {
     use crate::contract::lang::to_traditional as hant;
     let lower = t.to_lowercase();
     let zh_is = |name: &str| t == name || t == hant(name);
-    PIECES
+    table
         .iter()
         .position(|d| {
             zh_is(d.zh)

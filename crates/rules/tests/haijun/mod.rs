@@ -3,6 +3,7 @@
 //! test binary of its own).
 
 mod combat;
+mod haijun21;
 mod play;
 
 use junqi_rules::board::{Board, LinkKind, PointId, PointKind};

@@ -72,9 +72,12 @@ fn every_broken_rule_is_listed_at_once_in_three_languages() {
         Violation::WrongCount { kind: k('f'), found: 2, needed: 3 }.describe(b, Lang::ZhHant),
         "規則5：掃雷艦：給出 2 個，需要 3 個"
     );
-    assert_eq!(parse("abc"), Err(SetupParseError::Length { found: 3 }));
+    assert_eq!(parse("abc"), Err(SetupParseError::Length { found: 3, needed: 25 }));
     assert_eq!(parse("abcxyz"), Err(SetupParseError::Unknown(vec!['x', 'y', 'z'])));
-    assert_eq!(SetupParseError::Length { found: 3 }.describe(Lang::ZhHant), "給出 3 個棋子代碼，需要 25 個");
+    assert_eq!(
+        SetupParseError::Length { found: 3, needed: 25 }.describe(Lang::ZhHant),
+        "給出 3 個棋子代碼，需要 25 個"
+    );
 }
 
 #[test]
@@ -304,7 +307,10 @@ fn options_read_and_write_their_normal_form() {
     assert_eq!(o.to_string(), "front=junqi first=random capture=return quiet-limit=0");
     assert_eq!(HaijunSettings::parse(&o.to_string()), Ok(o));
     assert_eq!(HaijunSettings::parse("front"), Err(HaijunOptionsError::NotKeyValue("front".into())));
-    assert_eq!(HaijunSettings::parse("mines=spring"), Err(HaijunOptionsError::UnknownKey("mines".into())));
+    assert_eq!(
+        HaijunSettings::parse("mines=spring"),
+        Err(HaijunOptionsError::UnknownKey { key: "mines".into(), known: &junqi_rules::haijun::options::KEYS })
+    );
     assert_eq!(
         HaijunSettings::parse("capture=keep").unwrap_err().to_string(),
         "rule option capture cannot be 'keep'; use one of: advance, return"
