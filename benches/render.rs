@@ -191,18 +191,33 @@ fn experiments(c: &mut Criterion, name: &str, img: &junqi_referee::render::Index
     }
 }
 
-/// 海军棋 through its sea art: a dark-mode game from seeded random deployments, 40 random plies
-/// in, for the public and for Red.
+/// The two naval games through their sea art: dark-mode games from seeded random deployments, 40
+/// random plies in, for the public and for Red.
 fn haijun(c: &mut Criterion) {
-    use junqi_referee::render::{PictureOptions, picture_indexed, picture_png};
     use junqi_referee::rules::Mode;
-    use junqi_referee::rules::contract::{Audience, Game};
     use junqi_referee::rules::haijun::contract::HaijunContract;
     use junqi_referee::rules::haijun::{HaijunGame, HaijunOptions, HaijunSetup};
+    use junqi_referee::rules::haijun21::contract::Haijun21Contract;
+    use junqi_referee::rules::haijun21::{Haijun21Game, Haijun21Options, Haijun21Setup};
     use junqi_referee::rules::rng::Rng;
     let mut rng = Rng::new(3);
     let (red, blue) = (HaijunSetup::random(&mut rng), HaijunSetup::random(&mut rng));
-    let mut game = HaijunContract::new(HaijunGame::new(HaijunOptions::default(), &red, &blue), Mode::Dark);
+    let game = HaijunContract::new(HaijunGame::new(HaijunOptions::default(), &red, &blue), Mode::Dark);
+    naval(c, "haijun", game, &mut rng);
+    let (red, blue) = (Haijun21Setup::random(&mut rng), Haijun21Setup::random(&mut rng));
+    let game = Haijun21Contract::new(Haijun21Game::new(Haijun21Options::default(), &red, &blue), Mode::Dark);
+    naval(c, "haijun21", game, &mut rng);
+}
+
+/// One naval game, 40 random plies in, drawn for the public and for Red (`picture_png_{key}_…`).
+fn naval<G: junqi_referee::rules::contract::Game>(
+    c: &mut Criterion,
+    key: &str,
+    mut game: G,
+    rng: &mut junqi_referee::rules::rng::Rng,
+) {
+    use junqi_referee::render::{PictureOptions, picture_indexed, picture_png};
+    use junqi_referee::rules::contract::Audience;
     for _ in 0..40 {
         let seat = game.to_move();
         let moves = game.legal(seat);
@@ -218,11 +233,11 @@ fn haijun(c: &mut Criterion) {
         let picture = game.picture(audience, last.as_ref());
         let kind = game.kind();
         let bytes = picture_png(&picture, kind, &opts).expect("draws");
-        eprintln!("haijun_{name}: {} bytes per image", bytes.len());
-        c.bench_function(&format!("picture_png_haijun_{name}"), |b| {
+        eprintln!("{key}_{name}: {} bytes per image", bytes.len());
+        c.bench_function(&format!("picture_png_{key}_{name}"), |b| {
             b.iter(|| picture_png(&picture, kind, &opts).expect("draws"))
         });
-        c.bench_function(&format!("picture_compose_haijun_{name}"), |b| {
+        c.bench_function(&format!("picture_compose_{key}_{name}"), |b| {
             b.iter(|| picture_indexed(&picture, kind, &opts).expect("draws"))
         });
     }

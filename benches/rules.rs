@@ -232,5 +232,47 @@ fn haijun_lists(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, draughts_perft, tiaoqi_lists, sanjun_lists, sanjun30_lists, haijun_lists);
+/// 二十一世紀海軍棋 legal-move lists (issue 15 item 5): as `haijun_lists`, on its 8-neighbour sea
+/// with the flights along the air lanes.
+fn haijun21_lists(c: &mut Criterion) {
+    use junqi_referee::rules::haijun21::{Haijun21Game, Haijun21Options, Haijun21Setup};
+    let mut positions: Vec<Haijun21Game> = Vec::new();
+    let mut seed = 0;
+    while positions.len() < 240 {
+        let mut rng = Rng::new(seed);
+        seed += 1;
+        let (red, blue) = (Haijun21Setup::random(&mut rng), Haijun21Setup::random(&mut rng));
+        let mut g = Haijun21Game::new(Haijun21Options::default(), &red, &blue);
+        for ply in 0..400 {
+            let legal = g.legal_moves();
+            if legal.is_empty() || g.over().is_some() {
+                break;
+            }
+            if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
+                positions.push(g.clone());
+            }
+            let (from, to, _) = legal[rng.below(legal.len())];
+            g.play(from, to).expect("a legal move");
+        }
+    }
+    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+    eprintln!("haijun21: {} positions, {moves} legal moves in all", positions.len());
+    let mut g = c.benchmark_group("haijun21_lists");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("mid_game_240_positions", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench,
+    draughts_perft,
+    tiaoqi_lists,
+    sanjun_lists,
+    sanjun30_lists,
+    haijun_lists,
+    haijun21_lists
+);
 criterion_main!(benches);

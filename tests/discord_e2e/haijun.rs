@@ -1,5 +1,5 @@
-//! 海军棋 (issue 15) through the real client and the fake Discord: a challenge with
-//! `variant=海军棋`, deployments confirmed from the DM panels (the random layouts they suggest),
+//! 海军棋 and 二十一世紀海軍棋 (issue 15) through the real client and the fake Discord: a challenge
+//! with `variant=海军棋` (or `二十一世紀海軍棋`), deployments confirmed from the DM panels (the random layouts they suggest),
 //! a move from an empty harbour refused in private, legal moves offered by autocomplete, the
 //! result, and the record exported with its variant tag.
 
@@ -12,14 +12,27 @@ use crate::support::fake_discord::{CHANNEL_ID, payload};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn haijun_plays_from_challenge_to_result_on_discord() {
+    // Safe camps start empty (§3): a move from b3 is refused.
+    naval_game_to_a_result("海军棋", "haijun", "b3").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn haijun21_plays_from_challenge_to_result_on_discord() {
+    // Blue's dock c12 holds Blue's flag, never a Red piece.
+    naval_game_to_a_result("二十一世紀海軍棋", "haijun21", "c12").await;
+}
+
+/// One game of a naval kind, challenged by the name `alias`, catalogued as `key`: a move from
+/// `empty`, where Red never has a piece at the start, is refused in private.
+async fn naval_game_to_a_result(alias: &str, key: &str, empty: &str) {
     let mut h = Harness::start(false).await;
     let id = h.id();
-    let opts = [("opponent", json!(BOB.0.to_string())), ("variant", json!("海军棋"))];
+    let opts = [("opponent", json!(BOB.0.to_string())), ("variant", json!(alias))];
     let before = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
     h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
     let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
     let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    assert!(content(&msg).contains("to game #1: haijun, dark"), "{}", content(&msg));
+    assert!(content(&msg).contains(&format!("to game #1: {key}, dark")), "{}", content(&msg));
     let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
     let id = h.id();
     h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
@@ -41,9 +54,11 @@ async fn haijun_plays_from_challenge_to_result_on_discord() {
         h.answered(id).await;
     }
     wait_post(&mut h, thread, 0, "Game #1 begins").await;
-    // Safe camps start empty (§3): a move from b3 is refused in private, nothing changes.
-    let r = command_answer(&mut h, ALICE, thread, "move", &[("from", json!("b3")), ("to", json!("b4"))]).await;
-    assert!(r.iter().any(|x| said(x, "no piece of yours on b3", "b3 上没有你的棋子")), "{r:?}");
+    // A move from a point Red never holds at the start is refused in private, nothing changes.
+    let to = if empty == "c12" { "c11" } else { "b4" };
+    let r = command_answer(&mut h, ALICE, thread, "move", &[("from", json!(empty)), ("to", json!(to))]).await;
+    let (en, zh) = (format!("no piece of yours on {empty}"), format!("{empty} 上没有你的棋子"));
+    assert!(r.iter().any(|x| said(x, &en, &zh)), "{r:?}");
     // Autocomplete offers the legal moves; each side plays one.
     let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
     assert!(!offered.is_empty() && offered.iter().all(|a| a.contains('-')), "{offered:?}");
@@ -60,7 +75,7 @@ async fn haijun_plays_from_challenge_to_result_on_discord() {
         r.iter().flat_map(|x| x.files.iter()).map(|f| String::from_utf8_lossy(&f.2).to_string()).collect();
     let text = if text.is_empty() { r.iter().map(content).collect::<String>() } else { text };
     assert!(
-        text.contains("[Variant \"haijun\"]") && text.contains("[RedSetup \"") && text.contains("resign"),
+        text.contains(&format!("[Variant \"{key}\"]")) && text.contains("[RedSetup \"") && text.contains("resign"),
         "{text}"
     );
 }
