@@ -690,7 +690,10 @@ fn arena_plays_both_seat_orders_and_reports_the_score() {
     assert!(text.contains("95 % interval") && text.contains("think time greedy: p50"), "{text}");
     let bad = bin().args(["arena", "--a", "clever", "--b", "random"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("'clever' is not a player: random, greedy or search"));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr)
+            .contains("'clever' is not a player: random, greedy, search or search-uniform")
+    );
 }
 
 /// 陆海空 (issue 14): the spec's example deployment for both sides, 42 plies with a fighter

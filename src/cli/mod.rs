@@ -129,10 +129,10 @@ pub enum Command {
         /// The game kind (a two-seat kind of deployed armies: junqi, junqi4-duel).
         #[arg(long, default_value = "junqi")]
         variant: String,
-        /// Player A: random, greedy or search.
+        /// Player A: random, greedy, search or search-uniform (search without the belief).
         #[arg(long)]
         a: String,
-        /// Player B: random, greedy or search.
+        /// Player B: random, greedy, search or search-uniform (search without the belief).
         #[arg(long)]
         b: String,
         /// Games in all (pairs share deployments with the seats swapped).

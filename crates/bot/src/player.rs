@@ -27,11 +27,14 @@ pub enum PlayerKind {
     Greedy,
     /// Determinised rollouts over samples of the belief.
     Search,
+    /// `search` with determinisations drawn from the counts and placement rules alone (plus
+    /// identities made public): the baseline that measures what the belief is worth.
+    SearchUniform,
 }
 
 /// A player name that is none of `random`, `greedy`, `search`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a player: random, greedy or search")]
+#[error("'{0}' is not a player: random, greedy, search or search-uniform")]
 pub struct UnknownPlayer(pub String);
 
 impl FromStr for PlayerKind {
@@ -41,6 +44,7 @@ impl FromStr for PlayerKind {
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
             "search" => Ok(PlayerKind::Search),
+            "search-uniform" => Ok(PlayerKind::SearchUniform),
             _ => Err(UnknownPlayer(s.to_string())),
         }
     }
@@ -53,6 +57,7 @@ impl PlayerKind {
             PlayerKind::Random => "random",
             PlayerKind::Greedy => "greedy",
             PlayerKind::Search => "search",
+            PlayerKind::SearchUniform => "search-uniform",
         }
     }
 }
@@ -148,7 +153,7 @@ impl Player {
         let mv = match self.kind {
             PlayerKind::Random => legal[self.rng.below(legal.len())],
             PlayerKind::Greedy => self.greedy(&base, &legal),
-            PlayerKind::Search => self.search(&legal),
+            PlayerKind::Search | PlayerKind::SearchUniform => self.search(&legal),
         };
         Ok(format_move(&base.variant().board, mv))
     }
@@ -174,8 +179,13 @@ impl Player {
         let mut totals = vec![0.0; legal.len()];
         let mut nodes = 0u64;
         let mut scratch = Vec::with_capacity(64);
+        let uniform = self.kind == PlayerKind::SearchUniform;
         loop {
-            let det = self.belief.sample(&mut self.rng, me);
+            let det = if uniform {
+                self.belief.sample_uniform(&mut self.rng, me)
+            } else {
+                self.belief.sample(&mut self.rng, me)
+            };
             for (i, &mv) in legal.iter().enumerate() {
                 let mut g = det.clone();
                 if g.play(mv).is_err() {

@@ -89,7 +89,7 @@ fn same_public_history_different_hidden_army_same_action() {
         assert_eq!(seat, Seat(0), "20 plies from seat 0's start");
         let (p1, p2) = (g1.picture_for(Audience::Seat(seat)), g2.picture_for(Audience::Seat(seat)));
         assert_eq!(p1, p2, "seat 0 sees the same board");
-        for kind in [PlayerKind::Random, PlayerKind::Greedy, PlayerKind::Search] {
+        for kind in [PlayerKind::Random, PlayerKind::Greedy, PlayerKind::Search, PlayerKind::SearchUniform] {
             let choose = |picture, history: &[PublicPly]| {
                 let mut bot = Player::new(kind, setting, seat, 42 + trial, Budget::Nodes(300));
                 bot.choose(&SeatView::new(seat, picture, history).expect("own view")).expect("a move")

@@ -71,7 +71,8 @@ fn choose(
 ) -> Option<String> {
     let picture = game.picture_for(Audience::Seat(seat));
     let view = SeatView::new(seat, &picture, plies).ok()?;
-    let budget = Budget::Nodes(if level == PlayerKind::Search { SEARCH_NODES } else { 0 });
+    let budget =
+        Budget::Nodes(if matches!(level, PlayerKind::Search | PlayerKind::SearchUniform) { SEARCH_NODES } else { 0 });
     let mut player = Player::new(level, setting, seat, seed, budget);
     let token = player.choose(&view).ok()?;
     // The bot's token must be one the referee reads as legal; otherwise fall back.

@@ -44,7 +44,8 @@ pub fn is_bot(user: &str) -> bool {
 
 /// The bot's level a user id names, if it is the bot's and the level is known.
 pub(crate) fn bot_level(user: &str) -> Option<PlayerKind> {
-    user.strip_prefix(BOT_PREFIX)?.parse().ok()
+    // `search-uniform` is the arena's baseline, not a level to play against.
+    user.strip_prefix(BOT_PREFIX)?.parse().ok().filter(|k| *k != PlayerKind::SearchUniform)
 }
 
 /// The catalogued kinds the bot plays, by name, in the catalogue's order.
@@ -258,6 +259,7 @@ mod tests {
         assert_eq!(bot_user("Greedy"), "bot:greedy");
         assert_eq!(bot_level("bot:search"), Some(PlayerKind::Search));
         assert_eq!(bot_level("bot:clever"), None);
+        assert_eq!(bot_level("bot:search-uniform"), None, "the arena's baseline is no level");
         assert!(is_bot("bot:clever"));
         assert!(!is_bot("<@123>") && !is_bot("alice"));
         assert!(bot_kinds().contains(&"junqi"));
