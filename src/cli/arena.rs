@@ -25,6 +25,8 @@ pub struct Args {
     pub nodes: Option<u64>,
     /// Rule options.
     pub options: String,
+    /// Whether to audit the beliefs after every ply.
+    pub audit_belief: bool,
 }
 
 /// Runs the arena and prints its report.
@@ -43,8 +45,16 @@ pub fn run(args: Args) -> ExitCode {
         (Some(n), _) => Budget::Nodes(n),
         (None, ms) => Budget::Time(Duration::from_millis(ms.unwrap_or(1000))),
     };
-    let config =
-        ArenaConfig { kind: args.variant, options: args.options, a, b, games: args.games, seed: args.seed, budget };
+    let config = ArenaConfig {
+        kind: args.variant,
+        options: args.options,
+        a,
+        b,
+        games: args.games,
+        seed: args.seed,
+        budget,
+        audit_belief: args.audit_belief,
+    };
     match arena::run(&config) {
         Ok(report) => {
             print!("{report}");

@@ -150,6 +150,10 @@ pub enum Command {
         /// Rule options (`key=value …`; default: the standard rules, quiet limit 70).
         #[arg(long, default_value = "")]
         options: String,
+        /// Also audit both players' beliefs after every ply: true kinds ruled out, the mean
+        /// probability on the true kind at ply 60 against the count-only prior, update times.
+        #[arg(long)]
+        audit_belief: bool,
     },
     /// Animate a whole record as a GIF, one frame per ply (public view or full reveal).
     ReplayGif {
@@ -241,8 +245,8 @@ pub fn run_with(cli: Cli) -> ExitCode {
         Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
             render::replay_gif(&file, view, lang, seconds, &out)
         }
-        Some(Command::Arena { variant, a, b, games, seed, ms, nodes, options }) => {
-            arena::run(arena::Args { variant, a, b, games, seed, ms, nodes, options })
+        Some(Command::Arena { variant, a, b, games, seed, ms, nodes, options, audit_belief }) => {
+            arena::run(arena::Args { variant, a, b, games, seed, ms, nodes, options, audit_belief })
         }
     }
 }

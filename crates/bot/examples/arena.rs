@@ -1,5 +1,5 @@
 //! The arena without the referee binary: `cargo run --release -p junqi-bot --example arena --
-//! A B GAMES SEED MS [VARIANT]` builds the rules and the bot only (minutes less than the whole
+//! A B GAMES SEED MS [VARIANT] [audit]` builds the rules and the bot only (minutes less than the whole
 //! referee in release), for measuring. `junqi-referee arena` is the command for users.
 
 use std::time::Duration;
@@ -19,6 +19,7 @@ fn main() {
         games: arg(2, "20").parse().expect("GAMES is a number"),
         seed: arg(3, "1").parse().expect("SEED is a number"),
         budget: Budget::Time(Duration::from_millis(arg(4, "100").parse().expect("MS is a number"))),
+        audit_belief: arg(6, "") == "audit",
     };
     match arena::run(&config) {
         Ok(report) => print!("{report}"),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use junqi_rules::Seat;
 use junqi_rules::contract::catalog::{self, GameDef};
-use junqi_rules::contract::{Audience, Leave, PublicPly, Secret, Standing, Start, StartError};
+use junqi_rules::contract::{Audience, Face, Leave, PublicPly, Secret, Standing, Start, StartError};
 use junqi_rules::rng::Rng;
 
 use crate::deploy;
@@ -40,7 +40,32 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// The search budget per move.
     pub budget: Budget,
+    /// Whether to audit both players' beliefs against the true position after every ply (their
+    /// beliefs take each ply in as it is played, outside the think times): see [`BeliefAudit`].
+    pub audit_belief: bool,
 }
+
+/// The arena's audit of the beliefs (issue 17's belief goals): after every ply, for both
+/// players, every enemy piece on the board whose kind the player's own picture does not show.
+#[derive(Clone, Debug, Default)]
+pub struct BeliefAudit {
+    /// Hidden enemy pieces checked, summed over plies and players.
+    pub checked: u64,
+    /// Of those, pieces whose true kind had probability 0: public information contradicted.
+    pub violations: u64,
+    /// Hidden enemy pieces seen at ply 60.
+    pub at_60: u64,
+    /// Summed probability the belief gave their true kinds at ply 60.
+    pub belief_at_60: f64,
+    /// Summed probability the count-only prior (the army's count of the kind over its size)
+    /// gave their true kinds.
+    pub prior_at_60: f64,
+    /// Every belief update's time (one ply taken in by one player).
+    pub updates: Times,
+}
+
+/// The ply at which the belief's sharpness is compared with the count-only prior.
+pub const AUDIT_PLY: u32 = 60;
 
 /// Why the arena could not run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -115,6 +140,8 @@ pub struct ArenaReport {
     pub a_times: Times,
     /// B's think times.
     pub b_times: Times,
+    /// The belief audit, when asked for.
+    pub audit: Option<BeliefAudit>,
 }
 
 impl ArenaReport {
@@ -175,6 +202,28 @@ impl fmt::Display for ArenaReport {
                 t.len()
             )?;
         }
+        if let Some(a) = &self.audit {
+            let n = a.at_60.max(1) as f64;
+            let (belief, prior) = (a.belief_at_60 / n, a.prior_at_60 / n);
+            writeln!(
+                f,
+                "belief: {} hidden enemy pieces checked after every ply, {} with their true kind ruled out; \
+                 update p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} updates",
+                a.checked,
+                a.violations,
+                a.updates.quantile_ms(0.5),
+                a.updates.quantile_ms(0.99),
+                a.updates.quantile_ms(1.0),
+                a.updates.len()
+            )?;
+            writeln!(
+                f,
+                "belief at ply {AUDIT_PLY}: mean probability on the true kind {belief:.3} vs the count-only prior \
+                 {prior:.3} (×{:.2}) over {} hidden pieces",
+                if prior > 0.0 { belief / prior } else { 0.0 },
+                a.at_60
+            )?;
+        }
         Ok(())
     }
 }
@@ -186,8 +235,13 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
         return Err(ArenaError::NotTwoSeats(def.kind.name.to_string()));
     }
     let setting = Setting::of_kind(def.kind, &config.options)?;
-    let mut report =
-        ArenaReport { config: config.clone(), games: Vec::new(), a_times: Times::default(), b_times: Times::default() };
+    let mut report = ArenaReport {
+        config: config.clone(),
+        games: Vec::new(),
+        a_times: Times::default(),
+        b_times: Times::default(),
+        audit: config.audit_belief.then(BeliefAudit::default),
+    };
     let mut setups = Vec::new();
     for g in 0..config.games {
         if g % 2 == 0 {
@@ -242,6 +296,9 @@ fn play_one(
                 h.push(p);
             }
         }
+        if let Some(audit) = report.audit.as_mut() {
+            audit_beliefs(game.as_ref(), &mut players, &history, audit)?;
+        }
     }
     let team = def.kind.seating.get(a_seat).map_or(a_seat.0, |d| d.team);
     let a_score = match game.over().map(|o| o.standing) {
@@ -250,4 +307,45 @@ fn play_one(
         _ => 0.5,
     };
     Ok(GameOutcome { a_seat, a_score, plies: game.ply(), illegal, capped: game.over().is_none() })
+}
+
+/// Brings both players' beliefs up to date and checks them against the true position.
+fn audit_beliefs(
+    game: &dyn junqi_rules::contract::AnyGame,
+    players: &mut [Player],
+    history: &[Vec<PublicPly>],
+    audit: &mut BeliefAudit,
+) -> Result<(), ArenaError> {
+    let truth = game.picture_for(Audience::Everyone);
+    for (s, player) in players.iter_mut().enumerate() {
+        let seat = Seat(s as u8);
+        let picture = game.picture_for(Audience::Seat(seat));
+        let view = SeatView::new(seat, &picture, &history[s])?;
+        let t = Instant::now();
+        // A failed update leaves the belief as it was; the next choice reports it as illegal.
+        let _ = player.observe(&view);
+        audit.updates.0.push(t.elapsed().as_micros() as u64);
+        let belief = player.belief();
+        let counts: Vec<f64> = belief.setting().variant.pieces.iter().map(|d| f64::from(d.count)).collect();
+        let army: f64 = counts.iter().sum();
+        for token in &truth.tokens {
+            let (Face::Known { owner, kind } | Face::Under { owner, kind }) = token.face else { continue };
+            let seen = picture.tokens.iter().find(|t| t.at == token.at).map(|t| t.face);
+            if owner == seat || matches!(seen, Some(Face::Known { .. })) {
+                continue;
+            }
+            let Some(probs) = belief.probabilities(token.at) else { continue };
+            let p = probs.get(kind.0 as usize).copied().unwrap_or(0.0);
+            audit.checked += 1;
+            if p <= 0.0 {
+                audit.violations += 1;
+            }
+            if game.ply() == AUDIT_PLY {
+                audit.at_60 += 1;
+                audit.belief_at_60 += p;
+                audit.prior_at_60 += counts.get(kind.0 as usize).copied().unwrap_or(0.0) / army;
+            }
+        }
+    }
+    Ok(())
 }

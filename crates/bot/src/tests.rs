@@ -154,6 +154,7 @@ fn arena_players_make_no_illegal_action() {
         games: 4,
         seed: 9,
         budget: Budget::Nodes(200),
+        audit_belief: false,
     };
     let report = arena::run(&config).expect("runs");
     assert_eq!(report.games.len(), 4);
@@ -169,6 +170,33 @@ fn arena_players_make_no_illegal_action() {
     assert!(report.to_string().contains("A = search vs B = random"));
 }
 
+/// The belief audit: over whole games no true kind is ever ruled out, the belief at ply 60 is
+/// sharper than the count-only prior, and auditing changes no game (taking plies in early
+/// draws nothing from the players' random streams).
+#[test]
+fn the_belief_audit_finds_no_violation_and_beats_the_prior() {
+    let mut config = ArenaConfig {
+        kind: "junqi".into(),
+        options: String::new(),
+        a: PlayerKind::Greedy,
+        b: PlayerKind::Random,
+        games: 4,
+        seed: 3,
+        budget: Budget::Nodes(100),
+        audit_belief: true,
+    };
+    let audited = arena::run(&config).expect("runs");
+    let audit = audited.audit.clone().expect("asked for");
+    assert!(audit.checked > 1000, "{audit:?}");
+    assert_eq!(audit.violations, 0, "{audit:?}");
+    assert!(audit.at_60 > 0 && audit.belief_at_60 > audit.prior_at_60, "{audit:?}");
+    assert!(audited.to_string().contains("with their true kind ruled out"), "{audited}");
+    config.audit_belief = false;
+    let plain = arena::run(&config).expect("runs");
+    assert_eq!(plain.games, audited.games);
+    assert!(plain.audit.is_none());
+}
+
 #[test]
 fn same_seed_same_game() {
     let config = ArenaConfig {
@@ -179,6 +207,7 @@ fn same_seed_same_game() {
         games: 1,
         seed: 5,
         budget: Budget::Nodes(150),
+        audit_belief: false,
     };
     let a = arena::run(&config).unwrap();
     let b = arena::run(&config).unwrap();
