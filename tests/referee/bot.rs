@@ -179,7 +179,7 @@ async fn auto_move_on_timeout_stops_after_its_limit() {
     assert_eq!(r.game_row(2).await.unwrap().unwrap().rules, "on-timeout=auto-move:3");
 }
 
-/// The golden transcript of a whole game against the bot (`tests/transcripts/75-…`): with
+/// The golden transcript of a whole game against the bot (`tests/transcripts/77-…`): with
 /// `JUNQI_REGENERATE=1`, its command lines are made again by playing alice's side with legal
 /// moves drawn from a fixed seed on the transcripts' clock (the transcripts test then fills in the
 /// effects); otherwise it checks the file plays a game to its end.

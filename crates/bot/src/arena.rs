@@ -100,6 +100,8 @@ pub struct GameOutcome {
     pub illegal: u32,
     /// Whether the safety cap stopped it.
     pub capped: bool,
+    /// Why it ended, and whether A won (`Some(true)`), lost or drew (`None`); `None` when capped.
+    pub end: Option<(junqi_rules::end::EndReason, Option<bool>)>,
 }
 
 /// Think times of one player, in microseconds.
@@ -191,6 +193,23 @@ impl fmt::Display for ArenaReport {
             plies as f64 / self.games.len().max(1) as f64,
             self.illegal()
         )?;
+        let mut ends: Vec<(String, u32)> = Vec::new();
+        for g in &self.games {
+            let Some((reason, a_won)) = g.end else { continue };
+            let how = match a_won {
+                Some(true) => "A won",
+                Some(false) => "A lost",
+                None => "drawn",
+            };
+            let key = format!("{how} by {}", reason.as_str());
+            match ends.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => ends.push((key, 1)),
+            }
+        }
+        ends.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+        let ends: Vec<String> = ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        writeln!(f, "ends: {}", ends.join(", "))?;
         for (name, t) in [(c.a.name(), &self.a_times), (c.b.name(), &self.b_times)] {
             writeln!(
                 f,
@@ -306,7 +325,8 @@ fn play_one(
         Some(Standing::Team(_)) => 0.0,
         _ => 0.5,
     };
-    Ok(GameOutcome { a_seat, a_score, plies: game.ply(), illegal, capped: game.over().is_none() })
+    let end = game.over().map(|o| (o.reason, (a_score != 0.5).then_some(a_score == 1.0)));
+    Ok(GameOutcome { a_seat, a_score, plies: game.ply(), illegal, capped: game.over().is_none(), end })
 }
 
 /// Brings both players' beliefs up to date and checks them against the true position.

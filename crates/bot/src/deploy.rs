@@ -58,6 +58,23 @@ fn guarded(variant: &Variant, rng: &mut Rng) -> Option<Setup> {
     }
     // The rest of the constrained kinds (more mines, bombs) where their rules allow, then the
     // officers anywhere.
+    // A piece in a headquarters never moves again, so the other headquarters gets the least
+    // of the officers (a decoy the enemy may take for the flag), not a piece the game needs.
+    if let Some(flag) = kind_of(PieceClass::Flag)
+        && let Some(least) = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.class == PieceClass::Officer)
+            .min_by_key(|(_, d)| d.rank)
+            .map(|(i, _)| PieceKind(i as u8))
+    {
+        for i in 0..n {
+            if slots[i].is_none() && allowed(variant, flag, i) && left[least.0 as usize] > 0 {
+                put(&mut slots, &mut left, i, least);
+            }
+        }
+    }
     for (k, _) in variant.placement.iter().copied() {
         while left[k.0 as usize] > 0 {
             let free: Vec<usize> = (0..n).filter(|&i| slots[i].is_none() && allowed(variant, k, i)).collect();

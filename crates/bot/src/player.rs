@@ -7,6 +7,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use junqi_rules::combat::Outcome;
+use junqi_rules::contract::{Fact, PublicPly};
 use junqi_rules::game::{Game, Move};
 use junqi_rules::notation::format_move;
 use junqi_rules::piece::PieceKind;
@@ -152,17 +153,38 @@ impl Player {
         }
         let mv = match self.kind {
             PlayerKind::Random => legal[self.rng.below(legal.len())],
-            PlayerKind::Greedy => self.greedy(&base, &legal),
+            PlayerKind::Greedy => {
+                let urge = self.urge_to_fight(view.plies());
+                self.greedy(&base, &legal, urge)
+            }
             PlayerKind::Search | PlayerKind::SearchUniform => self.search(&legal),
         };
         Ok(format_move(&base.variant().board, mv))
     }
 
-    fn greedy(&mut self, base: &Game, legal: &[Move]) -> Move {
+    /// How much an attack is worth beyond its material as the quiet limit nears: nothing in
+    /// the first half of the limit, then up to a middling officer's value, since a game that
+    /// runs into the limit is drawn whoever is ahead.
+    fn urge_to_fight(&self, plies: &[PublicPly]) -> f64 {
+        let limit = self.belief.setting().rules.quiet_limit;
+        if limit == 0 {
+            return 0.0;
+        }
+        let quiet =
+            plies.iter().rev().take_while(|p| !p.facts.iter().any(|f| matches!(f, Fact::Combat { .. }))).count();
+        let half = f64::from(limit) / 2.0;
+        (4.0 * (quiet as f64 - half) / half).max(0.0)
+    }
+
+    fn greedy(&mut self, base: &Game, legal: &[Move], urge: f64) -> Move {
         let mut best = (f64::NEG_INFINITY, legal[0]);
         for &mv in legal {
+            let attack = base.piece_at(mv.to).is_some();
+            let material = greedy_score(&self.belief, base, mv);
+            // The urge favours fair fights, never throwing a piece away.
+            let urge = if attack && material > -1.0 { urge } else { 0.0 };
             // A little noise breaks ties differently from game to game.
-            let score = greedy_score(&self.belief, base, mv) + 1e-3 * (self.rng.below(1000) as f64 / 1000.0);
+            let score = material + urge + 1e-3 * (self.rng.below(1000) as f64 / 1000.0);
             if score > best.0 {
                 best = (score, mv);
             }
