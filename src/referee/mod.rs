@@ -43,6 +43,8 @@ mod vacation;
 
 #[cfg(test)]
 mod tests_delivery;
+#[cfg(test)]
+mod tests_shared;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -370,6 +372,8 @@ pub struct Referee {
     locales: Arc<locales::ServerLocales>,
     /// How many games were rebuilt from the store (see [`Referee::rebuilds`]).
     rebuilds: std::sync::atomic::AtomicU64,
+    /// Cached games found behind the store ([`Referee::stale_caches`]).
+    stale: std::sync::atomic::AtomicU64,
 }
 
 fn corrupt(table: &'static str, id: impl ToString, reason: impl ToString) -> StoreError {
@@ -386,6 +390,7 @@ impl Referee {
             slots: StdMutex::new(HashMap::new()),
             locales: Arc::default(),
             rebuilds: Default::default(),
+            stale: Default::default(),
         }
     }
 
@@ -538,7 +543,9 @@ impl Referee {
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        self.any_record(&mut c, def, &row, guard.cache.any.as_ref()).await
+        let events = store::events_count(&mut c, game).await?;
+        let current = guard.cache.any.as_ref().filter(|l| l.row == row && l.log.len() as i64 == events);
+        self.any_record(&mut c, def, &row, current).await
     }
 
     /// The live games (challenged, deploying, playing) a user sits in or was invited to.
@@ -567,10 +574,10 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let game = cmd.game;
-        let mut row = match cache.any.as_ref().filter(|l| l.row.id == game) {
-            Some(l) => l.row.clone(),
-            None => store::game_get(tx, game).await?.ok_or(Mistake::UnknownGame(game))?,
-        };
+        // The stored game, locked for this command, is the truth: a cached copy another referee
+        // process has moved past (its row or its log differ) is dropped and rebuilt.
+        let (mut row, events) = store::game_for_write(tx, game).await?.ok_or(Mistake::UnknownGame(game))?;
+        self.drop_stale(&mut cache.any, &row, events);
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let mut t = lifecycle::Turn { tx, out, now };
         let r = self.any_action(&mut t, def, cmd.user, cmd.action, &mut row, &mut cache.any).await;
@@ -580,6 +587,26 @@ impl Referee {
             l.row = row;
         }
         r
+    }
+
+    /// Drops a cached game that is not the stored one (`row` with `events` in its log): another
+    /// referee process sharing the database changed it since (issue 18), so it is rebuilt from
+    /// the store rather than acted on.
+    pub(in crate::referee) fn drop_stale(&self, cached: &mut Option<lifecycle::AnyLive>, row: &GameRow, events: i64) {
+        let current = |l: &lifecycle::AnyLive| l.row == *row && l.log.len() as i64 == events;
+        if cached.as_ref().is_some_and(|l| !current(l)) {
+            if cached.as_ref().is_some_and(|l| l.row.id == row.id) {
+                self.stale.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            *cached = None;
+        }
+    }
+
+    /// How many times a cached game was found behind the store (another process had changed
+    /// it) and dropped, for tests.
+    #[doc(hidden)]
+    pub fn stale_caches(&self) -> u64 {
+        self.stale.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// How many times a game was rebuilt from the store by this referee (each replays the game's

@@ -175,8 +175,14 @@ impl Referee {
     ) -> Res<()> {
         let Some(d) = store::deadline_get(tx, game).await? else { return Ok(()) };
         let Some(due) = d.due_at.filter(|&t| t <= now) else { return Ok(()) };
-        store::deadline_clear(tx, game).await?;
-        let mut row = store::game_get(tx, game).await?.ok_or_else(|| corrupt("deadlines", game, "no such game"))?;
+        // Claimed, not just cleared: of several referee processes that saw it due, the one whose
+        // delete finds it unchanged applies it; the others find it gone (or replaced) and stop.
+        if !store::deadline_claim(tx, &d).await? {
+            return Ok(());
+        }
+        let (mut row, events) =
+            store::game_for_write(tx, game).await?.ok_or_else(|| corrupt("deadlines", game, "no such game"))?;
+        self.drop_stale(&mut cache.any, &row, events);
         if d.kind == "challenge" {
             if row.status == status::CHALLENGED {
                 row.status = status::EXPIRED.into();

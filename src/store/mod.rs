@@ -46,7 +46,7 @@ pub mod tournament;
 
 pub use clocks::{seat_clock_get, seat_clock_set};
 pub use dialect::{Backend, Conn};
-use dialect::{query, query_as};
+use dialect::{query, query_as, query_scalar};
 pub use later::Later;
 pub use layouts::{
     last_layout_get, last_layout_set, layout_delete, layout_get, layout_list, layout_save, suggestion_get,
@@ -629,6 +629,32 @@ pub async fn game_get(conn: &mut Conn, id: i64) -> Result<Option<GameRow>, Store
     Ok(query_as::<GameRow>(&*conn, game_select!("WHERE id = ?")).bind(id).fetch_optional(conn).await?)
 }
 
+/// A game's row and the number of events in its log, read by a command about to change it.
+///
+/// Several referee processes may share one PostgreSQL database (issue 18), so a process's cached
+/// copy of a game may be behind: the caller compares both with its cache. On PostgreSQL the
+/// row is locked (`FOR UPDATE`) until the transaction ends, so one command at a time, in any
+/// process, acts on a game; an SQLite database already has one writer at a time.
+pub async fn game_for_write(conn: &mut Conn, id: i64) -> Result<Option<(GameRow, i64)>, StoreError> {
+    let sql = match Backend::of(conn) {
+        Backend::Postgres => game_select!("WHERE id = ? FOR UPDATE"),
+        Backend::Sqlite => game_select!("WHERE id = ?"),
+    };
+    let Some(row) = query_as::<GameRow>(&*conn, sql).bind(id).fetch_optional(&mut *conn).await? else {
+        return Ok(None);
+    };
+    let events = events_count(conn, id).await?;
+    Ok(Some((row, events)))
+}
+
+/// The number of events in a game's log (its last `seq`).
+pub async fn events_count(conn: &mut Conn, id: i64) -> Result<i64, StoreError> {
+    Ok(query_scalar::<i64>(&*conn, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?")
+        .bind(id)
+        .fetch_one(conn)
+        .await?)
+}
+
 /// Every game not yet over (challenged, deploying or playing), by id.
 pub async fn games_live(conn: &mut Conn) -> Result<Vec<GameRow>, StoreError> {
     let sql = game_select!("WHERE status IN ('challenged', 'deploying', 'playing') ORDER BY id");
@@ -815,6 +841,19 @@ pub async fn deadline_get(conn: &mut Conn, game_id: i64) -> Result<Option<Deadli
 /// Removes a game's deadline; whether there was one.
 pub async fn deadline_clear(conn: &mut Conn, game_id: i64) -> Result<bool, StoreError> {
     let r = query(&*conn, "DELETE FROM deadlines WHERE game_id = ?").bind(game_id).execute(conn).await?;
+    Ok(r.rows_affected() > 0)
+}
+
+/// Removes the deadline `d` as it was read, to apply it: whether this transaction claimed it.
+/// A deadline another process claimed meanwhile, or replaced with a new one, is not touched
+/// (on PostgreSQL a concurrent claim waits for the first to commit, then finds no row).
+pub async fn deadline_claim(conn: &mut Conn, d: &DeadlineRow) -> Result<bool, StoreError> {
+    let r = query(&*conn, "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND due_at = ?")
+        .bind(d.game_id)
+        .bind(d.kind.clone())
+        .bind(d.due_at)
+        .execute(conn)
+        .await?;
     Ok(r.rows_affected() > 0)
 }
 

@@ -321,7 +321,9 @@ impl Referee {
         let unknown = || RefereeError::Rejected { mistake: super::Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
         let def = hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        if guard.cache.any.as_ref().is_none_or(|l| l.row != row) {
+        let events = store::events_count(&mut c, game).await?;
+        self.drop_stale(&mut guard.cache.any, &row, events);
+        if guard.cache.any.is_none() {
             guard.cache.any = self.rebuild_game(&mut c, def, &row).await?;
         }
         Ok(guard.cache.any.as_ref().map(|l| f(&*l.game, &row)))
