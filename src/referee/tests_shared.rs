@@ -102,3 +102,62 @@ async fn a_referee_whose_cached_game_another_moved_past_rebuilds_it_and_answers_
     })
     .await;
 }
+
+/// PostgreSQL only: the server drops every connection of the referee mid-game (a restart, a
+/// failover, an administrator): the next commands find fresh connections, the game goes on from
+/// what was committed, nothing is lost or applied twice.
+#[tokio::test]
+async fn a_referee_reconnects_when_the_database_drops_its_connections() {
+    let Some(url) = std::env::var(POSTGRES_VAR).ok().filter(|u| !u.trim().is_empty()) else { return };
+    let (setup, schema) = postgres_store(&url).await;
+    setup.close().await;
+    let app = format!("junqi_drop_{schema}");
+    let store = Store::open_url(&format!("{}&application_name={app}", schema_url(&url, &schema)), Durability::Normal)
+        .await
+        .unwrap();
+    let r = Referee::new(store.clone(), Arc::new(ManualClock::new(T0)));
+    let challenge = Action::Challenge {
+        opponent: Some("bob".into()),
+        variant: "junqi".into(),
+        mode: "dark".into(),
+        rules: String::new(),
+        time: "1d".into(),
+    };
+    for (user, request, action) in [
+        ("alice", "c", challenge),
+        ("bob", "a", Action::Accept(1)),
+        ("alice", "d", Action::Deploy(1, DeploySource::Text(RED.into()))),
+        ("bob", "d", Action::Deploy(1, DeploySource::Text(BLUE.into()))),
+        ("alice", "m1", Action::Move(1, "c6-c7".into())),
+    ] {
+        r.handle(cmd(user, request, action)).await.unwrap();
+    }
+    // Terminates the referee's server processes; how many there were.
+    let drop_all = async || -> i64 {
+        use sqlx::Connection;
+        let mut admin = sqlx::AnyConnection::connect(&url).await.unwrap();
+        let sql = format!(
+            "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE application_name = '{app}') AS t"
+        );
+        let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(&mut admin).await.unwrap();
+        admin.close().await.unwrap();
+        n
+    };
+    assert!(drop_all().await >= 1, "the referee's connections were dropped");
+    // A view and a move after the drop: each gets a fresh connection.
+    let blue = r.legal_actions(1, "bob").await.unwrap();
+    assert!(!blue.is_empty());
+    assert!(drop_all().await >= 1);
+    let effects = r.handle(cmd("bob", "m2", Action::Move(1, blue[0].clone()))).await.unwrap();
+    assert!(texts(&effects).contains("ply 2"), "{}", texts(&effects));
+    // The same request again is answered from what was stored, not played twice.
+    let again = r.handle(cmd("bob", "m2", Action::Move(1, blue[0].clone()))).await.unwrap();
+    assert_eq!(texts(&again), texts(&effects));
+    let mut c = store.conn().await.unwrap();
+    let log = store::events_of(&mut c, 1).await.unwrap();
+    assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2]);
+    drop(c);
+    store.close().await;
+    drop_schema(&url, &schema).await;
+}
