@@ -126,7 +126,7 @@ pub enum Command {
     /// Play computer players against each other (issue 17): both seat orders on the same
     /// deployments; prints wins/draws/losses of A, its score with a 95 % interval, think times.
     Arena {
-        /// The game kind (a two-seat kind of deployed armies: junqi, junqi4-duel).
+        /// The game kind (a two-seat kind the bot plays: junqi, junqi4-duel, junqi-flip).
         #[arg(long, default_value = "junqi")]
         variant: String,
         /// Player A: random, greedy, search or search-uniform (search without the belief).

@@ -81,18 +81,38 @@ async fn a_whole_game_against_the_bot_in_the_local_mode() {
     assert!(r.record(1).await.unwrap().contains("bot:greedy"));
 }
 
+/// 翻棋 against the bot (issue 17: "then 翻棋"): no deployment, the deal is the referee's; the
+/// bot flips and moves from what its seat was told and the game is played to its end.
+#[tokio::test]
+async fn a_whole_flip_game_against_the_bot_in_the_local_mode() {
+    let (r, _db) = referee_with("vs-bot-flip", Arc::new(ManualClock::new(super::NOW))).await;
+    let mut n = 0;
+    let mut all = line(&r, &mut n, "alice: vs bot variant=junqi-flip level=search").await.unwrap();
+    let t = texts(&all).join("\n");
+    assert!(t.contains("alice challenges bot:search (the bot) to game #1: junqi-flip"), "{t}");
+    let (_, rest) = play_out(&r, &mut n, 1, "alice", 5, 2_000).await;
+    all.extend(rest);
+    let row = r.game_row(1).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished", "the game is played to its end");
+    let t = texts(&all);
+    assert!(t.iter().filter(|x| x.starts_with("The bot's move: #1")).count() > 10, "{t:?}");
+    assert!(!t.iter().any(|x| x.starts_with("to bot:")), "{t:?}");
+    assert!(t.iter().any(|x| x == "Game #1 was played against the bot, so it is not rated."), "{t:?}");
+    assert!(r.record(1).await.unwrap().contains("bot:search"));
+}
+
 #[tokio::test]
 async fn the_bot_refuses_kinds_it_does_not_play_and_levels_it_lacks_in_three_languages() {
     let (r, _db) = referee_with("vs-bot-refusals", Arc::new(ManualClock::new(super::NOW))).await;
     let mut n = 0;
     let e = line(&r, &mut n, "alice: vs bot variant=draughts").await.unwrap_err();
-    assert!(e.starts_with("The bot does not play draughts; it plays junqi, junqi4, junqi4-duel"), "{e}");
+    assert!(e.starts_with("The bot does not play draughts; it plays junqi, junqi4, junqi4-duel, junqi-flip"), "{e}");
     let l = parse_line("alice: challenge bot variant=draughts").unwrap();
     let Err(RefereeError::Rejected { mistake, .. }) = r.handle(cmd("alice", "zh", l.action.clone())).await else {
         panic!("refused")
     };
     let (hans, hant) = (mistake.render(Locale::ZhHans), mistake.render(Locale::ZhHant));
-    assert!(hans.starts_with("机器人不会下 draughts；它会下：junqi, junqi4, junqi4-duel。"), "{hans}");
+    assert!(hans.starts_with("机器人不会下 draughts；它会下：junqi, junqi4, junqi4-duel, junqi-flip。"), "{hans}");
     assert!(hant.starts_with("機器人不會下 draughts"), "{hant}");
     let e = line(&r, &mut n, "alice: vs bot level=genius").await.unwrap_err();
     assert!(e.contains("'genius' is not a level of the bot: random, greedy or search"), "{e}");

@@ -265,7 +265,19 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
     for g in 0..config.games {
         if g % 2 == 0 {
             let mut rng = Rng::new(config.seed ^ (u64::from(g / 2) << 32) ^ 0xD1B5_4A32_D192_ED03);
-            setups = vec![deploy::deployment(setting.variant, &mut rng), deploy::deployment(setting.variant, &mut rng)];
+            setups = match def.deal {
+                // A dealt game (翻棋): one deal from a seed of the run, the same for both orders.
+                Some(deal) => {
+                    let mut seed = [0u8; 32];
+                    for chunk in seed.chunks_mut(8) {
+                        chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
+                    }
+                    vec![deal(&Secret::new(seed)).deal.expose().clone()]
+                }
+                None => {
+                    vec![deploy::deployment(setting.variant, &mut rng), deploy::deployment(setting.variant, &mut rng)]
+                }
+            };
         }
         let a_seat = Seat((g % 2) as u8);
         let seeds = [config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(g) * 2), 0];
@@ -291,7 +303,11 @@ fn play_one(
 ) -> Result<GameOutcome, ArenaError> {
     let mut start = Start::new(2);
     start.options = config.options.clone();
-    start.setups = setups.iter().cloned().map(Secret::new).collect();
+    if def.deal.is_some() {
+        start.deal = setups.first().cloned().map(Secret::new);
+    } else {
+        start.setups = setups.iter().cloned().map(Secret::new).collect();
+    }
     let mut game = (def.start)(&start)?;
     let mut history: Vec<Vec<PublicPly>> = vec![Vec::new(), Vec::new()];
     let mut illegal = 0;
@@ -345,7 +361,7 @@ fn audit_beliefs(
         // A failed update leaves the belief as it was; the next choice reports it as illegal.
         let _ = player.observe(&view);
         audit.updates.0.push(t.elapsed().as_micros() as u64);
-        let belief = player.belief();
+        let Some(belief) = player.belief() else { continue };
         let counts: Vec<f64> = belief.setting().variant.pieces.iter().map(|d| f64::from(d.count)).collect();
         let army: f64 = counts.iter().sum();
         for token in &truth.tokens {

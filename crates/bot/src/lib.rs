@@ -21,6 +21,7 @@ pub mod arena;
 pub mod belief;
 pub mod deploy;
 mod eval;
+mod flip;
 mod matching;
 pub mod player;
 pub mod setting;

@@ -16,6 +16,7 @@ use junqi_rules::{PointId, Seat};
 
 use crate::belief::{Belief, BeliefError};
 use crate::eval::{self, WIN};
+use crate::flip::FlipMind;
 use crate::setting::Setting;
 use crate::view::SeatView;
 
@@ -102,6 +103,8 @@ const ROLLOUT_PLIES: u32 = 6;
 pub struct Player {
     kind: PlayerKind,
     belief: Belief,
+    /// 翻棋's mind, for a 翻棋 game (then `belief` is unused: everything is public but the backs).
+    flip: Option<FlipMind>,
     rng: Rng,
     budget: Budget,
 }
@@ -109,7 +112,8 @@ pub struct Player {
 impl Player {
     /// A player of `kind` for `seat` in a game of `setting`, deterministic for `seed`.
     pub fn new(kind: PlayerKind, setting: Setting, seat: Seat, seed: u64, budget: Budget) -> Player {
-        Player { kind, belief: Belief::new(setting, seat), rng: Rng::new(seed), budget }
+        let flip = setting.flip.map(|options| FlipMind::new(seat, options));
+        Player { kind, belief: Belief::new(setting, seat), flip, rng: Rng::new(seed), budget }
     }
 
     /// Which player this is.
@@ -117,14 +121,17 @@ impl Player {
         self.kind
     }
 
-    /// What the player believes now.
-    pub fn belief(&self) -> &Belief {
-        &self.belief
+    /// What the player believes now; `None` in 翻棋, whose only unknowns are the backs.
+    pub fn belief(&self) -> Option<&Belief> {
+        self.flip.is_none().then_some(&self.belief)
     }
 
     /// Takes in the view without choosing (a ply of the other seat).
     pub fn observe(&mut self, view: &SeatView) -> Result<(), ChooseError> {
         self.check_seat(view)?;
+        if self.flip.is_some() {
+            return Ok(());
+        }
         self.belief.update(view.plies(), view.picture())?;
         Ok(())
     }
@@ -139,6 +146,10 @@ impl Player {
 
     /// The action to play, as its token (`c6-c7`), for the seat to move.
     pub fn choose(&mut self, view: &SeatView) -> Result<String, ChooseError> {
+        if let Some(mind) = &self.flip {
+            self.check_seat(view)?;
+            return mind.choose(self.kind, view, &mut self.rng, self.budget);
+        }
         self.observe(view)?;
         let me = self.belief.seat();
         if view.picture().to_move != Some(me) {

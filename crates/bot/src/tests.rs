@@ -260,3 +260,73 @@ fn belief_at_ply_60_beats_the_count_prior() {
     eprintln!("ply 60: mean p(true) {:.3} vs prior {:.3}: ×{ratio:.2}", belief_sum / n as f64, prior_sum / n as f64);
     assert!(ratio >= 1.5, "×{ratio:.2}: the goal of issue 17 is 1.5");
 }
+
+/// 翻棋 (issue 17, "then 翻棋"): over whole games no player makes an illegal action, and the
+/// bot's choice depends only on what its seat was told: two deals that agree on every piece
+/// turned up so far (two backs swapped) give every player the same action.
+#[test]
+fn flip_players_are_legal_and_blind_to_the_backs() {
+    let config = ArenaConfig {
+        kind: "junqi-flip".into(),
+        options: String::new(),
+        a: PlayerKind::Search,
+        b: PlayerKind::Greedy,
+        games: 2,
+        seed: 4,
+        budget: Budget::Nodes(300),
+        audit_belief: true,
+    };
+    let report = arena::run(&config).expect("runs");
+    assert_eq!(report.illegal(), 0);
+    assert!(report.games.iter().all(|g| !g.capped && g.end.is_some()), "{report}");
+    let def = catalog::find("junqi-flip").expect("catalogued");
+    let setting = Setting::of_kind(def.kind, "").expect("the bot plays 翻棋");
+    let deal_of = |seed: u8| (def.deal.expect("dealt"))(&Secret::new([seed; 32])).deal.expose().clone();
+    let start_with = |deal: &str| {
+        let mut s = Start::new(2);
+        s.deal = Some(Secret::new(deal.to_string()));
+        (def.start)(&s).expect("a deal")
+    };
+    let mut checked = 0;
+    for trial in 0..8u8 {
+        let deal: Vec<char> = deal_of(trial).chars().filter(|c| !c.is_whitespace()).collect();
+        let mut g1 = start_with(&deal.iter().collect::<String>());
+        let h1 = play(&mut g1, setting, PlayerKind::Random, u64::from(trial), 16);
+        if g1.over().is_some() {
+            continue;
+        }
+        // Two backs still face down over different pieces, swapped in the deal.
+        let down: Vec<PointId> =
+            g1.picture_for(Audience::Public).tokens.iter().filter(|t| t.face == Face::Down).map(|t| t.at).collect();
+        let points = junqi_rules::flip::deal_points();
+        let backs: Vec<usize> = (0..points.len()).filter(|&i| down.contains(&points[i])).collect();
+        let Some((i, j)) =
+            backs.iter().flat_map(|&i| backs.iter().map(move |&j| (i, j))).find(|&(i, j)| deal[i] != deal[j])
+        else {
+            continue;
+        };
+        let mut other = deal.clone();
+        other.swap(i, j);
+        let mut g2 = start_with(&other.iter().collect::<String>());
+        let mut h2 = [Vec::new(), Vec::new()];
+        for p in &h1[0] {
+            g2.play_text(p.seat, &p.action).expect("the same actions are legal");
+            for (s, h) in h2.iter_mut().enumerate() {
+                h.extend(g2.last_ply_for(Audience::Seat(Seat(s as u8))));
+            }
+        }
+        let seat = g1.to_move();
+        let (p1, p2) = (g1.picture_for(Audience::Seat(seat)), g2.picture_for(Audience::Seat(seat)));
+        assert_eq!(p1, p2, "the seat sees the same board");
+        assert_eq!(h1[seat.index()], h2[seat.index()], "and was told the same plies");
+        for kind in [PlayerKind::Random, PlayerKind::Greedy, PlayerKind::Search] {
+            let choose = |picture, history: &[PublicPly]| {
+                let mut bot = Player::new(kind, setting, seat, 7 + u64::from(trial), Budget::Nodes(400));
+                bot.choose(&SeatView::new(seat, picture, history).expect("own view")).expect("an action")
+            };
+            assert_eq!(choose(&p1, &h1[seat.index()]), choose(&p2, &h2[seat.index()]), "{kind:?}, trial {trial}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} trials found two backs to swap");
+}
