@@ -412,7 +412,7 @@ async fn two_deals_that_differ_only_face_down_give_identical_public_effects() {
 }
 
 #[tokio::test]
-async fn timeouts_lose_or_play_a_random_ply() {
+async fn timeouts_lose_or_hand_the_ply_to_the_bot() {
     let clock = ManualClock::new(T0);
     let (r, _db) = open("timeout", Arc::new(clock.clone())).await;
     r.handle(cmd("alice", "c1", challenge("first=creator", "1h"))).await.unwrap();
@@ -426,11 +426,11 @@ async fn timeouts_lose_or_play_a_random_ply() {
     // Game 1: alice (P1) loses on time; the deal is published.
     assert!(t.contains(&"Game #1 is over: P2 (bob) wins — time ran out.".to_string()), "{t:?}");
     assert!(t.iter().any(|x| x.starts_with("Game #1, published: seed ")), "{t:?}");
-    // Game 2: the referee flips for alice, and the game goes on.
+    // Game 2: the bot flips for alice (托管: it plays 翻棋), and the game goes on.
     assert!(
         t.iter()
             .any(|x| x
-                .starts_with("P1 (alice) ran out of time; the referee moves for them. #2 ply 1: P1 (alice) flips ")),
+                .starts_with("P1 (alice) ran out of time; the bot moves for them (托管). #2 ply 1: P1 (alice) flips ")),
         "{t:?}"
     );
     assert!(t.iter().any(|x| x.starts_with("Game #2: P2 (bob) to move")), "{t:?}");

@@ -27,6 +27,8 @@ pub struct Args {
     pub options: String,
     /// Whether to audit the beliefs after every ply.
     pub audit_belief: bool,
+    /// Plies played by `greedy` on both sides before A and B take over.
+    pub from_ply: u32,
 }
 
 /// Runs the arena and prints its report.
@@ -54,6 +56,7 @@ pub fn run(args: Args) -> ExitCode {
         seed: args.seed,
         budget,
         audit_belief: args.audit_belief,
+        from_ply: args.from_ply,
     };
     match arena::run(&config) {
         Ok(report) => {

@@ -154,6 +154,10 @@ pub enum Command {
         /// probability on the true kind at ply 60 against the count-only prior, update times.
         #[arg(long)]
         audit_belief: bool,
+        /// Plies both seats play with `greedy` before A and B take over: 托管 from mid-game
+        /// positions, each position played from both sides.
+        #[arg(long, default_value_t = 0)]
+        from_ply: u32,
     },
     /// Animate a whole record as a GIF, one frame per ply (public view or full reveal).
     ReplayGif {
@@ -245,8 +249,8 @@ pub fn run_with(cli: Cli) -> ExitCode {
         Some(Command::ReplayGif { file, view, lang, seconds, out }) => {
             render::replay_gif(&file, view, lang, seconds, &out)
         }
-        Some(Command::Arena { variant, a, b, games, seed, ms, nodes, options, audit_belief }) => {
-            arena::run(arena::Args { variant, a, b, games, seed, ms, nodes, options, audit_belief })
+        Some(Command::Arena { variant, a, b, games, seed, ms, nodes, options, audit_belief, from_ply }) => {
+            arena::run(arena::Args { variant, a, b, games, seed, ms, nodes, options, audit_belief, from_ply })
         }
     }
 }

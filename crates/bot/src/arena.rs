@@ -43,6 +43,10 @@ pub struct ArenaConfig {
     /// Whether to audit both players' beliefs against the true position after every ply (their
     /// beliefs take each ply in as it is played, outside the think times): see [`BeliefAudit`].
     pub audit_belief: bool,
+    /// Plies both seats play with `greedy` before A and B take over (0: A and B from the start):
+    /// 托管 from mid-game positions. A pair's two games share the prelude, so each side of the
+    /// same position is played once by A.
+    pub from_ply: u32,
 }
 
 /// The arena's audit of the beliefs (issue 17's belief goals): after every ply, for both
@@ -185,6 +189,13 @@ impl fmt::Display for ArenaReport {
         };
         let rules = if c.options.trim().is_empty() { "standard rules" } else { c.options.trim() };
         writeln!(f, "{} ({rules}), {} games, seed {}, search budget {budget}", c.kind, self.games.len(), c.seed)?;
+        if c.from_ply > 0 {
+            writeln!(
+                f,
+                "from ply {}: both seats played by greedy until then, the same position from both sides",
+                c.from_ply
+            )?;
+        }
         writeln!(f, "A = {} vs B = {}: A won {w}, drew {d}, lost {l}", c.a.name(), c.b.name())?;
         writeln!(f, "A's score {:.1} % (95 % interval {:.1}–{:.1} %)", 100.0 * s, 100.0 * lo, 100.0 * hi)?;
         writeln!(
@@ -287,7 +298,12 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
                 Player::new(kind, setting, Seat(s), seeds[0].wrapping_add(u64::from(s)), config.budget)
             })
             .collect();
-        let outcome = play_one(def, config, &setups, players, a_seat, &mut report)?;
+        // The prelude's players are seeded by the pair, not the game: both orders reach one position.
+        let prelude_seed = config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(g / 2) * 2) ^ 0x5EED;
+        let prelude: Vec<Player> = (0..2u8)
+            .map(|s| Player::new(PlayerKind::Greedy, setting, Seat(s), prelude_seed + u64::from(s), config.budget))
+            .collect();
+        let outcome = play_one(def, config, &setups, [players, prelude], a_seat, &mut report)?;
         report.games.push(outcome);
     }
     Ok(report)
@@ -297,7 +313,7 @@ fn play_one(
     def: &'static GameDef,
     config: &ArenaConfig,
     setups: &[String],
-    mut players: Vec<Player>,
+    [mut players, mut prelude]: [Vec<Player>; 2],
     a_seat: Seat,
     report: &mut ArenaReport,
 ) -> Result<GameOutcome, ArenaError> {
@@ -316,9 +332,14 @@ fn play_one(
         let picture = game.picture_for(Audience::Seat(seat));
         let view = SeatView::new(seat, &picture, &history[seat.index()])?;
         let t = Instant::now();
-        let chosen = players[seat.index()].choose(&view);
-        let spent = t.elapsed().min(Duration::from_secs(3600)).as_micros() as u64;
-        if seat == a_seat { &mut report.a_times } else { &mut report.b_times }.0.push(spent);
+        let chosen = if game.ply() < config.from_ply {
+            prelude[seat.index()].choose(&view)
+        } else {
+            let chosen = players[seat.index()].choose(&view);
+            let spent = t.elapsed().min(Duration::from_secs(3600)).as_micros() as u64;
+            if seat == a_seat { &mut report.a_times } else { &mut report.b_times }.0.push(spent);
+            chosen
+        };
         let played = chosen.ok().and_then(|token| game.play_text(seat, &token).ok());
         if played.is_none() {
             // A refused or failed choice forfeits: the arena counts it, the game says why.

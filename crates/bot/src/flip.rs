@@ -142,6 +142,7 @@ impl FlipMind {
         let start = Instant::now();
         let mut totals = vec![0.0; legal.len()];
         let (mut rounds, mut nodes) = (0usize, 0u64);
+        let mut round_start = start;
         loop {
             let det = self.sample(known, rng);
             for (i, &a) in legal.iter().enumerate() {
@@ -154,8 +155,11 @@ impl FlipMind {
                 totals[i] += value(&g, self.me());
             }
             rounds += 1;
+            // A round that would end past the time is not begun: the move is due by then.
+            let round = round_start.elapsed();
+            round_start = Instant::now();
             let spent = match budget {
-                Budget::Time(t) => start.elapsed() >= t,
+                Budget::Time(t) => start.elapsed() + round >= t,
                 Budget::Nodes(n) => nodes >= n,
             };
             if rounds >= GREEDY_SAMPLES && spent {

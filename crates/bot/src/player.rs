@@ -213,6 +213,7 @@ impl Player {
         let mut nodes = 0u64;
         let mut scratch = Vec::with_capacity(64);
         let uniform = self.kind == PlayerKind::SearchUniform;
+        let mut round_start = start;
         loop {
             let det = if uniform {
                 self.belief.sample_uniform(&mut self.rng, me)
@@ -228,8 +229,11 @@ impl Player {
                 nodes += 1 + rollout(&mut g, &mut self.rng, &mut scratch);
                 totals[i] += eval::position(&g, me);
             }
+            // A round that would end past the time is not begun: the move is due by then.
+            let round = round_start.elapsed();
+            round_start = Instant::now();
             let done = match self.budget {
-                Budget::Time(t) => start.elapsed() >= t,
+                Budget::Time(t) => start.elapsed() + round >= t,
                 Budget::Nodes(n) => nodes >= n,
             };
             if done {

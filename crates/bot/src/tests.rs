@@ -155,6 +155,7 @@ fn arena_players_make_no_illegal_action() {
         seed: 9,
         budget: Budget::Nodes(200),
         audit_belief: false,
+        from_ply: 0,
     };
     let report = arena::run(&config).expect("runs");
     assert_eq!(report.games.len(), 4);
@@ -184,6 +185,7 @@ fn the_belief_audit_finds_no_violation_and_beats_the_prior() {
         seed: 3,
         budget: Budget::Nodes(100),
         audit_belief: true,
+        from_ply: 0,
     };
     let audited = arena::run(&config).expect("runs");
     let audit = audited.audit.clone().expect("asked for");
@@ -208,6 +210,7 @@ fn same_seed_same_game() {
         seed: 5,
         budget: Budget::Nodes(150),
         audit_belief: false,
+        from_ply: 0,
     };
     let a = arena::run(&config).unwrap();
     let b = arena::run(&config).unwrap();
@@ -275,6 +278,7 @@ fn flip_players_are_legal_and_blind_to_the_backs() {
         seed: 4,
         budget: Budget::Nodes(300),
         audit_belief: true,
+        from_ply: 0,
     };
     let report = arena::run(&config).expect("runs");
     assert_eq!(report.illegal(), 0);
