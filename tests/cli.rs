@@ -1082,6 +1082,14 @@ fn a_haijun21_record_replays_lists_moves_renders_and_checks_deployments() {
     let bytes = std::fs::read(&out_png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG") && bytes.len() <= 60_000, "{} bytes", bytes.len());
     let _ = std::fs::remove_file(&out_png);
+    // And its replay GIF, revealed.
+    let out_gif = std::env::temp_dir().join(format!("junqi-cli-{}-haijun21.gif", std::process::id()));
+    let o =
+        bin().arg("replay-gif").arg(&path).args(["--view", "reveal", "--seconds", "5", "--out"]).arg(&out_gif).output();
+    let o = o.unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(&out_gif).unwrap().starts_with(b"GIF89a"));
+    let _ = std::fs::remove_file(&out_gif);
     let _ = std::fs::remove_file(&path);
     // Every broken rule of a deployment at once, with the side's own point names.
     let bad = "kekek cdgcd bnbgi fmf.h eh.fa n.lji";
