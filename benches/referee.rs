@@ -6,6 +6,8 @@
 //! - `startup_10000_live_games`: opening the store and starting the referee (applying due
 //!   deadlines) with 10,000 live games until it serves its first command.
 //! - resident memory with 10,000 live games rebuilt and cached, printed once.
+//! - with `JUNQI_BENCH_POSTGRES` set to a PostgreSQL URL, the two passes of the first on
+//!   PostgreSQL too, and one more with three referees sharing that database (issue 18).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -57,8 +59,10 @@ async fn setup_games(referee: &Referee, n: i64) {
     }
 }
 
+/// Games 1..=n played through one or more referees sharing a database: game `g` goes to referee
+/// `g % referees` (several processes, each with its share of the games).
 struct Bench {
-    referee: Arc<Referee>,
+    referees: Vec<Arc<Referee>>,
     ply: usize,
 }
 
@@ -72,7 +76,7 @@ impl Bench {
         let mut out = Vec::with_capacity(games as usize);
         for g in 1..=games {
             let t = Instant::now();
-            self.referee
+            self.referees[g as usize % self.referees.len()]
                 .handle(cmd(user, format!("m{g}-{ply}"), Action::Move(g, mv.into())))
                 .await
                 .expect("legal move");
@@ -89,7 +93,7 @@ impl Bench {
         self.ply += 1;
         let mut tasks = Vec::with_capacity(games as usize);
         for g in 1..=games {
-            let r = self.referee.clone();
+            let r = self.referees[g as usize % self.referees.len()].clone();
             tasks.push(tokio::spawn(async move {
                 let t = Instant::now();
                 r.handle(cmd(user, format!("m{g}-{ply}"), Action::Move(g, mv.into()))).await.expect("legal move");
@@ -120,6 +124,66 @@ fn report(what: &str, lat: &mut [Duration], took: Duration) {
     );
 }
 
+/// A PostgreSQL database for the same passes (issue 18's benchmark beside SQLite): a URL.
+const POSTGRES_VAR: &str = "JUNQI_BENCH_POSTGRES";
+
+/// The SQLite passes on PostgreSQL, in a schema of their own: one referee, then three referees
+/// sharing the database (each with a third of the games, as three processes would be).
+fn postgres(rt: &tokio::runtime::Runtime, url: &str) {
+    use sqlx::{Connection, Executor};
+    let schema = format!("junqi_bench_{}", std::process::id());
+    let admin = |sql: String| {
+        rt.block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut c = sqlx::AnyConnection::connect(url).await.expect("JUNQI_BENCH_POSTGRES connects");
+            c.execute(sqlx::AssertSqlSafe(sql)).await.expect("schema statement");
+            c.close().await.unwrap();
+        })
+    };
+    admin(format!("CREATE SCHEMA {schema}"));
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let schema_url = format!("{url}{sep}options[search_path]={schema}");
+    let open = || async {
+        Referee::new(
+            Store::open_url(&schema_url, Durability::Normal).await.unwrap(),
+            Arc::new(ManualClock::new(1_795_996_800)),
+        )
+    };
+    let mut bench = rt.block_on(async {
+        let referee = open().await;
+        setup_games(&referee, 1000).await;
+        Bench { referees: vec![Arc::new(referee)], ply: 0 }
+    });
+    let (mut lat, start) = (Vec::new(), Instant::now());
+    for _ in 0..10 {
+        lat.extend(rt.block_on(bench.round(1000)));
+    }
+    report("postgres: one move in each of 1,000 games, all at once", &mut lat, start.elapsed());
+    let (mut lat, start) = (Vec::new(), Instant::now());
+    for _ in 0..2 {
+        lat.extend(rt.block_on(bench.round_sequential(1000)));
+    }
+    report("postgres: one command at a time across 1,000 games", &mut lat, start.elapsed());
+    // Three referees on the same database, each holding the games it is sent.
+    let more: Vec<Arc<Referee>> = rt.block_on(async {
+        let mut v = Vec::new();
+        for _ in 0..2 {
+            v.push(Arc::new(open().await));
+        }
+        v
+    });
+    bench.referees.extend(more);
+    let (mut lat, start) = (Vec::new(), Instant::now());
+    for _ in 0..10 {
+        lat.extend(rt.block_on(bench.round(1000)));
+    }
+    report("postgres: three referees sharing the database, 1,000 games, all at once", &mut lat, start.elapsed());
+    for r in &bench.referees {
+        rt.block_on(r.store().close());
+    }
+    admin(format!("DROP SCHEMA {schema} CASCADE"));
+}
+
 fn rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -138,7 +202,7 @@ fn benches(c: &mut Criterion) {
         let store = Store::open(&path, Durability::Normal).await.unwrap();
         let referee = Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)));
         setup_games(&referee, 1000).await;
-        Bench { referee: Arc::new(referee), ply: 0 }
+        Bench { referees: vec![Arc::new(referee)], ply: 0 }
     });
     // Throughput and latency percentiles over 10 rounds (10,000 moves), every game's move of a
     // round submitted at once: latencies include queueing behind the other 999 commands.
@@ -158,7 +222,10 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("move_round_1000_games", |b| b.iter(|| rt.block_on(bench.round(1000))));
     group.finish();
-    rt.block_on(bench.referee.store().close());
+    rt.block_on(bench.referees[0].store().close());
+    if let Ok(url) = std::env::var(POSTGRES_VAR) {
+        postgres(&rt, &url);
+    }
 
     // 10,000 live games: start-up and memory.
     let path = db_path("startup");
