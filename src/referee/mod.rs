@@ -53,7 +53,7 @@ use crate::store::Conn;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::rng::Rng;
-use crate::store::{self, GameRow, Store, StoreError, status};
+use crate::store::{self, Backend, GameRow, Store, StoreError, status};
 
 pub use bounds::MAX_TEXT_BYTES;
 pub use chess_clock::{TotalClock, parse_total_clock};
@@ -543,8 +543,12 @@ impl Referee {
         let unknown = || RefereeError::Rejected { mistake: Mistake::UnknownGame(game), message: String::new() };
         let row = store::game_get(&mut c, game).await?.ok_or_else(unknown)?;
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
-        let events = store::events_count(&mut c, game).await?;
-        let current = guard.cache.any.as_ref().filter(|l| l.row == row && l.log.len() as i64 == events);
+        let events = match self.store.backend() {
+            Backend::Postgres => Some(store::events_count(&mut c, game).await?),
+            Backend::Sqlite => None,
+        };
+        let current =
+            guard.cache.any.as_ref().filter(|l| l.row == row && events.is_none_or(|n| l.log.len() as i64 == n));
         self.any_record(&mut c, def, &row, current).await
     }
 
@@ -574,10 +578,7 @@ impl Referee {
         out: &mut Out,
     ) -> Res<()> {
         let game = cmd.game;
-        // The stored game, locked for this command, is the truth: a cached copy another referee
-        // process has moved past (its row or its log differ) is dropped and rebuilt.
-        let (mut row, events) = store::game_for_write(tx, game).await?.ok_or(Mistake::UnknownGame(game))?;
-        self.drop_stale(&mut cache.any, &row, events);
+        let mut row = self.game_for_command(tx, game, &mut cache.any).await?.ok_or(Mistake::UnknownGame(game))?;
         let def = lifecycle::hosts(&row.variant).ok_or_else(|| corrupt("games", game, "unknown variant"))?;
         let mut t = lifecycle::Turn { tx, out, now };
         let r = self.any_action(&mut t, def, cmd.user, cmd.action, &mut row, &mut cache.any).await;
@@ -587,6 +588,32 @@ impl Referee {
             l.row = row;
         }
         r
+    }
+
+    /// The stored row of the game a command acts on, with `cached` made safe to use.
+    ///
+    /// On PostgreSQL, which several referee processes may share (issue 18), the row is read
+    /// locked for the write with the length of its log, and a cached copy another process moved
+    /// past is dropped ([`Referee::drop_stale`]), to be rebuilt. An SQLite file belongs to one
+    /// process, whose cache is the truth: a cached game's row is taken as it is, and the store
+    /// is read only for a game not cached — so one process on SQLite pays nothing for this.
+    pub(in crate::referee) async fn game_for_command(
+        &self,
+        tx: &mut Conn,
+        game: GameId,
+        cached: &mut Option<lifecycle::AnyLive>,
+    ) -> Result<Option<GameRow>, StoreError> {
+        match self.store.backend() {
+            Backend::Postgres => {
+                let Some((row, events)) = store::game_for_write(tx, game).await? else { return Ok(None) };
+                self.drop_stale(cached, &row, events);
+                Ok(Some(row))
+            }
+            Backend::Sqlite => match cached.as_ref().filter(|l| l.row.id == game) {
+                Some(l) => Ok(Some(l.row.clone())),
+                None => store::game_get(tx, game).await,
+            },
+        }
     }
 
     /// Drops a cached game that is not the stored one (`row` with `events` in its log): another

@@ -1,7 +1,7 @@
-//! Two referees sharing one database, as two processes do on PostgreSQL (issue 18): each command
+//! Two referees sharing one PostgreSQL database, as two processes do (issue 18): each command
 //! checks its cached game against the stored one and rebuilds a copy another referee moved past;
-//! a deadline seen by both is applied by one. Run on SQLite (two connections pools on one file)
-//! and, when `JUNQI_TEST_POSTGRES` is set, on PostgreSQL.
+//! a deadline seen by both is applied by one. PostgreSQL only (`JUNQI_TEST_POSTGRES`, which
+//! `.ci/run` sets): an SQLite file belongs to one process, which trusts its cache.
 
 use std::sync::Arc;
 
@@ -17,17 +17,8 @@ fn cmd(user: &str, request: &str, action: Action) -> Command {
     Command { user: user.into(), request: request.into(), server: String::new(), action }
 }
 
-/// Runs `test` with two stores on one fresh SQLite file, then on one fresh PostgreSQL schema.
+/// Runs `test` with two stores on one fresh PostgreSQL schema, when the tests have a server.
 async fn shared_stores(test: impl AsyncFn(Store, Store)) {
-    let db = std::env::temp_dir().join(format!("junqi-shared-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
-    let a = Store::open(&db, Durability::Normal).await.unwrap();
-    let b = Store::open(&db, Durability::Normal).await.unwrap();
-    test(a.clone(), b.clone()).await;
-    a.close().await;
-    b.close().await;
     if let Some(url) = std::env::var(POSTGRES_VAR).ok().filter(|u| !u.trim().is_empty()) {
         let (a, schema) = postgres_store(&url).await;
         let b = Store::open_url(&schema_url(&url, &schema), Durability::Normal).await.unwrap();

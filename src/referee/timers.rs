@@ -180,9 +180,12 @@ impl Referee {
         if !store::deadline_claim(tx, &d).await? {
             return Ok(());
         }
-        let (mut row, events) =
-            store::game_for_write(tx, game).await?.ok_or_else(|| corrupt("deadlines", game, "no such game"))?;
-        self.drop_stale(&mut cache.any, &row, events);
+        let mut row = match self.store().backend() {
+            // Read for the write, the cache checked against it (see `game_for_command`).
+            crate::store::Backend::Postgres => self.game_for_command(tx, game, &mut cache.any).await?,
+            crate::store::Backend::Sqlite => store::game_get(tx, game).await?,
+        }
+        .ok_or_else(|| corrupt("deadlines", game, "no such game"))?;
         if d.kind == "challenge" {
             if row.status == status::CHALLENGED {
                 row.status = status::EXPIRED.into();

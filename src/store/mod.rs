@@ -640,11 +640,22 @@ pub async fn game_for_write(conn: &mut Conn, id: i64) -> Result<Option<(GameRow,
         Backend::Postgres => game_select!("WHERE id = ? FOR UPDATE"),
         Backend::Sqlite => game_select!("WHERE id = ?"),
     };
-    let Some(row) = query_as::<GameRow>(&*conn, sql).bind(id).fetch_optional(&mut *conn).await? else {
-        return Ok(None);
-    };
-    let events = events_count(conn, id).await?;
-    Ok(Some((row, events)))
+    // One round trip: the row and, beside it, the length of its log.
+    let sql = sql.replacen(
+        " FROM games ",
+        ", (SELECT COALESCE(MAX(seq), 0) FROM events WHERE events.game_id = games.id) AS events FROM games ",
+        1,
+    );
+    let row = query_as::<GameWithEvents>(&*conn, sql).bind(id).fetch_optional(conn).await?;
+    Ok(row.map(|r| (r.row, r.events)))
+}
+
+/// A game's row with the number of its events ([`game_for_write`]).
+#[derive(sqlx::FromRow)]
+struct GameWithEvents {
+    #[sqlx(flatten)]
+    row: GameRow,
+    events: i64,
 }
 
 /// The number of events in a game's log (its last `seq`).
