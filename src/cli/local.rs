@@ -473,6 +473,13 @@ async fn session(db: &Path, setting: &str, images: Option<&Path>, keys: bool, ho
             Err(RefereeError::Rejected { message, .. }) => {
                 say(&format!("[to {}] {}", parsed.user, plain_times(&message)))
             }
+            // The database failed (a PostgreSQL server restarting, say): nothing of the command
+            // was kept, so the player is told to try again and the session goes on; the store
+            // opens fresh connections for the next command.
+            Err(e @ RefereeError::Store(_)) => {
+                eprintln!("error: {e}");
+                say(&format!("[to {}] {}", parsed.user, e.message(crate::referee::Locale::En)));
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);
