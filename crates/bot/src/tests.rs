@@ -334,3 +334,25 @@ fn flip_players_are_legal_and_blind_to_the_backs() {
     }
     assert!(checked >= 4, "only {checked} trials found two backs to swap");
 }
+
+/// `--from-ply`: both seats are played by `greedy` up to the ply, then by A and B; think times
+/// count A's and B's moves only.
+#[test]
+fn arena_games_from_a_mid_game_position() {
+    let config = ArenaConfig {
+        kind: "junqi".into(),
+        options: String::new(),
+        a: PlayerKind::Random,
+        b: PlayerKind::Random,
+        games: 2,
+        seed: 6,
+        budget: Budget::Nodes(0),
+        audit_belief: false,
+        from_ply: 30,
+    };
+    let report = arena::run(&config).expect("runs");
+    assert!(report.to_string().contains("from ply 30: both seats played by greedy"), "{report}");
+    assert!(report.games.iter().all(|g| g.plies > 30), "{report}");
+    let moves: u32 = report.games.iter().map(|g| g.plies - 30).sum();
+    assert_eq!((report.a_times.len() + report.b_times.len()) as u32, moves);
+}
