@@ -608,6 +608,7 @@ fn a_closed_pipe_ends_every_printing_subcommand_quietly() {
         vec!["replay".into(), pdn.clone().into()],
         vec!["moves".into(), pdn.clone().into()],
         vec!["setup".into(), "random".into(), "--seed".into(), "7".into()],
+        vec!["arena".into(), "--a".into(), "random".into(), "--b".into(), "random".into()],
     ];
     for args in runs {
         let mut child = bin()

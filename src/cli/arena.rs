@@ -60,7 +60,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     match arena::run(&config) {
         Ok(report) => {
-            print!("{report}");
+            // Line by line through `put_line`, so a reader that stops early ends it quietly.
+            for line in report.to_string().lines() {
+                super::put_line(format_args!("{line}"));
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
