@@ -198,72 +198,47 @@ fn sanjun30_lists(c: &mut Criterion) {
     g.finish();
 }
 
-/// 海军棋 legal-move lists (issue 15 item 5): 240 fixed mid-game positions from seeded random
-/// games (every 5th ply from ply 10, up to the game's end), the list of the side to move generated
-/// for each, as lists per second (next to Junqi's `movegen`, whose board it shares).
-fn haijun_lists(c: &mut Criterion) {
-    use junqi_referee::rules::haijun::{HaijunGame, HaijunOptions, HaijunSetup};
-    let mut positions: Vec<HaijunGame> = Vec::new();
-    let mut seed = 0;
-    while positions.len() < 240 {
-        let mut rng = Rng::new(seed);
-        seed += 1;
-        let (red, blue) = (HaijunSetup::random(&mut rng), HaijunSetup::random(&mut rng));
-        let mut g = HaijunGame::new(HaijunOptions::default(), &red, &blue);
-        for ply in 0..400 {
-            let legal = g.legal_moves();
-            if legal.is_empty() || g.over().is_some() {
-                break;
+/// The naval games' legal-move lists (issue 15 item 5): 240 fixed mid-game positions from seeded
+/// random games (every 5th ply from ply 10, up to the game's end), the list of the side to move
+/// generated for each, as lists per second (next to Junqi's `movegen`, whose board `haijun`
+/// shares). One function per game, the two engines having the same shape.
+macro_rules! naval_lists {
+    ($name:ident, $label:literal, $module:ident, $game:ident, $options:ident, $setup:ident) => {
+        fn $name(c: &mut Criterion) {
+            use junqi_referee::rules::$module::{$game, $options, $setup};
+            let mut positions: Vec<$game> = Vec::new();
+            let mut seed = 0;
+            while positions.len() < 240 {
+                let mut rng = Rng::new(seed);
+                seed += 1;
+                let (red, blue) = ($setup::random(&mut rng), $setup::random(&mut rng));
+                let mut g = $game::new($options::default(), &red, &blue);
+                for ply in 0..400 {
+                    let legal = g.legal_moves();
+                    if legal.is_empty() || g.over().is_some() {
+                        break;
+                    }
+                    if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
+                        positions.push(g.clone());
+                    }
+                    let (from, to, _) = legal[rng.below(legal.len())];
+                    g.play(from, to).expect("a legal move");
+                }
             }
-            if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
-                positions.push(g.clone());
-            }
-            let (from, to, _) = legal[rng.below(legal.len())];
-            g.play(from, to).expect("a legal move");
+            let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
+            eprintln!("{}: {} positions, {moves} legal moves in all", $label, positions.len());
+            let mut g = c.benchmark_group(concat!($label, "_lists"));
+            g.throughput(Throughput::Elements(positions.len() as u64));
+            g.bench_function("mid_game_240_positions", |b| {
+                b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+            });
+            g.finish();
         }
-    }
-    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
-    eprintln!("haijun: {} positions, {moves} legal moves in all", positions.len());
-    let mut g = c.benchmark_group("haijun_lists");
-    g.throughput(Throughput::Elements(positions.len() as u64));
-    g.bench_function("mid_game_240_positions", |b| {
-        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
-    });
-    g.finish();
+    };
 }
 
-/// 二十一世紀海軍棋 legal-move lists (issue 15 item 5): as `haijun_lists`, on its 8-neighbour sea
-/// with the flights along the air lanes.
-fn haijun21_lists(c: &mut Criterion) {
-    use junqi_referee::rules::haijun21::{Haijun21Game, Haijun21Options, Haijun21Setup};
-    let mut positions: Vec<Haijun21Game> = Vec::new();
-    let mut seed = 0;
-    while positions.len() < 240 {
-        let mut rng = Rng::new(seed);
-        seed += 1;
-        let (red, blue) = (Haijun21Setup::random(&mut rng), Haijun21Setup::random(&mut rng));
-        let mut g = Haijun21Game::new(Haijun21Options::default(), &red, &blue);
-        for ply in 0..400 {
-            let legal = g.legal_moves();
-            if legal.is_empty() || g.over().is_some() {
-                break;
-            }
-            if ply >= 10 && ply % 5 == 0 && positions.len() < 240 {
-                positions.push(g.clone());
-            }
-            let (from, to, _) = legal[rng.below(legal.len())];
-            g.play(from, to).expect("a legal move");
-        }
-    }
-    let moves: usize = positions.iter().map(|g| g.legal_moves().len()).sum();
-    eprintln!("haijun21: {} positions, {moves} legal moves in all", positions.len());
-    let mut g = c.benchmark_group("haijun21_lists");
-    g.throughput(Throughput::Elements(positions.len() as u64));
-    g.bench_function("mid_game_240_positions", |b| {
-        b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
-    });
-    g.finish();
-}
+naval_lists!(haijun_lists, "haijun", haijun, HaijunGame, HaijunOptions, HaijunSetup);
+naval_lists!(haijun21_lists, "haijun21", haijun21, Haijun21Game, Haijun21Options, Haijun21Setup);
 
 criterion_group!(
     benches,

@@ -331,23 +331,37 @@ async fn the_land_sea_air_round_robins_play_to_their_standings() {
     }
 }
 
-/// 海陆空三军战斗棋 has a rating pool of its own: a round game of 30 plies and more (the spec's
-/// example deployment on both sides, the first legal move in sorted order each ply) is rated in
+/// 海陆空三军战斗棋 has a rating pool of its own: a round game of 30 plies and more is rated in
 /// the `sanjun30` pool, and neither Junqi's nor sanjun's pool sees it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sanjun30_game_is_rated_in_its_own_pool() {
+    rated_in_its_own_pool("sanjun30", "0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv", "sanjun").await;
+}
+
+/// 二十一世紀海軍棋 (issue 15) has a rating pool of its own, which neither haijun's nor Junqi's
+/// pool sees.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_haijun21_game_is_rated_in_its_own_pool() {
+    rated_in_its_own_pool("haijun21", "kekek cdgcd bnbga fmf.h eh.fi i.lji", "haijun").await;
+}
+
+/// A round robin of `kind` whose first game (`example` deployed on both sides, the first legal
+/// move in sorted order each ply, 30 plies, then a resignation) is rated in the `kind` pool and
+/// in neither the `neighbour` kind's nor Junqi's.
+async fn rated_in_its_own_pool(kind: &str, example: &str, neighbour: &str) {
     use junqi_referee::rules::contract::{Secret, Start, catalog};
-    const EXAMPLE: &str = "0mn3 9h 8c 26f g4 17i ebjk 5la / spr.qt / uv";
-    let mut sim = Sim::new("sanjun30-rating", 3, "Air format=round-robin variant=sanjun30");
+    let mut sim = Sim::new(&format!("{kind}-rating"), 3, &format!("Pool format=round-robin variant={kind}"));
     let out = sim.run().await;
+    assert!(!out.contains("> error"), "{out}");
     let line = out.lines().find(|l| l.contains(": game #1, ")).expect("the first round's game");
+    assert!(line.contains("please deploy"), "{line}");
     let rest = line.split_once(": game #1, ").unwrap().1;
     let (red, rest) = rest.split_once(" (Red) vs ").unwrap();
     let blue = rest.split_once(" (Blue)").unwrap().0.to_string();
-    sim.text.push_str(&format!("{red}: deploy 1 {EXAMPLE}\n{blue}: deploy 1 {EXAMPLE}\n"));
-    let def = catalog::find("sanjun30").unwrap();
+    sim.text.push_str(&format!("{red}: deploy 1 {example}\n{blue}: deploy 1 {example}\n"));
+    let def = catalog::find(kind).unwrap();
     let mut start = Start::new(2);
-    start.setups = vec![Secret::new(EXAMPLE.to_string()), Secret::new(EXAMPLE.to_string())];
+    start.setups = vec![Secret::new(example.to_string()), Secret::new(example.to_string())];
     let mut g = (def.start)(&start).unwrap();
     for _ in 0..30 {
         let seat = g.to_move();
@@ -360,15 +374,15 @@ async fn a_sanjun30_game_is_rated_in_its_own_pool() {
     assert!(g.over().is_none(), "the game goes on after 30 plies");
     let loser = if g.to_move().0 == 0 { red } else { blue.as_str() };
     sim.text.push_str(&format!(
-        "{loser}: resign 1\n{red}: rating variant=sanjun30\n{red}: rating variant=sanjun\n{red}: rating\n"
+        "{loser}: resign 1\n{red}: rating variant={kind}\n{red}: rating variant={neighbour}\n{red}: rating\n"
     ));
     let out = sim.run().await;
     assert!(!out.contains("> error"), "{out}");
     assert!(out.contains("Game #1 is over") && !out.contains("so it is not rated"), "{out}");
     let answer = |cmd: &str| out.lines().skip_while(|l| !l.ends_with(cmd)).nth(1).unwrap().to_string();
-    let pool = answer("rating variant=sanjun30");
+    let pool = answer(&format!("rating variant={kind}"));
     assert!(!pool.contains("no rated") && pool.contains(red), "{pool}");
-    assert!(answer("rating variant=sanjun").contains("no rated sanjun game"), "{out}");
+    assert!(answer(&format!("rating variant={neighbour}")).contains(&format!("no rated {neighbour} game")), "{out}");
     assert!(answer(": rating").contains("no rated junqi game"), "{out}");
     let _ = std::fs::remove_file(&sim.db);
 }
@@ -418,49 +432,5 @@ async fn a_haijun_tournament_rates_its_games_in_the_haijun_pool() {
     assert!(!haijun.contains("no rated") && haijun.contains(red), "{haijun}");
     let junqi = out.lines().skip_while(|l| !l.ends_with(": rating")).nth(1).unwrap();
     assert!(junqi.contains("no rated junqi game"), "{junqi}");
-    let _ = std::fs::remove_file(&sim.db);
-}
-
-/// 二十一世紀海軍棋 (issue 15) has a rating pool of its own: a round game of 30 plies and more (the
-/// rules page's example deployment on both sides, the first legal move in sorted order each ply)
-/// is rated in the `haijun21` pool, which neither haijun's nor Junqi's pool sees.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_haijun21_game_is_rated_in_its_own_pool() {
-    use junqi_referee::rules::contract::{Secret, Start, catalog};
-    const EXAMPLE: &str = "kekek cdgcd bnbga fmf.h eh.fi i.lji";
-    let mut sim = Sim::new("haijun21-rating", 3, "Fleet21 format=round-robin variant=haijun21");
-    let out = sim.run().await;
-    assert!(!out.contains("> error"), "{out}");
-    let line = out.lines().find(|l| l.contains(": game #1, ")).expect("the first round's game");
-    assert!(line.contains("please deploy"), "{line}");
-    let rest = line.split_once(": game #1, ").unwrap().1;
-    let (red, rest) = rest.split_once(" (Red) vs ").unwrap();
-    let blue = rest.split_once(" (Blue)").unwrap().0.to_string();
-    sim.text.push_str(&format!("{red}: deploy 1 {EXAMPLE}\n{blue}: deploy 1 {EXAMPLE}\n"));
-    let def = catalog::find("haijun21").unwrap();
-    let mut start = Start::new(2);
-    start.setups = vec![Secret::new(EXAMPLE.to_string()), Secret::new(EXAMPLE.to_string())];
-    let mut g = (def.start)(&start).unwrap();
-    for _ in 0..30 {
-        let seat = g.to_move();
-        let mut legal = g.legal_tokens(seat);
-        legal.sort();
-        let who = if seat.0 == 0 { red } else { blue.as_str() };
-        sim.text.push_str(&format!("{who}: move 1 {}\n", legal[0]));
-        g.play_text(seat, &legal[0]).unwrap();
-    }
-    assert!(g.over().is_none(), "the game goes on after 30 plies");
-    let loser = if g.to_move().0 == 0 { red } else { blue.as_str() };
-    sim.text.push_str(&format!(
-        "{loser}: resign 1\n{red}: rating variant=haijun21\n{red}: rating variant=haijun\n{red}: rating\n"
-    ));
-    let out = sim.run().await;
-    assert!(!out.contains("> error"), "{out}");
-    assert!(out.contains("Game #1 is over") && !out.contains("so it is not rated"), "{out}");
-    let answer = |cmd: &str| out.lines().skip_while(|l| !l.ends_with(cmd)).nth(1).unwrap().to_string();
-    let pool = answer("rating variant=haijun21");
-    assert!(!pool.contains("no rated") && pool.contains(red), "{pool}");
-    assert!(answer("rating variant=haijun").contains("no rated haijun game"), "{out}");
-    assert!(answer(": rating").contains("no rated junqi game"), "{out}");
     let _ = std::fs::remove_file(&sim.db);
 }

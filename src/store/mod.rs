@@ -11,6 +11,8 @@
 
 pub mod batch;
 mod clocks;
+mod deadlines;
+mod deployments;
 
 /// The event-log insert, as a literal so the immediate form can append `RETURNING` to it
 /// (anonymous parameters: game, game, kind, seat, body, at).
@@ -45,6 +47,10 @@ pub mod seats;
 pub mod tournament;
 
 pub use clocks::{seat_clock_get, seat_clock_set};
+pub use deadlines::{
+    DeadlineRow, deadline_claim, deadline_clear, deadline_get, deadline_set, deadlines_due, next_wakeup, reminders_due,
+};
+pub use deployments::{DeploymentRow, deployment_put, deployments_get};
 pub use dialect::{Backend, Conn};
 use dialect::{query, query_as, query_scalar};
 pub use later::Later;
@@ -683,49 +689,6 @@ pub async fn games_of_user(conn: &mut Conn, user: &str) -> Result<Vec<GameRow>, 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deployments
-
-/// A stored deployment.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct DeploymentRow {
-    /// The game.
-    pub game_id: i64,
-    /// The seat.
-    pub seat: i64,
-    /// The owner.
-    pub user_id: String,
-    /// The normalised setup string.
-    pub setup: String,
-}
-
-/// Stores (or replaces) a seat's deployment.
-pub async fn deployment_put(conn: &mut Conn, d: &DeploymentRow) -> Result<(), StoreError> {
-    query(
-        &*conn,
-        "INSERT INTO deployments (game_id, seat, user_id, setup) VALUES (?, ?, ?, ?)
-         ON CONFLICT(game_id, seat) DO UPDATE SET user_id = excluded.user_id, setup = excluded.setup",
-    )
-    .bind(d.game_id)
-    .bind(d.seat)
-    .bind(&d.user_id)
-    .bind(&d.setup)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// A game's deployments, by seat.
-pub async fn deployments_get(conn: &mut Conn, game_id: i64) -> Result<Vec<DeploymentRow>, StoreError> {
-    Ok(query_as::<DeploymentRow>(
-        &*conn,
-        "SELECT game_id, seat, user_id, setup FROM deployments WHERE game_id = ? ORDER BY seat",
-    )
-    .bind(game_id)
-    .fetch_all(conn)
-    .await?)
-}
-
-// ---------------------------------------------------------------------------------------------
 // The event log
 
 /// One entry of a game's append-only log.
@@ -802,107 +765,6 @@ pub async fn request_put(
 ) -> Result<(), StoreError> {
     query(&*conn, later::REQUEST_PUT).bind(request_id).bind(user_id).bind(effects).bind(at).execute(conn).await?;
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deadlines
-
-/// A game's pending deadline.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct DeadlineRow {
-    /// The game.
-    pub game_id: i64,
-    /// `challenge` or `move`.
-    pub kind: String,
-    /// The seat that must move (for `move`).
-    pub seat: Option<i64>,
-    /// When it passes; None while paused.
-    pub due_at: Option<i64>,
-    /// When to remind; None once reminded (or paused).
-    pub remind_at: Option<i64>,
-    /// Seconds left while paused.
-    pub remaining: Option<i64>,
-}
-
-/// Sets (or replaces) a game's deadline.
-pub async fn deadline_set(conn: &mut Conn, d: &DeadlineRow) -> Result<(), StoreError> {
-    query(&*conn, later::DEADLINE_SET)
-        .bind(d.game_id)
-        .bind(&d.kind)
-        .bind(d.seat)
-        .bind(d.due_at)
-        .bind(d.remind_at)
-        .bind(d.remaining)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-/// A game's deadline.
-pub async fn deadline_get(conn: &mut Conn, game_id: i64) -> Result<Option<DeadlineRow>, StoreError> {
-    Ok(query_as::<DeadlineRow>(
-        &*conn,
-        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines WHERE game_id = ?",
-    )
-    .bind(game_id)
-    .fetch_optional(conn)
-    .await?)
-}
-
-/// Removes a game's deadline; whether there was one.
-pub async fn deadline_clear(conn: &mut Conn, game_id: i64) -> Result<bool, StoreError> {
-    let r = query(&*conn, "DELETE FROM deadlines WHERE game_id = ?").bind(game_id).execute(conn).await?;
-    Ok(r.rows_affected() > 0)
-}
-
-/// Removes the deadline `d` as it was read, to apply it: whether this transaction claimed it.
-/// A deadline another process claimed meanwhile, or replaced with a new one, is not touched
-/// (on PostgreSQL a concurrent claim waits for the first to commit, then finds no row).
-pub async fn deadline_claim(conn: &mut Conn, d: &DeadlineRow) -> Result<bool, StoreError> {
-    let r = query(&*conn, "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND due_at = ?")
-        .bind(d.game_id)
-        .bind(d.kind.clone())
-        .bind(d.due_at)
-        .execute(conn)
-        .await?;
-    Ok(r.rows_affected() > 0)
-}
-
-/// Deadlines that passed at or before `now`, in the order they passed (ties by game id).
-pub async fn deadlines_due(conn: &mut Conn, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
-    Ok(query_as::<DeadlineRow>(
-        &*conn,
-        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
-         WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, game_id",
-    )
-    .bind(now)
-    .fetch_all(conn)
-    .await?)
-}
-
-/// Deadlines whose reminder time passed at or before `now` (and that are not yet due).
-pub async fn reminders_due(conn: &mut Conn, now: i64) -> Result<Vec<DeadlineRow>, StoreError> {
-    Ok(query_as::<DeadlineRow>(
-        &*conn,
-        "SELECT game_id, kind, seat, due_at, remind_at, remaining FROM deadlines
-         WHERE remind_at IS NOT NULL AND remind_at <= ?1 AND (due_at IS NULL OR due_at > ?1)
-         ORDER BY remind_at, game_id",
-    )
-    .bind(now)
-    .fetch_all(conn)
-    .await?)
-}
-
-/// The earliest pending deadline or reminder time, for the adapter's timer.
-pub async fn next_wakeup(conn: &mut Conn) -> Result<Option<i64>, StoreError> {
-    let row: (Option<i64>,) = query_as(
-        &*conn,
-        "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM deadlines UNION ALL SELECT MIN(remind_at) FROM deadlines
-         UNION ALL SELECT MIN(vacation_until) FROM users) AS times",
-    )
-    .fetch_one(conn)
-    .await?;
-    Ok(row.0)
 }
 
 #[cfg(test)]
