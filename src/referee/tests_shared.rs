@@ -152,3 +152,40 @@ async fn a_referee_reconnects_when_the_database_drops_its_connections() {
     store.close().await;
     drop_schema(&url, &schema).await;
 }
+
+/// Two referees find a tournament's start time passed, then its round's deadline, and tick at
+/// once: the tournament starts once (one round 1, one game per board) and the round ends once.
+#[tokio::test]
+async fn a_tournament_due_in_two_referees_starts_and_ends_its_round_once() {
+    shared_stores(async |sa, sb| {
+        let clock = ManualClock::new(T0);
+        let a = Referee::new(sa, Arc::new(clock.clone()));
+        let b = Referee::new(sb, Arc::new(clock.clone()));
+        for (n, text) in [
+            "olga: tournament create Night cup format=round-robin round-time=1d start=1h",
+            "ann: tournament join 1",
+            "bob: tournament join 1",
+            "cat: tournament join 1",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let l = crate::local::parse_line(text).unwrap();
+            a.handle(cmd(&l.user, &format!("t{n}"), l.action)).await.unwrap();
+        }
+        clock.advance(3600);
+        let (ea, eb) = tokio::join!(a.tick(), b.tick());
+        let all = format!("{}\n{}", texts(&ea.unwrap()), texts(&eb.unwrap()));
+        assert_eq!(all.matches("round 1 of 3").count(), 1, "{all}");
+        let mut c = a.store().conn().await.unwrap();
+        assert!(store::game_get(&mut c, 1).await.unwrap().is_some());
+        assert!(store::game_get(&mut c, 2).await.unwrap().is_none(), "one game for the one board");
+        drop(c);
+        // The round's day passes with its game still being deployed: adjudicated once.
+        clock.advance(86_400);
+        let (ea, eb) = tokio::join!(a.tick(), b.tick());
+        let all = format!("{}\n{}", texts(&ea.unwrap()), texts(&eb.unwrap()));
+        assert_eq!(all.matches("round 2 of 3").count(), 1, "{all}");
+    })
+    .await;
+}

@@ -253,6 +253,16 @@ pub async fn tournament_get(conn: &mut Conn, id: i64) -> Result<Option<Tournamen
         .await?)
 }
 
+/// Locks a tournament's row until the transaction ends, on PostgreSQL, which several referee
+/// processes may share: of two that find its start or a round's deadline due, the second waits
+/// and then reads what the first wrote. (An SQLite transaction already has the one write lock.)
+pub async fn tournament_lock(conn: &mut Conn, id: i64) -> Result<(), StoreError> {
+    if super::Backend::of(conn) == super::Backend::Postgres {
+        query(&*conn, "SELECT id FROM tournaments WHERE id = ? FOR UPDATE").bind(id).execute(conn).await?;
+    }
+    Ok(())
+}
+
 /// Open tournaments whose start time passed at or before `now`, oldest start first.
 pub async fn tournaments_starting(conn: &mut Conn, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
     Ok(query_as::<TournamentRow>(

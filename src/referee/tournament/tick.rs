@@ -18,6 +18,7 @@ impl Referee {
         let starting = ts::tournaments_starting(&mut *self.store.conn().await?, now).await?;
         for t in starting {
             let mut tx = self.store.begin().await?;
+            ts::tournament_lock(&mut tx, t.id).await?;
             let Some(fresh) = ts::tournament_get(&mut tx, t.id).await? else { continue };
             if fresh.status != tstatus::OPEN {
                 continue;
@@ -68,6 +69,7 @@ impl Referee {
                 guards.push(self.hold(*g).await);
             }
             let mut tx = self.store.begin().await?;
+            ts::tournament_lock(&mut tx, r.tournament_id).await?;
             if open_games(&mut *tx).await? != want {
                 continue;
             }
