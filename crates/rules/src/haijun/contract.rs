@@ -192,7 +192,7 @@ pub fn describe_with(p: &PublicPly, lang: Lang, def_of: fn(PieceKind) -> &'stati
         }
         Face::Hidden { owner } => {
             let (en, zh) = side(*owner);
-            (format!("a hidden {en} ship"), format!("{zh}暗子"))
+            (format!("a hidden {en} piece"), format!("{zh}暗子"))
         }
         Face::Down => ("a face-down piece".to_string(), "暗子".to_string()),
     };

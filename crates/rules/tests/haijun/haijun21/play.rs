@@ -420,7 +420,7 @@ fn each_audience_sees_what_the_rules_make_public() {
     let words = Lang::ALL.map(|l| describe(&public, l));
     assert_eq!(
         words[0],
-        "ply 1: Red b3-b8, a hidden Red ship against a hidden Blue ship: scouted; shown: Blue's submarine on b8."
+        "ply 1: Red b3-b8, a hidden Red piece against a hidden Blue piece: scouted; shown: Blue's submarine on b8."
     );
     assert_eq!(words[1], "第1手：红方 b3-b8，红方暗子对蓝方暗子：侦察；亮明：b8 上的蓝方潜水艇。");
     assert_eq!(words[2], "第1手：紅方 b3-b8，紅方暗子對藍方暗子：偵察；亮明：b8 上的藍方潛水艇。");
