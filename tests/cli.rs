@@ -828,15 +828,7 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     assert!(!moves.lines().any(|l| l == "a3-a23"), "{moves}");
     assert_eq!(run(&["moves"], &path).0.lines().count(), 49);
     // Its board art is registered: render and replay-gif write a PNG and a GIF.
-    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-sanjun30.png", std::process::id()));
-    let out_gif = out_png.with_extension("gif");
-    for (cmd, out, magic) in [("render", &out_png, &b"\x89PNG"[..]), ("replay-gif", &out_gif, &b"GIF89a"[..])] {
-        let o = bin().arg(cmd).arg(&path).arg("--out").arg(out).output().unwrap();
-        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
-        let bytes = std::fs::read(out).unwrap();
-        assert!(bytes.starts_with(magic), "{cmd}");
-        let _ = std::fs::remove_file(out);
-    }
+    draws_a_png_and_a_gif(&path, "sanjun30");
     let _ = std::fs::remove_file(&path);
 
     // Every broken rule of a deployment at once, exit status 2: an aircraft off its airport, a
@@ -862,12 +854,7 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(short.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&short.stderr).contains("8 characters given, 31 needed"));
     // Seeded random deployments repeat and pass the check.
-    let random =
-        |seed: &str| bin().args(["setup", "random", "--variant", "sanjun30", "--seed", seed]).output().unwrap();
-    let a = String::from_utf8(random("30").stdout).unwrap();
-    assert_eq!(a, String::from_utf8(random("30").stdout).unwrap());
-    let check = bin().args(["setup", "check", "--variant", "sanjun30", "--side", "blue", a.trim()]).output().unwrap();
-    assert_eq!(check.status.code(), Some(0));
+    seeded_setups_repeat_and_pass("sanjun30", "30");
     // Rule 5 (ours, issue 14): no mine in the front rows, listed with the other broken rules — the
     // example's mine on j7 (the major to i2), a fighter on the anchor m9, two fighters, no submarine.
     let mined = "0mn3 9j 8c 26f g4 17i ebhk 5la / spr.qu / uv";
@@ -890,9 +877,8 @@ fn a_sanjun30_record_replays_lists_moves_renders_and_checks_deployments() {
     assert!(said.contains("(1 problem):\n  - rule 5: the landmine on f19 stands in the front rows"), "{said}");
     // Every seeded random deployment keeps its mine behind the front rows and passes the check.
     for seed in 0..12 {
-        let drawn = String::from_utf8(random(&seed.to_string()).stdout).unwrap();
-        let check = bin().args(["setup", "check", "--variant", "sanjun30", drawn.trim()]).output().unwrap();
-        assert_eq!(check.status.code(), Some(0), "seed {seed}: {drawn}");
+        let drawn = seeded_setups_repeat_and_pass("sanjun30", &seed.to_string());
+        assert_eq!(setup_check("sanjun30", None, drawn.trim()).0, Some(0), "seed {seed}: {drawn}");
         let land: Vec<char> = drawn.chars().filter(|c| c.is_ascii_alphanumeric()).take(6).collect();
         assert!(!land.contains(&'j'), "seed {seed}: {drawn}");
     }
@@ -944,18 +930,7 @@ fn a_haijun_record_replays_lists_moves_renders_and_checks_deployments() {
     assert!(!moves.lines().any(|l| l.starts_with("b1-") || l.starts_with("a1-")), "{moves}");
     assert_eq!(run(&["moves"], &path).0.lines().count(), 0, "the game is over");
     // Its board art is registered: render and replay-gif write a PNG and a GIF.
-    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-haijun.png", std::process::id()));
-    let out_gif = out_png.with_extension("gif");
-    for (cmd, out, magic) in [("render", &out_png, &b"\x89PNG"[..]), ("replay-gif", &out_gif, &b"GIF89a"[..])] {
-        let o = bin().arg(cmd).arg(&path).arg("--out").arg(out).output().unwrap();
-        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
-        let bytes = std::fs::read(out).unwrap();
-        assert!(bytes.starts_with(magic), "{cmd}");
-        if cmd == "render" {
-            assert!(bytes.len() <= 60_000, "{} bytes", bytes.len());
-        }
-        let _ = std::fs::remove_file(out);
-    }
+    draws_a_png_and_a_gif(&path, "haijun");
     let _ = std::fs::remove_file(&path);
 
     // Every broken rule of a deployment at once, numbered as the rules page numbers them.
@@ -981,11 +956,7 @@ fn a_haijun_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(short.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&short.stderr).contains("3 piece codes given, 25 needed"));
     // Seeded random deployments repeat and pass the check.
-    let random = |seed: &str| bin().args(["setup", "random", "--variant", "haijun", "--seed", seed]).output().unwrap();
-    let a = String::from_utf8(random("15").stdout).unwrap();
-    assert_eq!(a, String::from_utf8(random("15").stdout).unwrap());
-    let check = bin().args(["setup", "check", "--variant", "haijun", "--side", "blue", a.trim()]).output().unwrap();
-    assert_eq!(check.status.code(), Some(0));
+    seeded_setups_repeat_and_pass("haijun", "15");
 }
 
 /// Issue 14: a public record of 海陆空三军战斗棋 — its setups `?`, its combats marked — replays its
@@ -1076,21 +1047,8 @@ fn a_haijun21_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(moves.lines().count(), 42, "{moves}");
     let bomber: Vec<&str> = moves.lines().filter(|l| l.starts_with("b4-")).collect();
     assert_eq!(bomber, ["b4-b1", "b4-b10", "b4-b11", "b4-b12", "b4-b7", "b4-b8", "b4-b9"]);
-    // Its board art is catalogued with it: render writes a PNG.
-    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-haijun21.png", std::process::id()));
-    let o = bin().arg("render").arg(&path).arg("--out").arg(&out_png).output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    let bytes = std::fs::read(&out_png).unwrap();
-    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() <= 60_000, "{} bytes", bytes.len());
-    let _ = std::fs::remove_file(&out_png);
-    // And its replay GIF, revealed.
-    let out_gif = std::env::temp_dir().join(format!("junqi-cli-{}-haijun21.gif", std::process::id()));
-    let o =
-        bin().arg("replay-gif").arg(&path).args(["--view", "reveal", "--seconds", "5", "--out"]).arg(&out_gif).output();
-    let o = o.unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(std::fs::read(&out_gif).unwrap().starts_with(b"GIF89a"));
-    let _ = std::fs::remove_file(&out_gif);
+    // Its board art is catalogued with it: render and replay-gif write a PNG and a GIF.
+    draws_a_png_and_a_gif(&path, "haijun21");
     let _ = std::fs::remove_file(&path);
     // Every broken rule of a deployment at once, with the side's own point names.
     let bad = "kekek cdgcd bnbgi fmf.h eh.fa n.lji";
@@ -1113,11 +1071,48 @@ fn a_haijun21_record_replays_lists_moves_renders_and_checks_deployments() {
     assert_eq!(short.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&short.stderr).contains("3 piece codes given, 30 needed"));
     // Seeded random deployments repeat and pass the check.
-    let random =
-        |seed: &str| bin().args(["setup", "random", "--variant", "haijun21", "--seed", seed]).output().unwrap();
-    let a = String::from_utf8(random("15").stdout).unwrap();
-    assert_eq!(a, String::from_utf8(random("15").stdout).unwrap());
+    let a = seeded_setups_repeat_and_pass("haijun21", "15");
     assert_eq!(a.trim().len(), 35, "{a}");
-    let check = bin().args(["setup", "check", "--variant", "haijun21", "--side", "blue", a.trim()]).output().unwrap();
-    assert_eq!(check.status.code(), Some(0));
+}
+
+/// `render` and `replay-gif` of a record whose kind has board art: a PNG of at most 60 KB (the
+/// image budget) and a GIF; `tag` names the temporary files.
+fn draws_a_png_and_a_gif(path: &Path, tag: &str) {
+    let out_png = std::env::temp_dir().join(format!("junqi-cli-{}-{tag}.png", std::process::id()));
+    let out_gif = out_png.with_extension("gif");
+    for (cmd, out, magic) in [("render", &out_png, &b"\x89PNG"[..]), ("replay-gif", &out_gif, &b"GIF89a"[..])] {
+        let mut c = bin();
+        c.arg(cmd).arg(path);
+        if cmd == "replay-gif" {
+            c.args(["--view", "reveal", "--seconds", "5"]);
+        }
+        let o = c.arg("--out").arg(out).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        let bytes = std::fs::read(out).unwrap();
+        assert!(bytes.starts_with(magic), "{cmd}");
+        if cmd == "render" {
+            assert!(bytes.len() <= 60_000, "{} bytes", bytes.len());
+        }
+        let _ = std::fs::remove_file(out);
+    }
+}
+
+/// `setup check` of `text` for `variant` (and `--side`, if given): its exit status and all it said.
+fn setup_check(variant: &str, side: Option<&str>, text: &str) -> (Option<i32>, String) {
+    let mut cmd = bin();
+    cmd.args(["setup", "check", "--variant", variant]);
+    if let Some(side) = side {
+        cmd.args(["--side", side]);
+    }
+    let out = cmd.arg(text).output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap())
+}
+
+/// `setup random --seed` for `variant`: the same string twice, and one Blue's check accepts.
+fn seeded_setups_repeat_and_pass(variant: &str, seed: &str) -> String {
+    let random = || bin().args(["setup", "random", "--variant", variant, "--seed", seed]).output().unwrap();
+    let a = String::from_utf8(random().stdout).unwrap();
+    assert_eq!(a, String::from_utf8(random().stdout).unwrap());
+    assert_eq!(setup_check(variant, Some("blue"), a.trim()).0, Some(0), "{a}");
+    a
 }
