@@ -31,6 +31,9 @@ mod sanjun;
 /// 海陆空三军战斗棋 from challenge to result (issue 14).
 #[path = "discord_e2e/sanjun30.rs"]
 mod sanjun30;
+/// Two bots on one PostgreSQL database, each running one of two gateway shards (issue 18).
+#[path = "discord_e2e/shards.rs"]
+mod shards;
 use crate::support;
 
 use std::sync::Arc;
@@ -38,6 +41,7 @@ use std::time::Duration;
 
 use junqi_referee::discord::bot::run_with_http;
 use junqi_referee::discord::config::Config;
+use junqi_referee::discord::shards::ShardRange;
 use poise::serenity_prelude::HttpBuilder;
 use serde_json::{Value, json};
 
@@ -87,6 +91,13 @@ fn mirror_game() -> Game {
 
 impl Harness {
     async fn start(message_content: bool) -> Harness {
+        let mut h = Harness::unbooted(message_content).await;
+        h.boot().await;
+        h
+    }
+
+    /// The fake and a database, no bot started yet.
+    async fn unbooted(message_content: bool) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -101,9 +112,7 @@ impl Harness {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("junqi.db");
-        let mut h = Harness { fake, mirror: None, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) };
-        h.boot().await;
-        h
+        Harness { fake, mirror: None, ids: 5_000_000, db, message_content, bot: None, _dir: TempDir(dir) }
     }
 
     /// Starts a bot process on the harness's database and waits until it is connected and has
@@ -112,23 +121,7 @@ impl Harness {
         let (identifies, _) = self.fake.sessions().await;
         let registrations =
             self.fake.requests().await.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
-        let store = Store::open(&self.db, Durability::Normal).await.unwrap();
-        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
-        let render = junqi_referee::discord::board_renderer();
-        let service: Arc<dyn junqi_referee::discord::port::GameService> =
-            Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
-        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
-        let config = Config {
-            token: Some("fake-token".into()),
-            dev_guild: Some(GUILD_ID),
-            message_content: self.message_content,
-            ..Config::default()
-        };
-        self.bot = Some(tokio::spawn(async move {
-            if let Err(e) = run_with_http(config, http, service).await {
-                eprintln!("bot stopped: {e}");
-            }
-        }));
+        self.bot = Some(self.spawn_bot(&self.db.clone(), None).await);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         while self.fake.sessions().await.0 <= identifies {
             assert!(tokio::time::Instant::now() < deadline, "the bot never identified");
@@ -140,6 +133,30 @@ impl Harness {
                 r.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count() > registrations
             })
             .await;
+    }
+
+    /// A bot (its own client, referee and cache, as a process has) on `database`, running the
+    /// shards `shards` (all of them when `None`).
+    async fn spawn_bot(&self, database: &std::path::Path, shards: Option<ShardRange>) -> tokio::task::JoinHandle<()> {
+        let store = Store::open(database, Durability::Normal).await.unwrap();
+        let (referee, _) = Referee::start(store, Arc::new(SystemClock)).await.unwrap();
+        let render = junqi_referee::discord::board_renderer();
+        let service: Arc<dyn junqi_referee::discord::port::GameService> =
+            Arc::new(RefereeService::new(Arc::new(referee), Some(render)));
+        let http = HttpBuilder::new("fake-token").proxy(self.fake.rest_url.clone()).ratelimiter_disabled(true).build();
+        let config = Config {
+            token: Some("fake-token".into()),
+            database: database.to_path_buf(),
+            dev_guild: Some(GUILD_ID),
+            message_content: self.message_content,
+            shards,
+            ..Config::default()
+        };
+        tokio::spawn(async move {
+            if let Err(e) = run_with_http(config, http, service).await {
+                eprintln!("bot stopped: {e}");
+            }
+        })
     }
 
     /// Stops the bot and starts a new one (a new client and referee) on the same database file:

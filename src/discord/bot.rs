@@ -214,8 +214,8 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let locale = locale_of(ctx.locale().unwrap_or(""), ctx.data().config.locale);
-            if let BotError::Internal { reference, detail } = &error {
-                tracing::error!(reference = %reference, detail = %detail, "internal fault in a command");
+            if let BotError::Internal { reference, detail } | BotError::Unavailable { reference, detail } = &error {
+                tracing::error!(reference = %reference, detail = %detail, "fault in a command");
             }
             let reply = poise::CreateReply::default().content(error.user_text(locale)).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
@@ -277,6 +277,10 @@ pub fn intents(config: &Config) -> GatewayIntents {
 /// until the gateway closes for good.
 pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameService>) -> Result<(), BotError> {
     let dev_guild = config.dev_guild;
+    let shards = config.shards;
+    // The slash commands belong to the application, not to a shard: the process that runs
+    // shard 0 (which also gets every DM) registers them, the others leave them be.
+    let registers = shards.is_none_or(|r| r.owns_dms());
     let intents = intents(&config);
     let places = Arc::new(Mutex::new(Places::default()));
     let data = Data { service: service.clone(), config: config.clone(), places: places.clone() };
@@ -298,7 +302,12 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
             let guilds: Vec<GuildId> = ready.guilds.iter().map(|g| g.id).collect();
             Box::pin(async move {
                 let commands = &framework.options().commands;
-                if let Err(e) = register(ctx, commands, dev_guild).await {
+                if !registers {
+                    tracing::info!(
+                        "shards {}: commands are registered by the process running shard 0",
+                        shards.map(|r| r.to_string()).unwrap_or_default()
+                    );
+                } else if let Err(e) = register(ctx, commands, dev_guild).await {
                     // Without registered commands (and without its data, which poise only sets
                     // after this) the bot would stay online and ignore everyone: stop instead.
                     tracing::error!(error = %e, "giving up");
@@ -306,7 +315,7 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
                     framework.shard_manager().shutdown_all().await;
                     return Err(BotError::internal("command registration failed"));
                 }
-                if dev_guild.is_none() {
+                if registers && dev_guild.is_none() {
                     remove_guild_copies(&ctx.http, &guilds).await;
                 }
                 tracing::info!("commands registered; ready");
@@ -316,7 +325,15 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
         })
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(framework).await?;
-    client.start().await?;
+    match shards {
+        // serenity's range is inclusive of its end (`4..7` boots shards 4, 5, 6 and 7).
+        Some(r) => {
+            tracing::info!(shards = %r, "starting gateway shards");
+            client.start_shard_range(r.first..r.last, r.total).await?
+        }
+        // As many shards as Discord recommends for the bot's servers (one below 2,500).
+        None => client.start_autosharded().await?,
+    }
     match stopped.lock().await.take() {
         Some(e) => Err(e),
         None => Ok(()),

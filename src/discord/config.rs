@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use super::shards::{SHARDS_EXPECTED, ShardRange};
 use crate::rules::echo::echo;
 
 /// The language the bot speaks when neither the user's client nor the server says otherwise: the
@@ -33,6 +34,9 @@ pub struct Config {
     pub message_content: bool,
     /// Whether each game gets its own thread under the channel where it was challenged.
     pub thread_per_game: bool,
+    /// The gateway shards this process runs (`shards`, `JUNQI_SHARDS`); `None`: all the shards
+    /// Discord recommends, in this process.
+    pub shards: Option<ShardRange>,
 }
 
 // The token never appears in logs or panics.
@@ -45,6 +49,7 @@ impl fmt::Debug for Config {
             .field("locale", &self.locale)
             .field("message_content", &self.message_content)
             .field("thread_per_game", &self.thread_per_game)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -58,6 +63,7 @@ impl Default for Config {
             locale: Locale::ZhHans,
             message_content: false,
             thread_per_game: true,
+            shards: None,
         }
     }
 }
@@ -72,6 +78,7 @@ struct FileConfig {
     locale: Option<String>,
     message_content: Option<bool>,
     thread_per_game: Option<bool>,
+    shards: Option<String>,
 }
 
 /// Why the configuration could not be loaded. Each message says what to fix.
@@ -105,6 +112,19 @@ pub enum ConfigError {
         /// What is accepted.
         expected: &'static str,
     },
+    /// A range of shards that is not the whole bot on an SQLite file: the other shards' processes
+    /// could not share it.
+    #[error(
+        "shards {shards} leaves the other shards to other processes, which must share one PostgreSQL database; \
+         the database setting names the SQLite file {database}. Set database (or JUNQI_DATABASE) to a postgres:// URL, \
+         or run every shard in this process (leave shards out)"
+    )]
+    ShardsNeedPostgres {
+        /// The range given.
+        shards: String,
+        /// The SQLite file named.
+        database: String,
+    },
     /// No token anywhere.
     #[error(
         "no Discord bot token: set DISCORD_TOKEN (or `token` in the config file); see README.md, section 'Run the Discord bot'. \
@@ -114,7 +134,7 @@ pub enum ConfigError {
 }
 
 /// The environment variables the bot reads.
-pub const ENV_VARS: [&str; 7] = [
+pub const ENV_VARS: [&str; 8] = [
     "DISCORD_TOKEN",
     "JUNQI_CONFIG",
     "JUNQI_DATABASE",
@@ -122,6 +142,7 @@ pub const ENV_VARS: [&str; 7] = [
     "JUNQI_LOCALE",
     "JUNQI_MESSAGE_CONTENT",
     "JUNQI_THREAD_PER_GAME",
+    "JUNQI_SHARDS",
 ];
 
 /// The default config file, read when present and not named explicitly.
@@ -163,6 +184,18 @@ fn parse_guild(source_name: &str, value: &str) -> Result<Option<u64>, ConfigErro
             expected: "use the server's numeric id (Developer Mode → right-click the server → Copy Server ID)",
         }),
     }
+}
+
+fn parse_shards(source_name: &str, value: &str) -> Result<Option<ShardRange>, ConfigError> {
+    if value.trim().is_empty() {
+        return Ok(None);
+    }
+    ShardRange::parse(value).map(Some).ok_or_else(|| ConfigError::BadValue {
+        field: "shards",
+        source_name: source_name.to_string(),
+        value: echo(value),
+        expected: SHARDS_EXPECTED,
+    })
 }
 
 fn clean_token(t: &str) -> Option<String> {
@@ -210,6 +243,9 @@ impl Config {
             if let Some(t) = f.thread_per_game {
                 c.thread_per_game = t;
             }
+            if let Some(r) = f.shards {
+                c.shards = parse_shards(path, &r)?;
+            }
         }
         if let Some(t) = env("DISCORD_TOKEN").and_then(|t| clean_token(&t)) {
             c.token = Some(t);
@@ -228,6 +264,17 @@ impl Config {
         }
         if let Some(t) = env("JUNQI_THREAD_PER_GAME") {
             c.thread_per_game = parse_bool("thread_per_game", "JUNQI_THREAD_PER_GAME", &t)?;
+        }
+        if let Some(r) = env("JUNQI_SHARDS") {
+            c.shards = parse_shards("JUNQI_SHARDS", &r)?;
+        }
+        if let Some(r) = c.shards.filter(|r| !r.is_whole())
+            && crate::store::Backend::of_setting(&c.database.to_string_lossy()) != crate::store::Backend::Postgres
+        {
+            return Err(ConfigError::ShardsNeedPostgres {
+                shards: r.to_string(),
+                database: c.database.display().to_string(),
+            });
         }
         Ok(c)
     }
@@ -285,7 +332,7 @@ mod tests {
         let text = include_str!("../../config.example.toml");
         let c = Config::from_sources(Some(("config.example.toml", text)), &env_of(&[])).unwrap();
         // The example documents every field; each commented line names one (`# field = ...`).
-        for field in ["token", "database", "dev_guild", "locale", "message_content", "thread_per_game"] {
+        for field in ["token", "database", "dev_guild", "locale", "message_content", "thread_per_game", "shards"] {
             assert!(text.contains(&format!("{field} =")), "config.example.toml lacks {field}");
         }
         assert_eq!(c.database, PathBuf::from("junqi.db"));
@@ -341,6 +388,25 @@ mod tests {
         let e = Config::from_sources(Some(("f", "database = \"\"")), &env_of(&[])).unwrap_err();
         assert!(e.to_string().contains("database"), "{e}");
         assert!(ConfigError::MissingToken.to_string().contains("junqi-referee local"));
+    }
+
+    #[test]
+    fn shards_are_read_and_a_part_of_them_needs_postgres() {
+        let pg = "database = \"postgres://junqi@db/junqi\"\nshards = \"0-3/8\"\n";
+        let c = Config::from_sources(Some(("f.toml", pg)), &env_of(&[])).unwrap();
+        assert_eq!(c.shards, Some(ShardRange { first: 0, last: 3, total: 8 }));
+        let c = Config::from_sources(Some(("f.toml", pg)), &env_of(&[("JUNQI_SHARDS", "4-7/8")])).unwrap();
+        assert_eq!(c.shards, Some(ShardRange { first: 4, last: 7, total: 8 }));
+        // All the shards in one process are fine on SQLite; a part of them is refused, named.
+        let c = Config::from_sources(None, &env_of(&[("JUNQI_SHARDS", "0-1/2")])).unwrap();
+        assert!(c.shards.unwrap().is_whole());
+        let e = Config::from_sources(None, &env_of(&[("JUNQI_SHARDS", "1/2")])).unwrap_err();
+        assert!(
+            matches!(&e, ConfigError::ShardsNeedPostgres { shards, database } if shards == "1-1/2" && database == "junqi.db")
+        );
+        assert!(e.to_string().contains("postgres://"), "{e}");
+        let e = Config::from_sources(None, &env_of(&[("JUNQI_SHARDS", "4-9/8")])).unwrap_err();
+        assert!(e.to_string().contains("JUNQI_SHARDS") && e.to_string().contains("FIRST-LAST/TOTAL"), "{e}");
     }
 
     #[test]

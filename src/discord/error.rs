@@ -25,6 +25,14 @@ pub enum BotError {
         /// What went wrong (logged only).
         detail: String,
     },
+    /// The database failed or could not be reached during a command; nothing was changed.
+    #[error("database unavailable (reference {reference}): {detail}")]
+    Unavailable {
+        /// Short id quoted to the user and written in the log.
+        reference: String,
+        /// What went wrong (logged only).
+        detail: String,
+    },
     /// The slash commands could not be registered at start, after retrying: the bot stops (a
     /// non-zero exit for the supervisor) rather than stay online ignoring everyone.
     #[error(
@@ -75,6 +83,7 @@ impl BotError {
         match self {
             BotError::User(t) => t.clone(),
             BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
+            BotError::Unavailable { reference, .. } => say(locale, Say::DatabaseDown).replace("{ref}", reference),
             BotError::Registration { .. } | BotError::DisallowedIntents => {
                 say(locale, Say::Apology).replace("{ref}", "start")
             }
@@ -87,6 +96,7 @@ impl From<ServiceError> for BotError {
         match e {
             ServiceError::User(t) => BotError::User(t),
             ServiceError::Internal(d) => BotError::internal(d),
+            ServiceError::Unavailable(detail) => BotError::Unavailable { reference: reference(), detail },
         }
     }
 }
@@ -118,5 +128,17 @@ mod tests {
         let a = BotError::internal("x");
         let b = BotError::internal("x");
         assert_ne!(a.user_text(Locale::En), b.user_text(Locale::En), "references differ");
+    }
+
+    #[test]
+    fn a_database_that_is_away_is_told_apart_translated_with_a_reference() {
+        let e = BotError::from(ServiceError::Unavailable("pool timed out while waiting for an open connection".into()));
+        let BotError::Unavailable { reference, .. } = &e else { panic!("{e:?}") };
+        for (l, words) in [(Locale::En, "try again"), (Locale::ZhHans, "数据库"), (Locale::ZhHant, "資料庫")] {
+            let shown = e.user_text(l);
+            assert!(shown.contains(words) && shown.contains(reference.as_str()), "{shown}");
+            assert!(!shown.contains("pool"), "no internals shown: {shown}");
+        }
+        assert!(e.to_string().contains("pool timed out"), "but they are logged");
     }
 }

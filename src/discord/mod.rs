@@ -24,6 +24,7 @@ pub mod ids;
 pub mod plan;
 pub mod port;
 pub mod service;
+pub mod shards;
 pub mod text;
 
 use std::sync::Arc;

@@ -38,6 +38,9 @@ pub enum Say {
     DmClosed,
     /// Internal fault apology; `{ref}` is the reference id.
     Apology,
+    /// The database could not be reached (or failed) during a command: nothing was changed, try
+    /// again; `{ref}` is the reference id.
+    DatabaseDown,
     /// Manage Server is needed.
     NeedsManageServer,
     /// A button or form the adapter does not know (old message).
@@ -120,6 +123,15 @@ pub fn say(locale: Locale, what: Say) -> &'static str {
         (Apology, ZhHans) => "抱歉，裁判出了点问题，请稍后再试。（参考编号 {ref}）",
         (Apology, ZhHant) => "抱歉，裁判出了點問題，請稍後再試。（參考編號 {ref}）",
         (Apology, En) => "Sorry, something went wrong on our side; please try again later. (reference {ref})",
+        (DatabaseDown, ZhHans) => {
+            "公证人暂时连不上数据库，这一步没有执行，什么也没有改变。请过一会儿再试。（参考编号 {ref}）"
+        }
+        (DatabaseDown, ZhHant) => {
+            "公證人暫時連不上資料庫，這一步沒有執行，什麼也沒有改變。請過一會兒再試。（參考編號 {ref}）"
+        }
+        (DatabaseDown, En) => {
+            "The referee cannot reach its database right now: nothing was done and nothing changed. Please try again in a moment. (reference {ref})"
+        }
         (NeedsManageServer, ZhHans) => "只有拥有“管理服务器”权限的成员才能更改设置。",
         (NeedsManageServer, ZhHant) => "只有擁有「管理伺服器」權限的成員才能更改設定。",
         (NeedsManageServer, En) => "Only members with the Manage Server permission can change the settings.",
@@ -182,6 +194,7 @@ mod tests {
             Say::Done,
             Say::DmClosed,
             Say::Apology,
+            Say::DatabaseDown,
             Say::NeedsManageServer,
             Say::Stale,
             Say::BadMove,
@@ -200,6 +213,9 @@ mod tests {
             assert_ne!(say(Locale::ZhHans, w), say(Locale::En, w));
         }
         assert!(say(Locale::En, Say::Apology).contains("{ref}"));
+        for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
+            assert!(say(l, Say::DatabaseDown).contains("{ref}"));
+        }
         assert!(say(Locale::ZhHant, Say::DmClosed).contains("{user}"));
         for l in [Locale::ZhHans, Locale::ZhHant, Locale::En] {
             assert!(say(l, Say::CannotPost).contains("{channel}"));

@@ -139,15 +139,40 @@ struct State {
     /// Messages created with `enforce_nonce`, by nonce: Discord returns the first one again
     /// instead of creating a second (for a few minutes; here for the fake's life).
     nonces: HashMap<String, Value>,
-    /// Gateway events waiting for a connected, identified session.
+    /// Gateway events waiting for their shard's session to be connected and identified.
     pending: VecDeque<(String, Value)>,
+    identifies: u32,
+    resumes: u32,
+    /// How many shards the bot said it has (IDENTIFY's `shard: [id, count]`; 1 until then).
+    shard_count: u32,
+    /// Each shard's gateway session, by shard id.
+    shards: HashMap<u32, Session>,
+}
+
+/// One shard's gateway session, as Discord keeps it across reconnections.
+#[derive(Default)]
+struct Session {
     /// Events sent so far, by sequence number (for RESUME replays).
     sent: Vec<(u64, String, Value)>,
     seq: u64,
-    identifies: u32,
-    resumes: u32,
-    /// The live gateway connection's sender, once identified or resumed.
+    /// The live connection's sender, once identified or resumed.
     live: Option<mpsc::UnboundedSender<Message>>,
+}
+
+impl State {
+    /// The shard Discord sends an event on: a server's by `(guild_id >> 22) % shards`, any other
+    /// (a direct message, a DM panel's button) on shard 0.
+    fn shard_of(&self, data: &Value) -> u32 {
+        data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |g| ((g >> 22) % u64::from(self.shard_count.max(1))) as u32)
+    }
+
+    /// Every live connection, taken away (the sessions stay, for RESUME).
+    fn take_live(&mut self) -> Vec<mpsc::UnboundedSender<Message>> {
+        self.shards.values_mut().filter_map(|x| x.live.take()).collect()
+    }
 }
 
 /// The fake Discord. Cheap to clone.
@@ -311,7 +336,7 @@ impl FakeDiscord {
     /// IDENTIFY again, with a new session. Events dispatched meanwhile wait for it.
     pub async fn invalidate_session(&self) {
         let mut s = self.state.lock().await;
-        if let Some(tx) = s.live.take() {
+        for tx in s.take_live() {
             let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
         }
     }
@@ -402,18 +427,37 @@ impl FakeDiscord {
         }
     }
 
-    /// Waits until the bot has an identified (or resumed) gateway session.
+    /// Waits until the bot has an identified (or resumed) gateway session on shard 0.
     pub async fn wait_connected(&self, secs: u64) {
+        self.wait_shard(0, secs).await
+    }
+
+    /// Waits until shard `shard` has an identified (or resumed) gateway session.
+    pub async fn wait_shard(&self, shard: u32, secs: u64) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
         loop {
             let notified = self.changed.notified();
-            if self.state.lock().await.live.is_some() {
+            if self.state.lock().await.shards.get(&shard).is_some_and(|x| x.live.is_some()) {
                 return;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                panic!("the bot never connected to the gateway");
+                panic!("the bot never connected shard {shard} to the gateway");
             }
         }
+    }
+
+    /// The interactions sent so far: (id, whether it came from a server, the shard it went on).
+    pub async fn sent_interactions(&self) -> Vec<(u64, bool, u32)> {
+        let s = self.state.lock().await;
+        let mut all: Vec<(u64, bool, u32)> = s
+            .shards
+            .iter()
+            .flat_map(|(shard, x)| x.sent.iter().map(move |(_, t, d)| (*shard, t, d)))
+            .filter(|(_, t, _)| t.as_str() == "INTERACTION_CREATE")
+            .filter_map(|(shard, _, d)| Some((d["id"].as_str()?.parse().ok()?, d["guild_id"].is_string(), shard)))
+            .collect();
+        all.sort();
+        all
     }
 
     /// Sends a dispatch event (e.g. `INTERACTION_CREATE`) now, or as soon as a session is live.
@@ -423,32 +467,39 @@ impl FakeDiscord {
         Self::flush(&mut s);
     }
 
+    /// Sends each pending event on its shard's live session; an event whose shard has none
+    /// waits (in order) for it.
     fn flush(s: &mut State) {
-        let Some(tx) = s.live.clone() else { return };
+        let mut waiting = VecDeque::new();
         while let Some((t, d)) = s.pending.pop_front() {
-            s.seq += 1;
-            let seq = s.seq;
+            let shard = s.shard_of(&d);
+            let Some(session) = s.shards.get_mut(&shard).filter(|x| x.live.is_some()) else {
+                waiting.push_back((t, d));
+                continue;
+            };
+            let seq = session.seq + 1;
             let payload = json!({"op": 0, "t": t, "s": seq, "d": d});
-            if tx.send(Message::Text(payload.to_string())).is_err() {
-                s.seq -= 1;
-                s.pending.push_front((t, d));
-                s.live = None;
-                return;
+            if session.live.as_ref().is_some_and(|tx| tx.send(Message::Text(payload.to_string())).is_err()) {
+                session.live = None;
+                waiting.push_back((t, d));
+                continue;
             }
+            session.seq = seq;
             if t == "INTERACTION_CREATE"
                 && let Some(id) = d["id"].as_str().and_then(|i| i.parse().ok())
             {
                 s.sent_at.insert(id, std::time::Instant::now());
             }
-            s.sent.push((seq, t, d));
+            s.shards.entry(shard).or_default().sent.push((seq, t, d));
         }
+        s.pending = waiting;
     }
 
     /// Drops the live gateway connection with a resumable close code (4000); the bot should
     /// reconnect and RESUME. Events dispatched meanwhile wait for the new session.
     pub async fn disconnect(&self) {
         let mut s = self.state.lock().await;
-        if let Some(tx) = s.live.take() {
+        for tx in s.take_live() {
             let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Library(4000), reason: "test".into() })));
         }
     }
@@ -467,6 +518,8 @@ impl FakeDiscord {
             let _ = sink.close().await;
         });
         let _ = tx.send(Message::Text(json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string()));
+        // The shard this connection identified (or resumed) as.
+        let mut shard: Option<u32> = None;
         while let Some(Ok(msg)) = source.next().await {
             let Message::Text(text) = msg else {
                 if matches!(msg, Message::Close(_)) {
@@ -490,15 +543,28 @@ impl FakeDiscord {
                         continue;
                     }
                     s.identifies += 1;
-                    s.seq += 1;
-                    let ready = json!({"op": 0, "t": "READY", "s": s.seq, "d": {
-                        "v": 10, "user": user_json(APP_ID, "junqi"), "session_id": "fake-session",
-                        "resume_gateway_url": self.gateway_url,
-                        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-                        "application": {"id": APP_ID.to_string(), "flags": 0}, "shard": [0, 1],
+                    let (id, count) = match v["d"]["shard"].as_array().map(|a| a.as_slice()) {
+                        Some([id, count]) => (id.as_u64().unwrap_or(0) as u32, count.as_u64().unwrap_or(1) as u32),
+                        _ => (0, 1),
+                    };
+                    s.shard_count = count.max(1);
+                    shard = Some(id);
+                    // A new session: the old one's events are not replayed.
+                    let session = s.shards.entry(id).or_default();
+                    session.sent.clear();
+                    session.seq = 1;
+                    let guilds: Vec<Value> = [GUILD_ID]
+                        .into_iter()
+                        .filter(|g| ((g >> 22) % u64::from(count.max(1))) as u32 == id)
+                        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                        .collect();
+                    let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
+                        "v": 10, "user": user_json(APP_ID, "junqi"), "session_id": format!("fake-session-{id}"),
+                        "resume_gateway_url": self.gateway_url, "guilds": guilds,
+                        "application": {"id": APP_ID.to_string(), "flags": 0}, "shard": [id, count],
                         "private_channels": [], "relationships": [], "presences": [], "_trace": []}});
                     let _ = tx.send(Message::Text(ready.to_string()));
-                    s.live = Some(tx.clone());
+                    session.live = Some(tx.clone());
                     Self::flush(&mut s);
                     drop(s);
                     self.changed.notify_waiters();
@@ -507,14 +573,21 @@ impl FakeDiscord {
                     let mut s = self.state.lock().await;
                     s.resumes += 1;
                     let from = v["d"]["seq"].as_u64().unwrap_or(0);
+                    let id = v["d"]["session_id"]
+                        .as_str()
+                        .and_then(|x| x.strip_prefix("fake-session-"))
+                        .and_then(|x| x.parse::<u32>().ok())
+                        .unwrap_or(0);
+                    shard = Some(id);
+                    let session = s.shards.entry(id).or_default();
                     // Replay what the client missed, then RESUMED, then the queue.
-                    let missed: Vec<_> = s.sent.iter().filter(|(q, _, _)| *q > from).cloned().collect();
-                    for (q, t, d) in missed {
+                    for (q, t, d) in session.sent.iter().filter(|(q, _, _)| *q > from) {
                         let _ = tx.send(Message::Text(json!({"op": 0, "t": t, "s": q, "d": d}).to_string()));
                     }
-                    s.seq += 1;
-                    let _ = tx.send(Message::Text(json!({"op": 0, "t": "RESUMED", "s": s.seq, "d": {}}).to_string()));
-                    s.live = Some(tx.clone());
+                    session.seq += 1;
+                    let resumed = json!({"op": 0, "t": "RESUMED", "s": session.seq, "d": {}});
+                    let _ = tx.send(Message::Text(resumed.to_string()));
+                    session.live = Some(tx.clone());
                     Self::flush(&mut s);
                     drop(s);
                     self.changed.notify_waiters();
@@ -524,8 +597,10 @@ impl FakeDiscord {
         }
         {
             let mut s = self.state.lock().await;
-            if s.live.as_ref().is_some_and(|l| l.same_channel(&tx)) {
-                s.live = None;
+            if let Some(session) = shard.and_then(|id| s.shards.get_mut(&id))
+                && session.live.as_ref().is_some_and(|l| l.same_channel(&tx))
+            {
+                session.live = None;
             }
         }
         drop(tx);

@@ -493,8 +493,14 @@ pub async fn perform(exec: &mut Executor<'_>, actor: &Actor, request: Request) -
 
 /// Shows an error to the actor (ephemeral) and logs internal faults.
 pub async fn report(exec: &mut Executor<'_>, locale: Locale, err: &BotError) {
-    if let BotError::Internal { reference, detail } = err {
-        tracing::error!(reference = %reference, detail = %detail, "internal fault");
+    match err {
+        BotError::Internal { reference, detail } => {
+            tracing::error!(reference = %reference, detail = %detail, "internal fault")
+        }
+        BotError::Unavailable { reference, detail } => {
+            tracing::error!(reference = %reference, detail = %detail, "database unavailable; the user was asked to retry")
+        }
+        _ => {}
     }
     let m = Outgoing {
         target: Target::Actor,

@@ -393,6 +393,10 @@ pub enum ServiceError {
     /// A fault on our side (database, bug): logged, never shown in detail.
     #[error("internal: {0}")]
     Internal(String),
+    /// The database failed or could not be reached while the command ran (a server restarting,
+    /// a dropped connection): nothing of it was kept, the user may try again. Logged in detail.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
 }
 
 /// Autocomplete questions.

@@ -99,6 +99,10 @@ fn refused(e: RefereeError) -> ServiceError {
             ServiceError::User(message)
         }
         RefereeError::Rejected { mistake, .. } => ServiceError::User(mistake.to_string()),
+        // A failed query or a lost connection: the command's transaction was rolled back.
+        e @ RefereeError::Store(crate::store::StoreError::Db(_) | crate::store::StoreError::Batch(_)) => {
+            ServiceError::Unavailable(e.to_string())
+        }
         other => ServiceError::Internal(other.to_string()),
     }
 }

@@ -76,3 +76,17 @@ async fn a_delivery_that_keeps_failing_is_given_up() {
     let left = store::outbox_pending(&mut referee.store().conn().await.unwrap(), i64::MAX).await.unwrap();
     assert_eq!(left, vec![]);
 }
+
+#[tokio::test]
+async fn a_command_while_the_database_is_away_is_told_to_try_again() {
+    use crate::discord::port::{Actor, Request, ServiceError};
+    let clock = ManualClock::new(T0);
+    let (svc, referee) = timed_game("away", &clock).await;
+    // The connections are gone (as when a PostgreSQL server restarts): the command fails as
+    // "unavailable", which the adapter shows as its own translated "try again", not as a bug.
+    referee.store().close().await;
+    let actor =
+        Actor { user: 1, name: "alice".into(), locale: crate::discord::config::Locale::En, guild: None, request: 99 };
+    let got = svc.execute(&actor, Request::Play { game: Some(1), action: "a5-b5".into() }).await;
+    assert!(matches!(got, Err(ServiceError::Unavailable(_))), "{got:?}");
+}

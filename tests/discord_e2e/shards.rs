@@ -1,0 +1,103 @@
+//! Two bot processes, one PostgreSQL database, one fake Discord that shards (issue 18 point 3):
+//! bot A runs shard 0 of 2 (every DM, so every deployment panel's button, and the commands'
+//! registration), bot B shard 1 of 2, where the fake's server lands (`(guild_id >> 22) % 2`).
+//! A game challenged, accepted and played in its thread through B, deployed from the DM panels
+//! through A, plays to its result; each bot sees the other's writes. PostgreSQL only
+//! (`JUNQI_TEST_POSTGRES`, which `.ci/run` sets): an SQLite file belongs to one process.
+
+use serde_json::json;
+use sqlx::{Connection, Executor};
+
+use super::{
+    ALICE, BOB, Harness, ShardRange, command_answer, command_posts, content, custom_ids, posts_to, said, threads_made,
+    wait_post,
+};
+use crate::support::fake_discord::{CHANNEL_ID, GUILD_ID, payload};
+
+/// A new schema of the test server's database, and the URL that puts the bots' tables in it.
+async fn fresh_schema(url: &str) -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let schema = format!("shards_{}_{}", std::process::id(), nanos % 1_000_000_007);
+    let mut admin = sqlx::PgConnection::connect(url).await.expect("JUNQI_TEST_POSTGRES answers");
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).await.unwrap();
+    admin.close().await.unwrap();
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}options[search_path]={schema}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_its_end() {
+    let Some(url) = std::env::var("JUNQI_TEST_POSTGRES").ok().filter(|u| !u.trim().is_empty()) else {
+        eprintln!("JUNQI_TEST_POSTGRES is not set: the two-process bot test needs PostgreSQL (.ci/run sets it)");
+        return;
+    };
+    assert_eq!(ShardRange::shard_of(GUILD_ID, 2), 1, "the fake's server is on shard 1 of 2");
+    let database = std::path::PathBuf::from(fresh_schema(&url).await);
+    let mut h = Harness::unbooted(false).await;
+    // A first, so that the schema is migrated once; then B on the same database.
+    let a = h.spawn_bot(&database, ShardRange::parse("0/2")).await;
+    h.fake.wait_shard(0, 30).await;
+    let b = h.spawn_bot(&database, ShardRange::parse("1/2")).await;
+    h.fake.wait_shard(1, 30).await;
+    let all = h.fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT")).await;
+    let (identifies, _) = h.fake.sessions().await;
+    assert_eq!(identifies, 2, "one gateway session per shard");
+
+    // The challenge and the Accept arrive on shard 1: bot B opens the thread and sends the panels.
+    let id = h.id();
+    let opts = [("opponent", json!(BOB.0.to_string()))];
+    let before = posts_to(&all, CHANNEL_ID).len();
+    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
+    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
+    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
+    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
+    let id = h.id();
+    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
+    let all = h
+        .fake
+        .wait_for(20, "thread and panels", |r| {
+            !threads_made(r).is_empty()
+                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
+        })
+        .await;
+    let thread = *threads_made(&all).last().unwrap();
+
+    // The panels' Confirm buttons are pressed in DMs: they arrive on shard 0, bot A deploys, and
+    // A announces the start in the thread B opened (found in the shared database).
+    for who in [ALICE, BOB] {
+        let id = h.id();
+        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
+        h.answered(id).await;
+    }
+    wait_post(&mut h, thread, 0, "Game #1 begins").await;
+
+    // Moves in the thread go to bot B, whose cached game A has since changed: it plays on the
+    // stored one. A move by the side not to move is refused in private.
+    let r = command_answer(&mut h, BOB, thread, "play", &[("action", json!("b7-b8"))]).await;
+    assert!(
+        r.iter().any(|x| said(x, "not your turn", "还没轮到你")),
+        "{:?}",
+        r.iter().map(content).collect::<Vec<_>>()
+    );
+    let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
+    assert!(!offered.is_empty(), "Red has moves");
+    command_posts(&mut h, ALICE, thread, "play", &[("action", json!(offered[0]))], &offered[0]).await;
+    let offered = h.complete(BOB, thread, "play", &[("action", "")], "action").await;
+    command_posts(&mut h, BOB, thread, "play", &[("action", json!(offered[0]))], &offered[0]).await;
+    command_posts(&mut h, ALICE, thread, "resign", &[], "is over").await;
+    let all = h.fake.requests().await;
+    let over = posts_to(&all, thread).iter().map(content).find(|c| c.contains("is over")).unwrap();
+    assert!(over.contains("Blue") && over.contains("wins — resignation"), "{over}");
+
+    // Each event went where Discord sends it: DMs on shard 0, the server's on shard 1; and the
+    // commands were registered once, by the process running shard 0.
+    let sent = h.fake.sent_interactions().await;
+    let dm_buttons: Vec<u32> = sent.iter().filter(|(_, guild, _)| !guild).map(|(_, _, shard)| *shard).collect();
+    let server: Vec<u32> = sent.iter().filter(|(_, guild, _)| *guild).map(|(_, _, shard)| *shard).collect();
+    assert_eq!(dm_buttons, vec![0, 0], "the two Confirm presses");
+    assert!(server.len() >= 8 && server.iter().all(|s| *s == 1), "{server:?}");
+    let registrations = all.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
+    assert_eq!(registrations, 1, "only the process with shard 0 registers the commands");
+    a.abort();
+    b.abort();
+}
