@@ -25,15 +25,19 @@ const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
 
 /// A game as the test models it: the rules crate's game rebuilt from what the store holds, the
 /// number of plies stored, and the players by seat.
-struct Model {
-    game: Box<dyn AnyGame>,
-    stored: usize,
-    users: Vec<String>,
+pub(crate) struct Model {
+    pub(crate) game: Box<dyn AnyGame>,
+    pub(crate) stored: usize,
+    pub(crate) users: Vec<String>,
 }
 
 /// Reads every game's start (deployments or deal) and move log from the database and rebuilds
 /// each through the catalogue, as the rules crate plays it.
-fn resync(rt: &tokio::runtime::Runtime, db: &std::path::Path, games: &[(i64, &GameDef)]) -> HashMap<i64, Model> {
+pub(crate) fn resync(
+    rt: &tokio::runtime::Runtime,
+    db: &std::path::Path,
+    games: &[(i64, &GameDef)],
+) -> HashMap<i64, Model> {
     rt.block_on(async {
         let s = Store::open(db, Durability::Normal).await.unwrap();
         let mut c = s.conn().await.unwrap();
@@ -68,7 +72,7 @@ fn resync(rt: &tokio::runtime::Runtime, db: &std::path::Path, games: &[(i64, &Ga
 }
 
 /// The game an answer speaks of.
-fn game_of(effects: &[Effect]) -> Option<i64> {
+pub(crate) fn game_of(effects: &[Effect]) -> Option<i64> {
     effects.iter().find_map(|e| match e {
         Effect::TimerSet { game, .. } | Effect::TimerCancel { game } | Effect::Render { game, .. } => Some(*game),
         Effect::Public { game, .. } | Effect::Private { game, .. } => *game,
@@ -280,7 +284,7 @@ fn run_local(db: &std::path::Path, kill_after: Option<Duration>) -> String {
 }
 
 /// The delivery key a line of the terminal mode starts with (`o17 [public] …`), and the rest.
-fn keyed(line: &str) -> Option<(&str, &str)> {
+pub(crate) fn keyed(line: &str) -> Option<(&str, &str)> {
     let (key, rest) = line.split_once(' ')?;
     (key.len() > 1
         && (key.starts_with('o') || key.starts_with('r'))

@@ -20,6 +20,8 @@ mod cli;
 mod cli_junqi4;
 #[path = "crash.rs"]
 mod crash;
+#[path = "crash_shared.rs"]
+mod crash_shared;
 #[path = "discord_e2e.rs"]
 mod discord_e2e;
 #[path = "discord_flip.rs"]
