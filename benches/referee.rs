@@ -7,13 +7,14 @@
 //!   deadlines) with 10,000 live games until it serves its first command.
 //! - resident memory with 10,000 live games rebuilt and cached, printed once.
 //! - with `JUNQI_BENCH_POSTGRES` set to a PostgreSQL URL, the two passes of the first on
-//!   PostgreSQL too, and one more with three referees sharing that database (issue 18).
+//!   PostgreSQL too, one more with three referees sharing that database in this process, and
+//!   one with three real processes (`junqi-referee local`) sharing it (issue 18).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use junqi_referee::referee::{Action, Command, DeploySource, ManualClock, Referee};
 use junqi_referee::store::{Durability, Store};
 
@@ -181,7 +182,180 @@ fn postgres(rt: &tokio::runtime::Runtime, url: &str) {
     for r in &bench.referees {
         rt.block_on(r.store().close());
     }
+    let ply = worker_processes(&schema_url, bench.ply, 1000, 10);
+    processes(&schema_url, ply, 1000, 4);
     admin(format!("DROP SCHEMA {schema} CASCADE"));
+}
+
+/// The variable that makes this benchmark binary a worker process of [`worker_processes`]:
+/// `URL|PROCESS|PROCESSES|GAMES|ROUNDS|FROM_PLY`.
+const WORKER_VAR: &str = "JUNQI_BENCH_WORKER";
+
+/// Three processes (this binary again, as [`worker`]s) on the database at `url`, each a referee
+/// with its own connections and cache, as bot processes are: game `g` goes to process `g % 3`,
+/// each process submits one move in every game of its share at once, `rounds` times, from ply
+/// `from`. Prints moves per second over all processes (from a common start signal) and the p99
+/// latency; returns the next ply.
+fn worker_processes(url: &str, from: usize, games: i64, rounds: usize) -> usize {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Proc, Stdio};
+    const PROCESSES: usize = 3;
+    let mut children: Vec<_> = (0..PROCESSES)
+        .map(|p| {
+            Proc::new(std::env::current_exe().expect("the bench binary"))
+                .env(WORKER_VAR, format!("{url}|{p}|{PROCESSES}|{games}|{rounds}|{from}"))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("spawn a worker")
+        })
+        .collect();
+    let mut outs: Vec<_> = children.iter_mut().map(|c| BufReader::new(c.stdout.take().unwrap()).lines()).collect();
+    // Each worker says "ready" once its referee is open; then all start at once.
+    for o in &mut outs {
+        assert_eq!(o.next().expect("a worker line").unwrap(), "ready");
+    }
+    let start = Instant::now();
+    for c in &mut children {
+        c.stdin.take().unwrap().write_all(b"go\n").unwrap();
+    }
+    let mut lat = Vec::new();
+    for o in &mut outs {
+        for line in o.by_ref().map_while(Result::ok) {
+            lat.extend(line.split(' ').filter_map(|n| n.parse::<u64>().ok()).map(Duration::from_micros));
+        }
+    }
+    let took = start.elapsed();
+    for mut c in children {
+        assert!(c.wait().unwrap().success(), "a worker failed");
+    }
+    assert_eq!(lat.len(), games as usize * rounds, "every move answered");
+    report("postgres: three processes sharing the database, 1,000 games, all at once", &mut lat, took);
+    from + rounds
+}
+
+/// A worker process of [`worker_processes`]: opens the referee, says `ready`, waits for `go`,
+/// plays its rounds, prints each move's latency in microseconds (space-separated), exits.
+fn worker(spec: &str) {
+    let parts: Vec<&str> = spec.split('|').collect();
+    let [url, p, n, games, rounds, from] = parts[..] else { panic!("bad {WORKER_VAR}: {spec}") };
+    let (p, n, games, rounds, from): (usize, usize, i64, usize, usize) = (
+        p.parse().unwrap(),
+        n.parse().unwrap(),
+        games.parse().unwrap(),
+        rounds.parse().unwrap(),
+        from.parse().unwrap(),
+    );
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let referee = rt.block_on(async {
+        Arc::new(Referee::new(
+            Store::open_url(url, Durability::Normal).await.unwrap(),
+            Arc::new(ManualClock::new(1_795_996_800)),
+        ))
+    });
+    println!("ready");
+    let mut go = String::new();
+    std::io::stdin().read_line(&mut go).unwrap();
+    let mine: Vec<i64> = (1..=games).filter(|g| *g as usize % n == p).collect();
+    let mut out = String::new();
+    for ply in from..from + rounds {
+        let (mv, user) = (SHUTTLE[ply % 4], if ply.is_multiple_of(2) { "alice" } else { "bob" });
+        let lat: Vec<Duration> = rt.block_on(async {
+            let tasks: Vec<_> = mine
+                .iter()
+                .map(|&g| {
+                    let r = referee.clone();
+                    tokio::spawn(async move {
+                        let t = Instant::now();
+                        r.handle(cmd(user, format!("w{g}-{ply}"), Action::Move(g, mv.into())))
+                            .await
+                            .expect("legal move");
+                        t.elapsed()
+                    })
+                })
+                .collect();
+            let mut v = Vec::new();
+            for t in tasks {
+                v.push(t.await.unwrap());
+            }
+            v
+        });
+        for l in lat {
+            out.push_str(&format!("{} ", l.as_micros()));
+        }
+    }
+    println!("{}", out.trim_end());
+    rt.block_on(referee.store().close());
+}
+
+/// Three `junqi-referee local` processes on the database at `url` (real processes, each with its
+/// own connections, cache and group commit): game `g` goes to process `g % 3`, `rounds` moves
+/// per game from ply `from`, each process's commands written at once to its standard input
+/// (pipelined, as a busy shard's commands queue). Prints moves per second over all processes, and
+/// the time each command took: between two acknowledgements of one process, which handles
+/// commands one at a time.
+fn processes(url: &str, from: usize, games: i64, rounds: usize) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Proc, Stdio};
+    const PROCESSES: i64 = 3;
+    let mut children = Vec::new();
+    let mut readers = Vec::new();
+    let start = Instant::now();
+    for p in 0..PROCESSES {
+        let mut child = Proc::new(env!("CARGO_BIN_EXE_junqi-referee"))
+            .args(["local", "--no-images", "--db", url])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn junqi-referee local");
+        let mut script = String::new();
+        for ply in from..from + rounds {
+            let (mv, user) = (SHUTTLE[ply % 4], if ply.is_multiple_of(2) { "alice" } else { "bob" });
+            for g in (1..=games).filter(|g| g % PROCESSES == p) {
+                script.push_str(&format!("{user}#p{g}-{ply}: move {g} {mv}\n"));
+            }
+        }
+        let expected = script.lines().count();
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || stdin.write_all(script.as_bytes()));
+        let stdout = child.stdout.take().unwrap();
+        readers.push(std::thread::spawn(move || {
+            // "[public] #G ply N: …" acknowledges a move: committed, then printed.
+            let mut at = Vec::with_capacity(expected);
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if line.starts_with("[public] #") && line.contains(" ply ") {
+                    at.push(Instant::now());
+                    if at.len() == expected {
+                        break;
+                    }
+                }
+            }
+            at
+        }));
+        children.push(child);
+    }
+    let acks: Vec<Vec<Instant>> = readers.into_iter().map(|r| r.join().unwrap()).collect();
+    let took = acks.iter().filter_map(|a| a.last()).max().map_or(start.elapsed(), |t| *t - start);
+    let mut lat: Vec<Duration> = acks.iter().flat_map(|a| a.windows(2).map(|w| w[1] - w[0])).collect();
+    let moves: usize = acks.iter().map(Vec::len).sum();
+    assert_eq!(moves, games as usize * rounds, "every move acknowledged");
+    for mut c in children {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    lat.sort();
+    let ms = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)].as_secs_f64() * 1e3;
+    eprintln!(
+        "referee: postgres: three processes (junqi-referee local), {games} games, {rounds} moves each: {moves} moves in {:.2} s \
+         = {:.0} moves/s (their start included); a command's own time p50 {:.3} ms, p99 {:.3} ms",
+        took.as_secs_f64(),
+        moves as f64 / took.as_secs_f64(),
+        ms(0.5),
+        ms(0.99)
+    );
 }
 
 fn rss_kib() -> u64 {
@@ -269,4 +443,13 @@ fn benches(c: &mut Criterion) {
 }
 
 criterion_group!(referee_benches, benches);
-criterion_main!(referee_benches);
+
+fn main() {
+    // Started again by `worker_processes` as one of its processes.
+    if let Ok(spec) = std::env::var(WORKER_VAR) {
+        worker(&spec);
+        return;
+    }
+    referee_benches();
+    Criterion::default().configure_from_args().final_summary();
+}

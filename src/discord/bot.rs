@@ -406,6 +406,11 @@ async fn remove_guild_copies(http: &Http, guilds: &[GuildId]) {
 /// Runs the bot against the real Discord.
 pub async fn run(config: Config, service: Arc<dyn GameService>) -> Result<(), BotError> {
     let token = config.require_token().map_err(|e| BotError::User(e.to_string()))?.to_string();
-    let http = serenity::HttpBuilder::new(token).build();
+    let http = match &config.discord_proxy {
+        // The proxy keeps Discord's rate limits for every process of the bot; serenity's own
+        // limiter would call discord.com directly, past it.
+        Some(proxy) => serenity::HttpBuilder::new(token).proxy(proxy.as_str()).ratelimiter_disabled(true).build(),
+        None => serenity::HttpBuilder::new(token).build(),
+    };
     run_with_http(config, http, service).await
 }

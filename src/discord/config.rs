@@ -37,6 +37,10 @@ pub struct Config {
     /// The gateway shards this process runs (`shards`, `JUNQI_SHARDS`); `None`: all the shards
     /// Discord recommends, in this process.
     pub shards: Option<ShardRange>,
+    /// An HTTP proxy that takes the bot's REST calls to Discord and keeps its rate limits for
+    /// every process of the bot (`discord_proxy`, `JUNQI_DISCORD_PROXY`; e.g. nirn-proxy or
+    /// twilight-http-proxy): `http://host:port`. `None`: straight to Discord, rate-limited here.
+    pub discord_proxy: Option<String>,
 }
 
 // The token never appears in logs or panics.
@@ -50,6 +54,7 @@ impl fmt::Debug for Config {
             .field("message_content", &self.message_content)
             .field("thread_per_game", &self.thread_per_game)
             .field("shards", &self.shards)
+            .field("discord_proxy", &self.discord_proxy.as_deref().map(crate::store::redact))
             .finish()
     }
 }
@@ -64,6 +69,7 @@ impl Default for Config {
             message_content: false,
             thread_per_game: true,
             shards: None,
+            discord_proxy: None,
         }
     }
 }
@@ -79,6 +85,7 @@ struct FileConfig {
     message_content: Option<bool>,
     thread_per_game: Option<bool>,
     shards: Option<String>,
+    discord_proxy: Option<String>,
 }
 
 /// Why the configuration could not be loaded. Each message says what to fix.
@@ -134,7 +141,7 @@ pub enum ConfigError {
 }
 
 /// The environment variables the bot reads.
-pub const ENV_VARS: [&str; 8] = [
+pub const ENV_VARS: [&str; 9] = [
     "DISCORD_TOKEN",
     "JUNQI_CONFIG",
     "JUNQI_DATABASE",
@@ -143,6 +150,7 @@ pub const ENV_VARS: [&str; 8] = [
     "JUNQI_MESSAGE_CONTENT",
     "JUNQI_THREAD_PER_GAME",
     "JUNQI_SHARDS",
+    "JUNQI_DISCORD_PROXY",
 ];
 
 /// The default config file, read when present and not named explicitly.
@@ -198,6 +206,23 @@ fn parse_shards(source_name: &str, value: &str) -> Result<Option<ShardRange>, Co
     })
 }
 
+fn parse_proxy(source_name: &str, value: &str) -> Result<Option<String>, ConfigError> {
+    let v = value.trim().trim_end_matches('/');
+    if v.is_empty() {
+        return Ok(None);
+    }
+    let host = v.strip_prefix("http://").or_else(|| v.strip_prefix("https://"));
+    match host {
+        Some(h) if !h.is_empty() && !h.contains(char::is_whitespace) => Ok(Some(v.to_string())),
+        _ => Err(ConfigError::BadValue {
+            field: "discord_proxy",
+            source_name: source_name.to_string(),
+            value: echo(value),
+            expected: "give the proxy's address with its scheme, e.g. http://127.0.0.1:8080",
+        }),
+    }
+}
+
 fn clean_token(t: &str) -> Option<String> {
     let t = t.trim();
     // Accept a pasted "Bot xxx" as well; serenity adds the prefix itself.
@@ -246,6 +271,9 @@ impl Config {
             if let Some(r) = f.shards {
                 c.shards = parse_shards(path, &r)?;
             }
+            if let Some(p) = f.discord_proxy {
+                c.discord_proxy = parse_proxy(path, &p)?;
+            }
         }
         if let Some(t) = env("DISCORD_TOKEN").and_then(|t| clean_token(&t)) {
             c.token = Some(t);
@@ -267,6 +295,9 @@ impl Config {
         }
         if let Some(r) = env("JUNQI_SHARDS") {
             c.shards = parse_shards("JUNQI_SHARDS", &r)?;
+        }
+        if let Some(p) = env("JUNQI_DISCORD_PROXY") {
+            c.discord_proxy = parse_proxy("JUNQI_DISCORD_PROXY", &p)?;
         }
         if let Some(r) = c.shards.filter(|r| !r.is_whole())
             && crate::store::Backend::of_setting(&c.database.to_string_lossy()) != crate::store::Backend::Postgres
@@ -332,7 +363,16 @@ mod tests {
         let text = include_str!("../../config.example.toml");
         let c = Config::from_sources(Some(("config.example.toml", text)), &env_of(&[])).unwrap();
         // The example documents every field; each commented line names one (`# field = ...`).
-        for field in ["token", "database", "dev_guild", "locale", "message_content", "thread_per_game", "shards"] {
+        for field in [
+            "token",
+            "database",
+            "dev_guild",
+            "locale",
+            "message_content",
+            "thread_per_game",
+            "shards",
+            "discord_proxy",
+        ] {
             assert!(text.contains(&format!("{field} =")), "config.example.toml lacks {field}");
         }
         assert_eq!(c.database, PathBuf::from("junqi.db"));
@@ -407,6 +447,18 @@ mod tests {
         assert!(e.to_string().contains("postgres://"), "{e}");
         let e = Config::from_sources(None, &env_of(&[("JUNQI_SHARDS", "4-9/8")])).unwrap_err();
         assert!(e.to_string().contains("JUNQI_SHARDS") && e.to_string().contains("FIRST-LAST/TOTAL"), "{e}");
+    }
+
+    #[test]
+    fn a_rest_proxy_is_an_http_address() {
+        let c = Config::from_sources(None, &env_of(&[("JUNQI_DISCORD_PROXY", "http://10.0.0.2:8080/")])).unwrap();
+        assert_eq!(c.discord_proxy.as_deref(), Some("http://10.0.0.2:8080"));
+        let c = Config::from_sources(Some(("f", "discord_proxy = \"\"")), &env_of(&[])).unwrap();
+        assert_eq!(c.discord_proxy, None);
+        for bad in ["10.0.0.2:8080", "http://", "ftp://x"] {
+            let e = Config::from_sources(None, &env_of(&[("JUNQI_DISCORD_PROXY", bad)])).unwrap_err();
+            assert!(e.to_string().contains("JUNQI_DISCORD_PROXY") && e.to_string().contains("http://"), "{e}");
+        }
     }
 
     #[test]

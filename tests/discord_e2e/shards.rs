@@ -1,5 +1,6 @@
 //! Two bot processes, one PostgreSQL database, one fake Discord that shards (issue 18 point 3):
-//! bot A runs shard 0 of 2 (every DM, so every deployment panel's button, and the commands'
+//! two `junqi-referee serve` processes reaching the fake through `JUNQI_DISCORD_PROXY`, bot A
+//! running shard 0 of 2 (every DM, so every deployment panel's button, and the commands'
 //! registration), bot B shard 1 of 2, where the fake's server lands (`(guild_id >> 22) % 2`).
 //! A game challenged, accepted and played in its thread through B, deployed from the DM panels
 //! through A, plays to its result; each bot sees the other's writes. PostgreSQL only
@@ -32,13 +33,13 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
         return;
     };
     assert_eq!(ShardRange::shard_of(GUILD_ID, 2), 1, "the fake's server is on shard 1 of 2");
-    let database = std::path::PathBuf::from(fresh_schema(&url).await);
+    let database = fresh_schema(&url).await;
     let mut h = Harness::unbooted(false).await;
     // A first, so that the schema is migrated once; then B on the same database.
-    let a = h.spawn_bot(&database, ShardRange::parse("0/2")).await;
-    h.fake.wait_shard(0, 30).await;
-    let b = h.spawn_bot(&database, ShardRange::parse("1/2")).await;
-    h.fake.wait_shard(1, 30).await;
+    let mut a = Bot::serve(&h, &database, "0/2");
+    h.fake.wait_shard(0, 60).await;
+    let mut b = Bot::serve(&h, &database, "1/2");
+    h.fake.wait_shard(1, 60).await;
     let all = h.fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT")).await;
     let (identifies, _) = h.fake.sessions().await;
     assert_eq!(identifies, 2, "one gateway session per shard");
@@ -98,6 +99,43 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
     assert!(server.len() >= 8 && server.iter().all(|s| *s == 1), "{server:?}");
     let registrations = all.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
     assert_eq!(registrations, 1, "only the process with shard 0 registers the commands");
-    a.abort();
-    b.abort();
+    assert!(a.running() && b.running(), "both processes still serve");
+}
+
+/// A `junqi-referee serve` process, killed when dropped.
+struct Bot(std::process::Child);
+
+impl Bot {
+    /// Starts the bot binary on `database` with the shards `shards`, its REST calls going to
+    /// the fake (as to a rate-limiting proxy), its gateway the fake's.
+    fn serve(h: &Harness, database: &str, shards: &str) -> Bot {
+        let dir = std::env::temp_dir();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_junqi-referee"))
+            .arg("serve")
+            .current_dir(&dir)
+            .env_remove("JUNQI_CONFIG")
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("JUNQI_DATABASE", database)
+            .env("JUNQI_SHARDS", shards)
+            .env("JUNQI_DISCORD_PROXY", &h.fake.rest_url)
+            .env("JUNQI_DEV_GUILD", GUILD_ID.to_string())
+            .env("RUST_LOG", "warn")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("start junqi-referee serve");
+        Bot(child)
+    }
+
+    fn running(&mut self) -> bool {
+        matches!(self.0.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
