@@ -1016,6 +1016,32 @@ fn an_unusable_database_url_is_refused_naming_the_setting() {
         assert!(!err.contains("s3cret"), "{url}: {err}");
         assert!(!Path::new(url).exists(), "{url} was taken for a file name");
     }
+    // The bot the same, naming its own setting, before it connects to Discord.
+    let out = bin()
+        .arg("serve")
+        .current_dir(std::env::temp_dir())
+        .env_remove("JUNQI_CONFIG")
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("JUNQI_DATABASE", "postgres://junqi:s3cret@127.0.0.1:1/junqi")
+        .output()
+        .expect("run the binary");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("JUNQI_DATABASE") && err.contains("cannot open the database"), "{err}");
+    assert!(!err.contains("s3cret") && !err.contains("internal fault"), "{err}");
+    // Shards left to other processes on an SQLite file: refused, saying what to set.
+    let out = bin()
+        .arg("serve")
+        .current_dir(std::env::temp_dir())
+        .env_remove("JUNQI_CONFIG")
+        .env_remove("JUNQI_DATABASE")
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("JUNQI_SHARDS", "1/2")
+        .output()
+        .expect("run the binary");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("shards 1-1/2") && err.contains("postgres://"), "{err}");
 }
 
 /// A `haijun21` game: three combats of equal fast boats (both go, `=`), the bomber flying along

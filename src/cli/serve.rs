@@ -47,10 +47,16 @@ pub fn run(config: Option<&Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = runtime.block_on(async {
-        let service = crate::discord::open_service(&cfg).await.map_err(crate::discord::error::BotError::internal)?;
-        crate::discord::bot::run(cfg, service).await
-    });
+    // A database that cannot be opened is a setting to fix, said as such (exit 2, as a bad
+    // configuration is), before anything connects to Discord.
+    let service = match runtime.block_on(crate::discord::open_service(&cfg)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = runtime.block_on(crate::discord::bot::run(cfg, service));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
