@@ -13,17 +13,26 @@ use super::{
     ALICE, BOB, Harness, ShardRange, command_answer, command_posts, content, custom_ids, posts_to, said, threads_made,
     wait_post,
 };
-use crate::support::fake_discord::{CHANNEL_ID, GUILD_ID, payload};
+use crate::support::fake_discord::{APP_ID, CHANNEL_ID, GUILD_ID, payload};
 
-/// A new schema of the test server's database, and the URL that puts the bots' tables in it.
-async fn fresh_schema(url: &str) -> String {
+/// A new schema of the test server's database: its name, and the URL that puts the bots' tables
+/// in it.
+async fn fresh_schema(url: &str) -> (String, String) {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
     let schema = format!("shards_{}_{}", std::process::id(), nanos % 1_000_000_007);
     let mut admin = sqlx::PgConnection::connect(url).await.expect("JUNQI_TEST_POSTGRES answers");
     admin.execute(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).await.unwrap();
     admin.close().await.unwrap();
     let sep = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{sep}options[search_path]={schema}")
+    let schema_url = format!("{url}{sep}options[search_path]={schema}");
+    (schema, schema_url)
+}
+
+/// Renames a schema: the bots' tables go out of their reach, or come back.
+async fn rename_schema(url: &str, from: &str, to: &str) {
+    let mut admin = sqlx::PgConnection::connect(url).await.unwrap();
+    admin.execute(sqlx::AssertSqlSafe(format!("ALTER SCHEMA {from} RENAME TO {to}"))).await.unwrap();
+    admin.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -33,7 +42,7 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
         return;
     };
     assert_eq!(ShardRange::shard_of(GUILD_ID, 2), 1, "the fake's server is on shard 1 of 2");
-    let database = fresh_schema(&url).await;
+    let (schema, database) = fresh_schema(&url).await;
     let mut h = Harness::unbooted(false).await;
     // A first, so that the schema is migrated once; then B on the same database.
     let mut a = Bot::serve(&h, &database, "0/2");
@@ -82,8 +91,23 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
     );
     let offered = h.complete(ALICE, thread, "play", &[("action", "")], "action").await;
     assert!(!offered.is_empty(), "Red has moves");
-    command_posts(&mut h, ALICE, thread, "play", &[("action", json!(offered[0]))], &offered[0]).await;
+    // The database drops every connection of both bots (a restart, a failover): Red's move either
+    // goes through on fresh connections or is refused with the translated "try again", nothing
+    // kept; sent again, it goes through, and the game goes on.
+    drop_connections(&url).await;
+    play_through_a_drop(&mut h, ALICE, thread, &offered[0]).await;
     let offered = h.complete(BOB, thread, "play", &[("action", "")], "action").await;
+    // The database fails every command for a while (the tables out of reach): Blue's move is
+    // answered with the translated "try again" (Bob's Discord is in English), nothing posted or
+    // kept; once the database is back, the same move goes through.
+    let away = format!("{schema}_away");
+    rename_schema(&url, &schema, &away).await;
+    let before = posts_to(&h.fake.requests().await, thread).len();
+    let r = command_answer(&mut h, BOB, thread, "play", &[("action", json!(offered[0]))]).await;
+    let told = r.iter().map(content).collect::<Vec<_>>().join(" ");
+    assert!(told.contains("cannot reach its database") && told.contains("try again"), "{told}");
+    rename_schema(&url, &away, &schema).await;
+    assert_eq!(posts_to(&h.fake.requests().await, thread).len(), before, "nothing posted");
     command_posts(&mut h, BOB, thread, "play", &[("action", json!(offered[0]))], &offered[0]).await;
     command_posts(&mut h, ALICE, thread, "resign", &[], "is over").await;
     let all = h.fake.requests().await;
@@ -100,6 +124,44 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
     let registrations = all.iter().filter(|x| x.method == "PUT" && x.path.ends_with("/commands")).count();
     assert_eq!(registrations, 1, "only the process with shard 0 registers the commands");
     assert!(a.running() && b.running(), "both processes still serve");
+}
+
+/// Ends every other connection to the test server's databases, as a restarting server does.
+async fn drop_connections(url: &str) {
+    let mut admin = sqlx::PgConnection::connect(url).await.unwrap();
+    let ended: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname IS NOT NULL",
+    )
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert!(ended.len() >= 2, "both bots had connections: {}", ended.len());
+    admin.close().await.unwrap();
+}
+
+/// `/junqi play action` by `who` until the move is posted in the thread: a refusal on the way may
+/// only be the database's "try again" (in 简体, the player's language), at most twice.
+async fn play_through_a_drop(h: &mut Harness, who: (u64, &str), thread: u64, action: &str) {
+    for _ in 0..3 {
+        let before = posts_to(&h.fake.requests().await, thread).len();
+        let id = h.id();
+        let id = h.interact(payload::command(id, who, thread, "play", &[("action", json!(action))])).await;
+        let answer = format!("/webhooks/{APP_ID}/tok-{id}");
+        let all = h
+            .fake
+            .wait_for(20, "the move, or a 'try again'", |r| {
+                posts_to(r, thread).iter().skip(before).any(|x| content(x).contains(action))
+                    || r.iter().any(|x| x.path.contains(&answer) && content(x).contains("数据库"))
+            })
+            .await;
+        if posts_to(&all, thread).iter().skip(before).any(|x| content(x).contains(action)) {
+            return;
+        }
+        let told = all.iter().filter(|x| x.path.contains(&answer)).map(content).collect::<Vec<_>>().join(" ");
+        assert!(told.contains("请过一会儿再试") && told.contains("参考编号"), "{told}");
+        eprintln!("after the drop, {action} was refused with: {told}");
+    }
+    panic!("{action} never went through after the database dropped its connections");
 }
 
 /// A `junqi-referee serve` process, killed when dropped.
