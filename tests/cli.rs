@@ -1042,6 +1042,24 @@ fn an_unusable_database_url_is_refused_naming_the_setting() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("shards 1-1/2") && err.contains("postgres://"), "{err}");
+    // Discord out of reach (here: a proxy where nothing listens): a clear stop, exit status 1.
+    let db = std::env::temp_dir().join(format!("junqi-cli-unreachable-{}.db", std::process::id()));
+    let out = bin()
+        .arg("serve")
+        .current_dir(std::env::temp_dir())
+        .env_remove("JUNQI_CONFIG")
+        .env("JUNQI_DATABASE", &db)
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("JUNQI_DISCORD_PROXY", "http://127.0.0.1:1")
+        .output()
+        .expect("run the binary");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot reach Discord") && err.contains("discord_proxy"), "{err}");
+    assert!(out.stdout.is_empty(), "logs go to standard error: {}", String::from_utf8_lossy(&out.stdout));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
 }
 
 /// A `haijun21` game: three combats of equal fast boats (both go, `=`), the bomber flying along

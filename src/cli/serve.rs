@@ -39,6 +39,10 @@ pub fn run(config: Option<&Path>) -> ExitCode {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn")),
         )
+        // Standard output stays free (the README promises logs on standard error); colours only
+        // on a terminal, not in a journal or a file.
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,

@@ -325,15 +325,19 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
         })
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(framework).await?;
-    match shards {
+    let started = match shards {
         // serenity's range is inclusive of its end (`4..7` boots shards 4, 5, 6 and 7).
         Some(r) => {
             tracing::info!(shards = %r, "starting gateway shards");
-            client.start_shard_range(r.first..r.last, r.total).await?
+            client.start_shard_range(r.first..r.last, r.total).await
         }
         // As many shards as Discord recommends for the bot's servers (one below 2,500).
-        None => client.start_autosharded().await?,
-    }
+        None => client.start_autosharded().await,
+    };
+    started.map_err(|e| match e {
+        serenity::Error::Http(serenity::HttpError::Request(r)) => BotError::DiscordUnreachable(r.to_string()),
+        other => other.into(),
+    })?;
     match stopped.lock().await.take() {
         Some(e) => Err(e),
         None => Ok(()),

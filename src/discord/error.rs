@@ -45,6 +45,19 @@ pub enum BotError {
         /// The last error Discord (or the network) gave.
         last: String,
     },
+    /// Discord refused the token (401 on a REST call, gateway close 4004): a typo, or a token
+    /// reset in the Developer Portal since.
+    #[error(
+        "Discord refused the bot token ({0}): set DISCORD_TOKEN (or `token` in the config file) to the token \
+         under Bot in the Developer Portal; Reset Token there gives a new one if it was lost"
+    )]
+    TokenRefused(String),
+    /// Discord could not be reached at start (no network, a DNS failure, a proxy that does not
+    /// answer).
+    #[error(
+        "cannot reach Discord ({0}): check this machine's network (and the proxy, if discord_proxy is set), then start again"
+    )]
+    DiscordUnreachable(String),
     /// Discord closed the gateway with 4014: the bot asked for a privileged intent (Message
     /// Content, for typed moves) that is not switched on for the application.
     #[error(
@@ -84,9 +97,10 @@ impl BotError {
             BotError::User(t) => t.clone(),
             BotError::Internal { reference, .. } => say(locale, Say::Apology).replace("{ref}", reference),
             BotError::Unavailable { reference, .. } => say(locale, Say::DatabaseDown).replace("{ref}", reference),
-            BotError::Registration { .. } | BotError::DisallowedIntents => {
-                say(locale, Say::Apology).replace("{ref}", "start")
-            }
+            BotError::Registration { .. }
+            | BotError::DisallowedIntents
+            | BotError::TokenRefused(_)
+            | BotError::DiscordUnreachable(_) => say(locale, Say::Apology).replace("{ref}", "start"),
         }
     }
 }
@@ -103,8 +117,21 @@ impl From<ServiceError> for BotError {
 
 impl From<serenity::Error> for BotError {
     fn from(e: serenity::Error) -> Self {
-        if let serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) = e {
-            return BotError::DisallowedIntents;
+        match &e {
+            serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
+                return BotError::DisallowedIntents;
+            }
+            serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+                return BotError::TokenRefused("gateway close 4004".into());
+            }
+            // An interaction's own token (webhooks, 15 minutes) expiring is 401 too (50027), and
+            // says nothing of the bot's token.
+            serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+                if r.status_code.as_u16() == 401 && r.error.code != 50027 && !r.url.contains("/webhooks/") =>
+            {
+                return BotError::TokenRefused(format!("401 Unauthorized on {} {}", r.method.as_str(), r.url));
+            }
+            _ => {}
         }
         BotError::internal(format!("discord: {e}"))
     }

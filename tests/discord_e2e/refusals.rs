@@ -87,6 +87,17 @@ async fn registration_refused_stops_the_bot_with_a_clear_error() {
     assert!(e.contains("Unauthorized"), "{e}");
 }
 
+/// A wrong token: Discord answers the bot's first call (which gateway, how many shards) with
+/// 401, and the bot stops at once saying which setting to fix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_stops_the_bot_naming_the_setting() {
+    let h = Harness::unbooted("token-refused", false).await;
+    h.fake.inject_faults("GET", "/gateway/bot", vec![Fault::Status(401, "401: Unauthorized", 0)]).await;
+    let e = h.run_to_end(30).await.expect_err("the bot stops");
+    assert!(e.contains("Discord refused the bot token") && e.contains("DISCORD_TOKEN"), "{e}");
+    assert!(!e.contains("fake-token"), "the token itself is never shown: {e}");
+}
+
 /// `dev_guild` switched off (issue 21 item 9): the bot registers its commands globally and, at
 /// start, removes the copies a development run left in the server, which would otherwise show
 /// every command twice there. A server without copies is only looked at.
