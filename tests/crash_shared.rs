@@ -3,8 +3,8 @@
 //! process (each move to a process picked at random), one process killed with SIGKILL in the
 //! middle and started again. Afterwards: every acknowledged move is stored, none twice (each
 //! game's stored log is exactly the moves its client had acknowledged, in order), every game
-//! replays to its stored state, and each deadline that fell due while the processes started
-//! (they all apply missed deadlines at once) was applied once and announced once.
+//! replays to its stored state, and each deadline that fell due as the processes started (they
+//! all apply missed deadlines at once) or while they ran was applied once and announced once.
 //! PostgreSQL only (`JUNQI_TEST_POSTGRES`, which `.ci/run` sets).
 
 use std::collections::{HashMap, HashSet};
@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use junqi_referee::referee::{Action, Command, DeploySource, ManualClock, Referee};
+use junqi_referee::referee::{Action, Clock, Command, DeploySource, ManualClock, Referee, SystemClock};
 use junqi_referee::rules::contract::catalog::{self, GameDef};
 use junqi_referee::rules::rng::Rng;
 use junqi_referee::store::{self, Durability, Store};
@@ -27,6 +27,9 @@ const CLIENTS: usize = 64;
 const GAMES: usize = 200;
 /// Of the games, those whose 10-minute move deadline is long past when the processes start.
 const EXPIRED: usize = 20;
+/// Of the games, those whose 30-second move deadline falls due two seconds after they are set
+/// up, while the processes run and apply deadlines between commands.
+const DUE_LATER: usize = 10;
 /// Moves each client plays in each of its games (fewer if a game ends first).
 const MOVES_PER_GAME: usize = 12;
 /// How long a client waits for its move's acknowledgement before sending it again elsewhere.
@@ -85,20 +88,28 @@ fn spawn(url: &str, seen: &Arc<Mutex<Seen>>) -> Process {
     Process { stdin: Arc::new(Mutex::new(child.stdin.take())), child, acks }
 }
 
-/// Sets up the games on a fresh schema: `GAMES - EXPIRED` without a clock, `EXPIRED` with a
-/// 10-minute clock started at a manual time long past (due at once by the system's clock).
+/// Sets up the games on a fresh schema, numbered in this order: `EXPIRED` with a 10-minute
+/// clock started at a manual time long past (due at once by the system's clock), `DUE_LATER`
+/// with a 30-second clock started 28 seconds ago, and the rest without a clock.
 fn set_up(rt: &tokio::runtime::Runtime, url: &str) -> Vec<(i64, &'static GameDef)> {
     rt.block_on(async {
         let s = Store::open(std::path::Path::new(url), Durability::Normal).await.unwrap();
-        let r = Referee::new(s, Arc::new(ManualClock::new(1_795_996_800)));
+        let past = ManualClock::new(1_795_996_800);
+        let lately = ManualClock::new(SystemClock.now() - 28);
         let def = catalog::find("junqi").expect("junqi is catalogued");
         let mut out = Vec::new();
         for n in 0..GAMES {
+            let clock = if (EXPIRED..EXPIRED + DUE_LATER).contains(&n) { lately.clone() } else { past.clone() };
+            let r = Referee::new(s.clone(), Arc::new(clock));
             let ok = async |user: &str, request: String, action| {
                 let c = Command { user: user.into(), request, server: String::new(), action };
                 r.handle(c).await.unwrap()
             };
-            let time = if n < EXPIRED { "10m" } else { "none" };
+            let time = match n {
+                n if n < EXPIRED => "10m",
+                n if n < EXPIRED + DUE_LATER => "30s",
+                _ => "none",
+            };
             let challenge = Action::Challenge {
                 opponent: Some("bob".into()),
                 variant: "junqi".into(),
@@ -112,7 +123,7 @@ fn set_up(rt: &tokio::runtime::Runtime, url: &str) -> Vec<(i64, &'static GameDef
             ok("bob", format!("d{n}"), Action::Deploy(g, DeploySource::Random)).await;
             out.push((g, def));
         }
-        r.store().close().await;
+        s.close().await;
         out
     })
 }
@@ -133,7 +144,9 @@ fn three_processes_one_killed_no_move_lost_or_doubled_each_deadline_once() {
     let sep = if base.contains('?') { '&' } else { '?' };
     let url = format!("{base}{sep}options[search_path]={schema}");
     let games = set_up(&rt, &url);
-    let playing: Vec<(i64, &GameDef)> = games[EXPIRED..].to_vec();
+    let (due, playing) = games.split_at(EXPIRED + DUE_LATER);
+    let (due, playing) = (due.to_vec(), playing.to_vec());
+    let run_began = SystemClock.now();
 
     // The models of the games the clients play, from the store; then the processes, all at once
     // (each applies the missed deadlines as it starts).
@@ -206,7 +219,7 @@ fn three_processes_one_killed_no_move_lost_or_doubled_each_deadline_once() {
     let acked_before_kill = loop {
         std::thread::sleep(Duration::from_millis(20));
         let n = seen.lock().unwrap().moves.len();
-        if n >= (GAMES - EXPIRED) * MOVES_PER_GAME / 3 {
+        if n >= playing.len() * MOVES_PER_GAME / 3 {
             break n;
         }
         assert!(started.elapsed() < Duration::from_secs(120), "only {n} moves acknowledged in two minutes");
@@ -244,12 +257,17 @@ fn three_processes_one_killed_no_move_lost_or_doubled_each_deadline_once() {
             let mine = played.get(&g).cloned().unwrap_or_default();
             assert_eq!(stored, mine, "game {g}: the stored log is not the acknowledged moves");
         }
-        // The games that were due: each ended by one timeout, no move after it.
-        for &(g, _) in &games[..EXPIRED] {
+        // The games that were due: each ended by one timeout, no move after it; those due later
+        // while the processes ran.
+        for &(g, _) in &due {
             let row = store::game_get(&mut c, g).await.unwrap().unwrap();
             assert!(row.result.is_some(), "game {g} was due and is still in play");
-            let kinds: Vec<String> = store::events_of(&mut c, g).await.unwrap().into_iter().map(|e| e.kind).collect();
+            let events = store::events_of(&mut c, g).await.unwrap();
+            let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
             assert_eq!(kinds, ["timeout"], "game {g}: the deadline applied once, nothing else");
+            if g > EXPIRED as i64 {
+                assert!(events[0].at >= run_began, "game {g}: applied at {}, before the run", events[0].at);
+            }
         }
         drop(c);
         s.close().await;
@@ -258,7 +276,7 @@ fn three_processes_one_killed_no_move_lost_or_doubled_each_deadline_once() {
     let _ = resync(&rt, std::path::Path::new(&url), &playing);
     // Each timeout announced once (a repeated delivery key is one announcement delivered twice).
     let seen = seen.lock().unwrap();
-    for g in 1..=EXPIRED {
+    for g in 1..=EXPIRED + DUE_LATER {
         let over = format!("[public] Game #{g} is over: Blue (bob) wins — time ran out.");
         let keys: HashSet<&str> = seen.keyed.iter().filter(|(_, l)| *l == over).map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys.len(), 1, "game {g}: announced under {keys:?}");
@@ -266,12 +284,12 @@ fn three_processes_one_killed_no_move_lost_or_doubled_each_deadline_once() {
     eprintln!(
         "{PROCESSES} processes on PostgreSQL, {CLIENTS} clients, {GAMES} games: {total} moves acknowledged in {elapsed:.1?} \
          ({:.0}/s), per process {acks:?} (+{killed_acks} by the one killed after {acked_before_kill} acknowledged), \
-         {} moves sent again, {EXPIRED} deadlines applied once",
+         {} moves sent again, {EXPIRED} deadlines due at start and {DUE_LATER} during the run applied once",
         total as f64 / elapsed.as_secs_f64(),
         *resent.lock().unwrap()
     );
     assert!(acks.iter().all(|&n| n > 0) && killed_acks > 0, "every process served moves: {acks:?}, {killed_acks}");
-    assert!(total >= (GAMES - EXPIRED) * MOVES_PER_GAME * 9 / 10, "only {total} moves played");
+    assert!(total >= playing.len() * MOVES_PER_GAME * 9 / 10, "only {total} moves played");
     rt.block_on(async {
         let mut admin = sqlx::PgConnection::connect(&base).await.unwrap();
         admin.execute(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE"))).await.unwrap();
