@@ -1017,49 +1017,41 @@ fn an_unusable_database_url_is_refused_naming_the_setting() {
         assert!(!Path::new(url).exists(), "{url} was taken for a file name");
     }
     // The bot the same, naming its own setting, before it connects to Discord.
-    let out = bin()
-        .arg("serve")
-        .current_dir(std::env::temp_dir())
-        .env_remove("JUNQI_CONFIG")
-        .env("DISCORD_TOKEN", "not-a-token")
-        .env("JUNQI_DATABASE", "postgres://junqi:s3cret@127.0.0.1:1/junqi")
-        .output()
-        .expect("run the binary");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let (code, err, _) = serve(&[("JUNQI_DATABASE", "postgres://junqi:s3cret@127.0.0.1:1/junqi")]);
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("JUNQI_DATABASE") && err.contains("cannot open the database"), "{err}");
     assert!(!err.contains("s3cret") && !err.contains("internal fault"), "{err}");
     // Shards left to other processes on an SQLite file: refused, saying what to set.
-    let out = bin()
-        .arg("serve")
-        .current_dir(std::env::temp_dir())
-        .env_remove("JUNQI_CONFIG")
-        .env_remove("JUNQI_DATABASE")
-        .env("DISCORD_TOKEN", "not-a-token")
-        .env("JUNQI_SHARDS", "1/2")
-        .output()
-        .expect("run the binary");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let (code, err, _) = serve(&[("JUNQI_SHARDS", "1/2")]);
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("shards 1-1/2") && err.contains("postgres://"), "{err}");
     // Discord out of reach (here: a proxy where nothing listens): a clear stop, exit status 1.
     let db = std::env::temp_dir().join(format!("junqi-cli-unreachable-{}.db", std::process::id()));
-    let out = bin()
-        .arg("serve")
+    let db_text = db.display().to_string();
+    let (code, err, out) = serve(&[("JUNQI_DATABASE", &db_text), ("JUNQI_DISCORD_PROXY", "http://127.0.0.1:1")]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("cannot reach Discord") && err.contains("discord_proxy"), "{err}");
+    assert!(out.is_empty(), "logs go to standard error: {out}");
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db_text}{s}"));
+    }
+}
+
+/// `junqi-referee serve` with a token and `env` (and no config file, no other database than
+/// `env` names): its exit status, standard error and standard output.
+fn serve(env: &[(&str, &str)]) -> (Option<i32>, String, String) {
+    let mut cmd = bin();
+    cmd.arg("serve")
         .current_dir(std::env::temp_dir())
         .env_remove("JUNQI_CONFIG")
-        .env("JUNQI_DATABASE", &db)
-        .env("DISCORD_TOKEN", "not-a-token")
-        .env("JUNQI_DISCORD_PROXY", "http://127.0.0.1:1")
-        .output()
-        .expect("run the binary");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("cannot reach Discord") && err.contains("discord_proxy"), "{err}");
-    assert!(out.stdout.is_empty(), "logs go to standard error: {}", String::from_utf8_lossy(&out.stdout));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+        .env_remove("JUNQI_DATABASE")
+        .env("DISCORD_TOKEN", "not-a-token");
+    for (k, v) in env {
+        cmd.env(k, v);
     }
+    let out = cmd.output().expect("run the binary");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stderr), text(&out.stdout))
 }
 
 /// A `haijun21` game: three combats of equal fast boats (both go, `=`), the bomber flying along

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::{ALICE, BOB, Harness, content, custom_ids, posts_to, threads_made, wait_post};
+use super::{ALICE, BOB, Harness, begin_by_panels, content, custom_ids, posts_to, threads_made, wait_post};
 use crate::support::fake_discord::{CHANNEL_ID, payload};
 use junqi_referee::rules::rng::Rng;
 
@@ -69,28 +69,7 @@ async fn a_whole_game_against_the_bot_on_discord() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_hands_the_seat_to_the_bot_on_discord_and_takes_it_back() {
     let mut h = Harness::start(false).await;
-    let id = h.id();
-    let opts = [("opponent", json!(BOB.0.to_string()))];
-    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
-    let all = h.fake.wait_for(10, "challenge message", |r| !posts_to(r, CHANNEL_ID).is_empty()).await;
-    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
-    let id = h.id();
-    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
-    let all = h
-        .fake
-        .wait_for(20, "thread and panels", |r| {
-            !threads_made(r).is_empty()
-                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
-        })
-        .await;
-    let thread = *threads_made(&all).last().unwrap();
-    for who in [ALICE, BOB] {
-        let id = h.id();
-        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
-        h.answered(id).await;
-    }
-    wait_post(&mut h, thread, 0, "Game #1 begins").await;
+    let (thread, _) = begin_by_panels(&mut h, "junqi", "to game #1: junqi, dark").await;
     // Red's turn: alice hands over, and the bot moves for her at once.
     let posts = play(&mut h, ALICE, thread, "auto on", &["the bot moves for them"]).await.join("\n");
     assert!(posts.contains("Red (<@") && posts.contains("hands the seat to the bot (托管)"), "{posts}");

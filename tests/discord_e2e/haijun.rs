@@ -5,10 +5,7 @@
 
 use serde_json::json;
 
-use super::{
-    ALICE, BOB, Harness, command_answer, command_posts, content, custom_ids, posts_to, said, threads_made, wait_post,
-};
-use crate::support::fake_discord::{CHANNEL_ID, payload};
+use super::{ALICE, BOB, Harness, begin_by_panels, command_answer, command_posts, content, posts_to, said};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn haijun_plays_from_challenge_to_result_on_discord() {
@@ -26,34 +23,9 @@ async fn haijun21_plays_from_challenge_to_result_on_discord() {
 /// `empty`, where Red never has a piece at the start, is refused in private.
 async fn naval_game_to_a_result(alias: &str, key: &str, empty: &str) {
     let mut h = Harness::start(false).await;
-    let id = h.id();
-    let opts = [("opponent", json!(BOB.0.to_string())), ("variant", json!(alias))];
-    let before = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
-    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
-    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
-    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    assert!(content(&msg).contains(&format!("to game #1: {key}, dark")), "{}", content(&msg));
-    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
-    let id = h.id();
-    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
-    let all = h
-        .fake
-        .wait_for(20, "thread and panels", |r| {
-            !threads_made(r).is_empty()
-                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
-        })
-        .await;
-    let thread = *threads_made(&all).last().unwrap();
+    let (thread, panels) = begin_by_panels(&mut h, alias, &format!("to game #1: {key}, dark")).await;
     // The DM panels carry the layout as an image drawn by the sea art.
-    let panels: Vec<_> = all.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).collect();
     assert!(panels.iter().all(|p| p.files.iter().any(|f| f.2.starts_with(b"\x89PNG"))), "panel images");
-    // Each player confirms, by DM, the random layout its panel suggests.
-    for who in [ALICE, BOB] {
-        let id = h.id();
-        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
-        h.answered(id).await;
-    }
-    wait_post(&mut h, thread, 0, "Game #1 begins").await;
     // A move from a point Red never holds at the start is refused in private, nothing changes.
     let to = if empty == "c12" { "c11" } else { "b4" };
     let r = command_answer(&mut h, ALICE, thread, "move", &[("from", json!(empty)), ("to", json!(to))]).await;

@@ -5,44 +5,7 @@
 
 use serde_json::json;
 
-use super::{
-    ALICE, BOB, Harness, command_answer, command_posts, content, custom_ids, posts_to, said, threads_made, wait_post,
-};
-use crate::support::fake_discord::{CHANNEL_ID, Recorded, payload};
-
-/// Alice challenges Bob to the 陆海空 game `variant` names (the challenge reads `expect`), Bob
-/// accepts, each confirms by DM the random layout its panel suggests, and the game begins: its
-/// thread, and the two panels as the fake Discord received them.
-pub(super) async fn begin_by_panels(h: &mut Harness, variant: &str, expect: &str) -> (u64, Vec<Recorded>) {
-    let id = h.id();
-    let opts = [("opponent", json!(BOB.0.to_string())), ("variant", json!(variant))];
-    let before = posts_to(&h.fake.requests().await, CHANNEL_ID).len();
-    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
-    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
-    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    assert!(content(&msg).contains(expect), "{}", content(&msg));
-    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
-    let id = h.id();
-    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
-    // The 陆海空 panels (a layout image, the editor's menus learnt from pictures of exchanges)
-    // take longer than Junqi's in a debug build on a busy machine: up to two minutes, not 20 s.
-    let is_panel = |x: &Recorded| custom_ids(x).contains(&"jq:ok:1".to_string());
-    let all = h
-        .fake
-        .wait_for(120, "thread and panels", |r| {
-            !threads_made(r).is_empty() && r.iter().filter(|x| is_panel(x)).count() >= 2
-        })
-        .await;
-    let thread = *threads_made(&all).last().unwrap();
-    let panels = all.iter().filter(|x| is_panel(x)).cloned().collect();
-    for who in [ALICE, BOB] {
-        let id = h.id();
-        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
-        h.answered(id).await;
-    }
-    wait_post(h, thread, 0, "Game #1 begins").await;
-    (thread, panels)
-}
+use super::{ALICE, BOB, Harness, begin_by_panels, command_answer, command_posts, content, posts_to, said};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sanjun_plays_from_challenge_to_result_on_discord() {

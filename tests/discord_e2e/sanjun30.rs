@@ -11,8 +11,7 @@ use super::{ALICE, BOB, Harness, command_answer, command_posts, content, posts_t
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sanjun30_plays_from_challenge_to_result_on_discord() {
     let mut h = Harness::start(false).await;
-    let (thread, panels) =
-        super::sanjun::begin_by_panels(&mut h, "海陆空三军战斗棋", "to game #1: sanjun30, dark").await;
+    let (thread, panels) = super::begin_by_panels(&mut h, "海陆空三军战斗棋", "to game #1: sanjun30, dark").await;
     // Each panel came by DM with the layout it suggests as an image.
     assert!(panels.iter().all(|p| !p.files.is_empty()), "each panel shows its layout");
     // g6 always holds a land piece (every marked land point is filled); sent onto the sea it is

@@ -9,11 +9,8 @@
 use serde_json::json;
 use sqlx::{Connection, Executor};
 
-use super::{
-    ALICE, BOB, Harness, ShardRange, command_answer, command_posts, content, custom_ids, posts_to, said, threads_made,
-    wait_post,
-};
-use crate::support::fake_discord::{APP_ID, CHANNEL_ID, GUILD_ID, payload};
+use super::{ALICE, BOB, Harness, ShardRange, begin_by_panels, command_answer, command_posts, content, posts_to, said};
+use crate::support::fake_discord::{APP_ID, GUILD_ID, payload};
 
 /// A new schema of the test server's database: its name, and the URL that puts the bots' tables
 /// in it.
@@ -49,37 +46,14 @@ async fn a_game_whose_thread_is_on_one_shard_and_panels_on_the_other_plays_to_it
     h.fake.wait_shard(0, 60).await;
     let mut b = Bot::serve(&h, &database, "1/2");
     h.fake.wait_shard(1, 60).await;
-    let all = h.fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT")).await;
+    h.fake.wait_for(30, "command registration", |r| r.iter().any(|x| x.method == "PUT")).await;
     let (identifies, _) = h.fake.sessions().await;
     assert_eq!(identifies, 2, "one gateway session per shard");
 
-    // The challenge and the Accept arrive on shard 1: bot B opens the thread and sends the panels.
-    let id = h.id();
-    let opts = [("opponent", json!(BOB.0.to_string()))];
-    let before = posts_to(&all, CHANNEL_ID).len();
-    h.interact(payload::command(id, ALICE, CHANNEL_ID, "challenge", &opts)).await;
-    let all = h.fake.wait_for(10, "challenge message", |r| posts_to(r, CHANNEL_ID).len() > before).await;
-    let msg = posts_to(&all, CHANNEL_ID).pop().unwrap();
-    let accept = custom_ids(&msg).into_iter().find(|c| c.starts_with("jq:acc:")).expect("an Accept button");
-    let id = h.id();
-    h.interact(payload::button(id, BOB, Some(CHANNEL_ID), &accept)).await;
-    let all = h
-        .fake
-        .wait_for(20, "thread and panels", |r| {
-            !threads_made(r).is_empty()
-                && r.iter().filter(|x| custom_ids(x).contains(&"jq:ok:1".to_string())).count() >= 2
-        })
-        .await;
-    let thread = *threads_made(&all).last().unwrap();
-
-    // The panels' Confirm buttons are pressed in DMs: they arrive on shard 0, bot A deploys, and
+    // The challenge and the Accept arrive on shard 1: bot B opens the thread and sends the
+    // panels. Their Confirm buttons are pressed in DMs: they arrive on shard 0, bot A deploys, and
     // A announces the start in the thread B opened (found in the shared database).
-    for who in [ALICE, BOB] {
-        let id = h.id();
-        let id = h.interact(payload::button(id, who, None, "jq:ok:1")).await;
-        h.answered(id).await;
-    }
-    wait_post(&mut h, thread, 0, "Game #1 begins").await;
+    let (thread, _) = begin_by_panels(&mut h, "junqi", "to game #1: junqi, dark").await;
 
     // Moves in the thread go to bot B, whose cached game A has since changed: it plays on the
     // stored one. A move by the side not to move is refused in private.
