@@ -318,7 +318,7 @@ pub async fn run_with_http(config: Config, http: Http, service: Arc<dyn GameServ
                 if registers && dev_guild.is_none() {
                     remove_guild_copies(&ctx.http, &guilds).await;
                 }
-                tracing::info!("commands registered; ready");
+                tracing::info!(commands_registered = registers, "ready");
                 tokio::spawn(run_clock(ctx.http.clone(), ticker));
                 Ok(data)
             })
