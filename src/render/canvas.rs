@@ -291,7 +291,7 @@ fn deflate_part(input: &[u8], level: i32, last: bool, dst: &mut Vec<u8>) -> Resu
 mod helper {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{Receiver, Sender, channel};
-    use std::sync::{Arc, Mutex, OnceLock};
+    use std::sync::{Arc, OnceLock};
 
     use super::{RenderError, deflate_part};
 
@@ -299,7 +299,7 @@ mod helper {
     type Job = (Arc<Vec<u8>>, usize, i32, Sender<Result<Vec<u8>, RenderError>>);
 
     struct Helper {
-        jobs: Mutex<Sender<Job>>,
+        jobs: Sender<Job>,
         /// Taken by the one image using the helper; another image meanwhile deflates alone, so
         /// images drawn at once never queue behind each other here.
         busy: AtomicBool,
@@ -314,7 +314,7 @@ mod helper {
         }
         let (tx, rx) = channel::<Job>();
         std::thread::Builder::new().name("png-deflate".into()).spawn(move || serve(rx)).ok()?;
-        Some(Helper { jobs: Mutex::new(tx), busy: AtomicBool::new(false) })
+        Some(Helper { jobs: tx, busy: AtomicBool::new(false) })
     }
 
     fn serve(jobs: Receiver<Job>) {
@@ -346,8 +346,7 @@ mod helper {
         /// Sends the rows from `from` on to be deflated as the stream's end.
         pub(super) fn deflate(self, raw: Arc<Vec<u8>>, from: usize, level: i32) -> Pending {
             let (tx, rx) = channel();
-            let sent = self.0.jobs.lock().map(|jobs| jobs.send((raw.clone(), from, level, tx.clone())).is_ok());
-            if !matches!(sent, Ok(true)) {
+            if self.0.jobs.send((raw.clone(), from, level, tx.clone())).is_err() {
                 // The helper is gone (it cannot panic, but if it did): deflate here instead.
                 let mut out = Vec::new();
                 let _ = tx.send(deflate_part(&raw[from..], level, true, &mut out).map(|()| out));
