@@ -139,13 +139,19 @@ async fn play_through_a_drop(h: &mut Harness, who: (u64, &str), thread: u64, act
 }
 
 /// A `junqi-referee serve` process, killed when dropped.
-struct Bot(std::process::Child);
+struct Bot {
+    child: std::process::Child,
+    /// Where its log goes: shown if the test fails, removed otherwise (the database's failures
+    /// the test causes are logged as errors, which would only alarm a reader of a passing run).
+    log: std::path::PathBuf,
+}
 
 impl Bot {
     /// Starts the bot binary on `database` with the shards `shards`, its REST calls going to
     /// the fake (as to a rate-limiting proxy), its gateway the fake's.
     fn serve(h: &Harness, database: &str, shards: &str) -> Bot {
         let dir = std::env::temp_dir();
+        let log = dir.join(format!("junqi-shard-{}-{}.log", std::process::id(), shards.replace('/', "of")));
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_junqi-referee"))
             .arg("serve")
             .current_dir(&dir)
@@ -158,20 +164,25 @@ impl Bot {
             .env("RUST_LOG", "warn")
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::inherit())
+            .stderr(std::fs::File::create(&log).expect("a log file"))
             .spawn()
             .expect("start junqi-referee serve");
-        Bot(child)
+        Bot { child, log }
     }
 
     fn running(&mut self) -> bool {
-        matches!(self.0.try_wait(), Ok(None))
+        matches!(self.child.try_wait(), Ok(None))
     }
 }
 
 impl Drop for Bot {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+            eprintln!("log of {}:\n{text}", self.log.display());
+        }
+        let _ = std::fs::remove_file(&self.log);
     }
 }
