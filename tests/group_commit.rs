@@ -12,10 +12,7 @@ const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
 const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
 
 async fn referee(tag: &str) -> Referee {
-    let db = std::env::temp_dir().join(format!("junqi-group-commit-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db(&format!("group-commit-{tag}")).await;
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)))
 }

@@ -37,10 +37,7 @@ async fn referee(tag: &str) -> (Referee, std::path::PathBuf) {
 }
 
 async fn referee_with(tag: &str, clock: Arc<dyn Clock>) -> (Referee, std::path::PathBuf) {
-    let db = std::env::temp_dir().join(format!("junqi-referee-test-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db(tag).await;
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     (Referee::new(store, clock), db)
 }
@@ -200,10 +197,7 @@ async fn records_are_public_while_playing_and_complete_after() {
 
 #[tokio::test]
 async fn a_damaged_game_does_not_block_other_deadlines() {
-    let db = std::env::temp_dir().join(format!("junqi-referee-test-deadlines-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db("deadlines").await;
     let clock = ManualClock::new(1_795_996_800);
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     let r = Referee::new(store, Arc::new(clock.clone()));

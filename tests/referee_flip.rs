@@ -21,10 +21,7 @@ use junqi_referee::store::{self, Durability, Store};
 const T0: i64 = 1_795_996_800;
 
 async fn open(tag: &str, clock: Arc<dyn Clock>) -> (Referee, std::path::PathBuf) {
-    let db = std::env::temp_dir().join(format!("junqi-flip-test-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db(&format!("flip-{tag}")).await;
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     (Referee::new(store, clock), db)
 }
@@ -300,17 +297,24 @@ async fn bad_input_gets_a_precise_message_and_changes_nothing() {
     {
         let s = Store::open(&db, Durability::Normal).await.unwrap();
         let mut c = s.conn().await.unwrap();
-        let edit = "UPDATE game_secrets SET body = ? WHERE game_id = 1 AND kind = 'deal'";
+        // In the dialect of the database this run uses (SQLite's `?` or PostgreSQL's `$1`).
+        let backend = store::Backend::of(&c);
+        let edit = backend.sql("UPDATE game_secrets SET body = ? WHERE game_id = 1 AND kind = 'deal'");
+        let edit = edit.into_owned();
         let mut swapped: Vec<char> = deal.to_string().chars().collect();
         let j = swapped.iter().position(|&x| x != swapped[0]).unwrap();
         swapped.swap(0, j);
         let swapped: String = swapped.into_iter().collect();
         // The table itself refuses edits of a deal …
-        let refused = sqlx::query(edit).bind(&swapped).execute(&mut *c).await.unwrap_err();
+        let refused = sqlx::query(sqlx::AssertSqlSafe(edit.clone())).bind(&swapped).execute(&mut *c).await.unwrap_err();
         assert!(refused.to_string().contains("a flip deal never changes"), "{refused}");
         // … so only someone who drops the guard can do it.
-        sqlx::query("DROP TRIGGER game_secrets_deal_no_update").execute(&mut *c).await.unwrap();
-        sqlx::query(edit).bind(&swapped).execute(&mut *c).await.unwrap();
+        let unguard = match backend {
+            store::Backend::Sqlite => "DROP TRIGGER game_secrets_deal_no_update",
+            store::Backend::Postgres => "DROP TRIGGER game_secrets_deal_no_update ON game_secrets",
+        };
+        sqlx::query(unguard).execute(&mut *c).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(edit)).bind(&swapped).execute(&mut *c).await.unwrap();
         drop(c);
         s.close().await;
     }

@@ -21,10 +21,7 @@ const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
 const LAYOUT: &str = "hggfa hbc hcdd gkk iiiee fljjj";
 
 async fn referee(tag: &str) -> Referee {
-    let db = std::env::temp_dir().join(format!("junqi-referee-test-j4-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db(&format!("j4-{tag}")).await;
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     Referee::new(store, Arc::new(ManualClock::new(1_795_996_800)))
 }
@@ -237,10 +234,7 @@ async fn each_viewer_gets_identical_effects_and_images_whatever_they_may_not_see
 
 #[tokio::test]
 async fn a_team_with_a_seat_not_deployed_in_time_loses_it() {
-    let db = std::env::temp_dir().join(format!("junqi-referee-test-j4-deploy-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db("j4-deploy").await;
     let clock = ManualClock::new(1_795_996_800);
     let r = Referee::new(Store::open(&db, Durability::Normal).await.unwrap(), Arc::new(clock.clone()));
     let mut d = Driver { r, n: 0 };

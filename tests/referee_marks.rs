@@ -11,10 +11,7 @@ use junqi_referee::store::{Durability, Store};
 const LAYOUT: &str = "ghfie cdh akgi bek dfjgj iljch";
 
 async fn referee(tag: &str) -> (Referee, std::path::PathBuf) {
-    let db = std::env::temp_dir().join(format!("junqi-marks-test-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
+    let db = crate::support::backend::fresh_db(&format!("marks-{tag}")).await;
     let store = Store::open(&db, Durability::Normal).await.unwrap();
     (Referee::new(store, Arc::new(ManualClock::new(1_795_996_800))), db)
 }

@@ -29,7 +29,14 @@ impl Sim {
     }
 
     async fn run(&self) -> String {
-        transcript::run(&self.text, &self.db).await.expect("the transcript runs")
+        // Each run starts from an empty database: the file (emptied by the driver), or a new
+        // schema when the referee's tests run on PostgreSQL.
+        let db = if crate::support::backend::on_postgres() {
+            crate::support::backend::fresh_db("tournament").await
+        } else {
+            self.db.clone()
+        };
+        transcript::run(&self.text, &db).await.expect("the transcript runs")
     }
 
     /// Plays the tournament to its end; returns the final output.

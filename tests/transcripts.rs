@@ -27,7 +27,12 @@ async fn transcripts_reproduce_themselves() {
     let mut failures = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
-        let db = tmp.join(format!("{}.db", f.file_stem().unwrap().to_string_lossy()));
+        let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+        let db = if crate::support::backend::on_postgres() {
+            crate::support::backend::fresh_db(&stem).await
+        } else {
+            tmp.join(format!("{stem}.db"))
+        };
         let got = transcript::run(&text, &db).await.unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         if regenerate {
             std::fs::write(f, &got).unwrap();

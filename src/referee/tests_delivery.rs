@@ -9,12 +9,8 @@ const T0: i64 = 1_795_996_800;
 const RED: &str = "ghahg fbf ccdd eke ikigh jljij";
 const BLUE: &str = "ghhgf eie ddcc kik jghfj jliba";
 
-fn db(tag: &str) -> std::path::PathBuf {
-    let db = std::env::temp_dir().join(format!("junqi-delivery-{tag}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
-    }
-    db
+async fn db(tag: &str) -> std::path::PathBuf {
+    crate::store::testing::fresh_db(&format!("delivery-{tag}")).await
 }
 
 async fn open(db: &std::path::Path, clock: &ManualClock) -> Referee {
@@ -57,7 +53,7 @@ fn texts(effects: &[Effect]) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_commands_effects_wait_in_the_outbox_until_confirmed_and_survive_a_restart() {
-    let (db, clock) = (db("command"), ManualClock::new(T0));
+    let (db, clock) = (db("command").await, ManualClock::new(T0));
     let r = open(&db, &clock).await;
     playing(&r, "none").await;
     assert_eq!(r.undelivered(i64::MAX).await.unwrap(), vec![]);
@@ -81,7 +77,7 @@ async fn a_commands_effects_wait_in_the_outbox_until_confirmed_and_survive_a_res
 
 #[tokio::test]
 async fn a_timeout_is_committed_with_its_announcement_and_delivered_in_order() {
-    let (db, clock) = (db("timeout"), ManualClock::new(T0));
+    let (db, clock) = (db("timeout").await, ManualClock::new(T0));
     let r = open(&db, &clock).await;
     playing(&r, "10m").await;
     r.store().close().await;
@@ -108,7 +104,7 @@ async fn a_timeout_is_committed_with_its_announcement_and_delivered_in_order() {
 
 #[tokio::test]
 async fn a_request_id_is_its_users_own() {
-    let (db, clock) = (db("scoped"), ManualClock::new(T0));
+    let (db, clock) = (db("scoped").await, ManualClock::new(T0));
     let r = open(&db, &clock).await;
     let challenge = Action::Challenge {
         opponent: Some("blue".into()),

@@ -65,3 +65,21 @@ pub async fn drop_schema(url: &str, schema: &str) {
     admin.execute(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE"))).await.unwrap();
     admin.close().await.unwrap();
 }
+
+/// A fresh database for a test, named as a setting names one: a new SQLite file, or, when the run
+/// puts the referee's tests on PostgreSQL (`JUNQI_TEST_BACKEND=postgres`, as `.ci/run`'s second
+/// pass does), the URL of a new schema of [`POSTGRES_VAR`]'s database.
+pub async fn fresh_db(tag: &str) -> std::path::PathBuf {
+    let on_postgres = std::env::var("JUNQI_TEST_BACKEND").is_ok_and(|b| b.eq_ignore_ascii_case("postgres"));
+    if !on_postgres {
+        let db = std::env::temp_dir().join(unique(&format!("junqi-{tag}")));
+        return db.with_extension("db");
+    }
+    let url = std::env::var(POSTGRES_VAR).expect("JUNQI_TEST_BACKEND=postgres needs JUNQI_TEST_POSTGRES");
+    sqlx::any::install_default_drivers();
+    let schema = unique("rt");
+    let mut admin = AnyConnection::connect(&url).await.unwrap_or_else(|e| panic!("{POSTGRES_VAR}={url}: {e}"));
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).await.unwrap();
+    admin.close().await.unwrap();
+    std::path::PathBuf::from(schema_url(&url, &schema))
+}

@@ -1,5 +1,6 @@
 //! Shared helpers of the end-to-end tests.
 
+pub mod backend;
 pub mod discord_limits;
 pub mod fake_discord;
 pub mod fake_tls;
