@@ -645,7 +645,7 @@ fn label_tiles(
 
 fn build() -> Assets {
     let font = font();
-    let variant = Variant::junqi();
+    let variant = Variant::two_player_board();
     let mut pal = Palette { colours: Vec::new(), index: HashMap::new(), blends: HashMap::new() };
     let bg = BgColours {
         bg: pal.add(rgb::BG),

@@ -353,7 +353,7 @@ fn label_tiles(
 
 fn build() -> CrossAssets {
     let font = font();
-    let variant = crate::rules::Variant::junqi4();
+    let variant = Variant::cross_board();
     let mut pal = Palette { colours: Vec::new(), index: HashMap::new(), blends: HashMap::new() };
     let bgc = BgColours {
         bg: pal.add(rgb::BG),

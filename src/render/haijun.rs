@@ -127,7 +127,7 @@ pub fn get21() -> &'static HaijunAssets {
 /// 2-player board puts it, since the naval board shares its coordinates.
 pub(crate) fn centre(p: PointId, orientation: usize) -> (i32, i32) {
     let bottom = if orientation == 0 { Seat::RED } else { Seat::BLUE };
-    layout::centre(Variant::junqi(), p, bottom)
+    layout::centre(Variant::two_player_board(), p, bottom)
 }
 
 /// The sea's palette indices, for the background.
@@ -242,15 +242,15 @@ fn background(
         wave(&mut img, pal, (x, my), g.wave);
     }
     let at = |p: PointId| {
-        let (x, y) = layout::centre(Variant::junqi(), p, bottom);
+        let (x, y) = layout::centre(Variant::two_player_board(), p, bottom);
         (x as f32, y as f32)
     };
     // Waves in the open water: the middle of each grid square no lane crosses (no camp at a
     // corner, so no diagonal branch line).
     let camp_at = |col: i32, row: i32| {
-        board
-            .point_ids()
-            .any(|p| board.point(p).kind == PointKind::Camp && layout::cell(Variant::junqi(), p, bottom) == (col, row))
+        board.point_ids().any(|p| {
+            board.point(p).kind == PointKind::Camp && layout::cell(Variant::two_player_board(), p, bottom) == (col, row)
+        })
     };
     // (With air lanes, the eight-neighbour board: every square has its diagonals.)
     for row in (0..11).filter(|&r| r != 5 && lanes.is_empty()) {

@@ -135,7 +135,8 @@ mod tests {
     fn a_deployment_is_captioned_as_one_and_marks_fit_a_tile() {
         use crate::rules::rng::Rng;
         use crate::rules::{Game, Mode, PieceKind, RuleOptions, Setup, Variant, Viewer};
-        let v = Variant::junqi();
+        // The standard game, whose variant is the 2-player board's.
+        let v = Variant::two_player_board();
         let d = Setup::random(v, &mut Rng::new(7)).validate(v, Seat::RED).expect("a legal layout");
         let view =
             Game::new(v, RuleOptions::default(), &[d], Seat::RED).view(Viewer::Seat(Seat::RED), Mode::Dark, None);

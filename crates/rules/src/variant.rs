@@ -133,6 +133,20 @@ impl Variant {
         })
     }
 
+    /// The family's 60-point 2-player board with its piece set, as the 2-player board art draws
+    /// it: the standard game's board, which 翻棋 and the naval games' layout share. Drawing asks
+    /// for a board, not for a game: a new 2-player game of the family is drawn without the art
+    /// naming it.
+    pub fn two_player_board() -> &'static Variant {
+        Variant::junqi()
+    }
+
+    /// The family's 4-player cross board with its piece set, as the cross board art draws it
+    /// (四国军棋 and the two-player game on the cross board share it).
+    pub fn cross_board() -> &'static Variant {
+        Variant::junqi4()
+    }
+
     /// Looks a variant up by its record name.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         match name.trim().to_lowercase().as_str() {

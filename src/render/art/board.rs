@@ -30,7 +30,7 @@ pub(super) fn over_assets(key: &'static str, a: &'static Assets, seats: Seats, m
         centres: [Seat::RED, Seat::BLUE]
             .iter()
             .map(|&bottom| {
-                let v = Variant::junqi();
+                let v = Variant::two_player_board();
                 (0..v.board.len()).map(|i| Some(crate::render::layout::centre(v, PointId(i as u8), bottom))).collect()
             })
             .collect(),

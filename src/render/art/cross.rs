@@ -43,7 +43,7 @@ pub(super) fn get() -> &'static Art {
             back: None,
             centres: (0..4)
                 .map(|o| {
-                    let v = crate::rules::Variant::junqi4();
+                    let v = crate::rules::Variant::cross_board();
                     (0..v.board.len()).map(|i| Some(cross::centre(v, crate::rules::PointId(i as u8), o))).collect()
                 })
                 .collect(),
